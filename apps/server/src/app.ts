@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { ErrorCodes, LIMITS, errorMessage } from '@subtrans/contract';
+import type { AppContext } from './context.js';
+import { installErrorHandling } from './http/envelope-plugin.js';
+import { zodValidatorCompiler } from './http/validation.js';
+import { installAuth } from './http/auth-plugin.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { oauthRoutes } from './modules/accounts/oauth.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { translationRoutes } from './modules/translation/translation.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+
+/** Script and frame sources the configured providers need, and nothing else. */
+function contentSecurityPolicy(ctx: AppContext) {
+  const wechat = Boolean(ctx.env.WECHAT_APP_ID) && ctx.siteProfiles.some((p) => p.wechatLogin);
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(wechat ? ['https://res.wx.qq.com'] : [])],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: wechat ? ['https://open.weixin.qq.com'] : ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: LIMITS.jsonBodyMaxBytes,
+    trustProxy: ctx.env.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(ctx),
+    crossOriginEmbedderPolicy: false,
+  });
+  // a feature-length task is megabytes of JSON: compressed for clients that accept it
+  await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 10 } });
+
+  // the request id in every answer, so a user's report can be matched to the log lines
+  app.addHook('onSend', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
+
+  installAuth(app, ctx);
+  siteRoutes(app, ctx);
+  accountsRoutes(app, ctx);
+  oauthRoutes(app, ctx);
+  billingRoutes(app, ctx);
+  translationRoutes(app, ctx);
+  tasksRoutes(app, ctx);
+  paymentsRoutes(app, ctx);
+
+  const dist = ctx.webDistDir;
+  const indexHtml =
+    dist && existsSync(path.join(dist, 'index.html'))
+      ? readFileSync(path.join(dist, 'index.html'), 'utf8')
+      : null;
+  if (dist && indexHtml) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, serve: true });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.url.split('?')[0] ?? '');
+    if (wantsPage && indexHtml) {
+      // client-side routes: the single-page app decides what to show
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply
+      .status(ErrorCodes.NOT_FOUND.status)
+      .send({ code: ErrorCodes.NOT_FOUND.code, msg: errorMessage('NOT_FOUND', req.lang), data: null });
+  });
+
+  return app;
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { parseEnv, type Env } from './config/env.js';
+import { loadSiteProfiles } from './config/site-profiles.js';
+import { openDb, type Db } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { DEFAULT_RATE_LIMITS, type AppContext } from './context.js';
+import { logMailer, smtpMailer } from './providers/mail/mailer.js';
+import { localStorage } from './providers/storage/local-storage.js';
+import { s3Storage } from './providers/storage/s3-storage.js';
+import { sandboxProvider } from './providers/payments/sandbox.js';
+import { seedProducts } from './modules/payments/payments.service.js';
+import { oidcProvider } from './providers/oauth/google.js';
+import { wechatProvider } from './providers/oauth/wechat.js';
+import { buildEngineRegistry } from './engines/translation/registry.js';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** APP_SECRET when set; otherwise one generated on first start and kept in the database. */
+export async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db.query(
+    `INSERT INTO app_settings (key, value) VALUES ('app_secret', $1) ON CONFLICT (key) DO NOTHING`,
+    [randomBytes(32).toString('hex')],
+  );
+  const rows = await db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'app_secret'`);
+  return rows[0]!.value;
+}
+
+export function createLogger(env: Env): FastifyBaseLogger {
+  return pino({
+    level: env.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-session-id"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}
+
+export interface ContextOverrides {
+  db?: Db;
+  log?: FastifyBaseLogger;
+  schema?: string;
+}
+
+/** Builds the whole application context from the environment: database, storage, mail, profiles. */
+export async function createContext(
+  source: NodeJS.ProcessEnv,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
+  const env = parseEnv(source);
+  const siteProfiles = loadSiteProfiles(env.SITE_PROFILES, env.SITE_PROFILES_FILE);
+  const log = overrides.log ?? createLogger(env);
+  const db =
+    overrides.db ??
+    (await openDb({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+      ...(overrides.schema ? { schema: overrides.schema } : {}),
+    }));
+  await migrate(db);
+  const secret = await loadSecret(db, env.APP_SECRET);
+  const publicOrigin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  const trustedOrigins = new Set(
+    [publicOrigin, ...env.TRUSTED_ORIGINS.split(',')].map((o) => o.trim()).filter(Boolean),
+  );
+  await seedProducts(db, env.PRODUCTS);
+  const sandbox = sandboxProvider(db, publicOrigin);
+  const webDist = path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'));
+  return {
+    env,
+    db,
+    log,
+    mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : logMailer(log),
+    storage: env.S3_ENDPOINT
+      ? s3Storage({
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET!,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        })
+      : localStorage(path.join(env.DATA_DIR, 'objects')),
+    siteProfiles,
+    secret,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    trustedOrigins,
+    publicOrigin,
+    webDistDir: existsSync(webDist) ? webDist : null,
+    dbSchema: overrides.schema,
+    engines: buildEngineRegistry(env),
+    oauth: {
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? oidcProvider({
+              issuer: env.GOOGLE_ISSUER,
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+            })
+          : null,
+      wechat:
+        env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
+          ? wechatProvider({
+              appId: env.WECHAT_APP_ID,
+              appSecret: env.WECHAT_APP_SECRET,
+              apiBase: env.WECHAT_API_BASE,
+            })
+          : null,
+    },
+    // no real provider yet: the sandbox takes the Alipay-type checkout (refused on production hosts)
+    payments: { alipay: sandbox, sandbox },
+    queue: null,
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './env.js';
+
+describe('parseEnv', () => {
+  it('applies the embedded defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(8080);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
+  });
+
+  it('lists every invalid variable by name', () => {
+    let message = '';
+    try {
+      parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x' });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      message = (e as Error).message;
+    }
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('SMTP_URL');
+  });
+
+  it('requires provider credentials in pairs', () => {
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => parseEnv({ WECHAT_APP_SECRET: 'x' })).toThrow(/WECHAT_APP_ID/);
+  });
+
+  it('reads the products for sale as JSON, with a readable error', () => {
+    expect(parseEnv({}).PRODUCTS).toHaveLength(3);
+    expect(parseEnv({ PRODUCTS: '[{"id":5,"points":50,"priceCny":5,"priceUsd":0.8}]' }).PRODUCTS).toEqual([
+      { id: 5, points: 50, priceCny: 5, priceUsd: 0.8 },
+    ]);
+    expect(() => parseEnv({ PRODUCTS: 'not json' })).toThrow(/PRODUCTS: must be a JSON array/);
+    expect(() => parseEnv({ PRODUCTS: '[{"id":5,"points":-1,"priceCny":5,"priceUsd":1}]' })).toThrow(
+      /PRODUCTS/,
+    );
+  });
+
+  it('takes S3 storage all or nothing', () => {
+    expect(() => parseEnv({ S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'subs' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    const env = parseEnv({
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'subs',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(env).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+  });
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { productConfigSchema } from '@subtrans/contract';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every environment variable the server reads. Listed in the README; validated at start so a
+ * wrong value stops the process with a readable list instead of failing later.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  TRUSTED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('SubTrans <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
+  SITE_PROFILES: z.string().optional(),
+  SITE_PROFILES_FILE: z.string().optional(),
+  SUPPORT_FALLBACK_EMAIL: z.email().default('support@example.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  WEB_DIST_DIR: z.string().optional(),
+  DEEPSEEK_API_KEY: z.string().optional(),
+  DEEPSEEK_BASE_URL: z.url().default('https://api.deepseek.com'),
+  DEEPSEEK_MODEL: z.string().min(1).default('deepseek-chat'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  GOOGLE_TRANSLATE_API_KEY: z.string().optional(),
+  GOOGLE_TRANSLATE_BASE_URL: z.url().default('https://translation.googleapis.com'),
+  APERTIUM_URL: z.url().optional(),
+  APERTIUM_COMMAND: z.string().min(1).default('apertium'),
+  TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  TRANSLATE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  TRANSLATE_ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  TRANSLATE_TASKS_PER_WORKER: z.coerce.number().int().min(1).max(64).default(4),
+  RETRANSLATE_DAILY_QUOTA: z.coerce.number().int().min(0).max(100_000).default(1000),
+  TRANSLATE_DAILY_QUOTA: z.coerce.number().int().min(0).max(100_000).default(200),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  PRODUCTS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {id, points, priceCny, priceUsd}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(productConfigSchema)
+    .default([
+      { id: 1, points: 100, priceCny: 10, priceUsd: 1.5 },
+      { id: 2, points: 500, priceCny: 45, priceUsd: 6.5 },
+      { id: 3, points: 1200, priceCny: 98, priceUsd: 14 },
+    ]),
+  WORKERS: z.enum(['inline', 'external']).default('inline'),
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // empty strings mean "unset" (a common shape of .env files and CI settings)
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - WECHAT_APP_ID and WECHAT_APP_SECRET must be set together',
+    );
+  }
+  const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none: local disk)',
+    );
+  }
+  return env;
+}

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SiteProfile } from '@subtrans/contract';
+import type { Env } from './config/env.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './providers/mail/mailer.js';
+import type { ObjectStorage } from './providers/storage/storage.js';
+import type { AppQueue } from './jobs/start.js';
+import type { OidcProvider } from './providers/oauth/google.js';
+import type { WechatProvider } from './providers/oauth/wechat.js';
+import type { EngineRegistry } from './engines/translation/registry.js';
+import type { PaymentProvider } from './providers/payments/provider.js';
+import type { SandboxProvider } from './providers/payments/sandbox.js';
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  loginFailuresPerEmail: RateLimitRule;
+  loginFailuresPerIp: RateLimitRule;
+  sendCodePerEmail: RateLimitRule;
+  sendCodePerIp: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  oauthPerIp: RateLimitRule;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginFailuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerIp: { limit: 100, windowSeconds: 15 * 60 },
+  sendCodePerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  sendCodePerIp: { limit: 30, windowSeconds: 60 * 60 },
+  registerPerIp: { limit: 60, windowSeconds: 15 * 60 },
+  oauthPerIp: { limit: 60, windowSeconds: 15 * 60 },
+};
+
+/** Everything a module needs, built once in main.ts (or by a test) and handed to buildApp. */
+export interface AppContext {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  storage: ObjectStorage;
+  siteProfiles: SiteProfile[];
+  /** server secret for HMACs (codes); from APP_SECRET or generated once and kept in the database */
+  secret: string;
+  rateLimits: RateLimits;
+  /** origins allowed to make cookie-authenticated calls besides the request's own */
+  trustedOrigins: ReadonlySet<string>;
+  publicOrigin: string;
+  /** built web app to serve, null when not built */
+  webDistDir: string | null;
+  log: FastifyBaseLogger;
+  /** PostgreSQL schema the app runs in (tests isolate themselves), undefined = default */
+  dbSchema?: string | undefined;
+  /** external sign-in providers, null when not configured */
+  oauth: { google: OidcProvider | null; wechat: WechatProvider | null };
+  /** translation engines configured by the environment */
+  engines: EngineRegistry;
+  /** payment providers: Alipay-type (¥) checkout; the sandbox when no real provider is configured */
+  payments: { alipay: PaymentProvider; sandbox: SandboxProvider | null };
+  /** the job queue, once started (main.ts, worker.ts, or a test) */
+  queue: AppQueue | null;
+}

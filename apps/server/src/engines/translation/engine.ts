@@ -1,0 +1,61 @@
+/**
+ * One interface for every translation engine: a batch of lines (with neighbouring lines as
+ * read-only context) in, exactly one translation per line out. Timecodes never reach an engine.
+ */
+export interface TranslateRequest {
+  lines: string[];
+  /** lines before and after the batch, for context only: never translated or returned */
+  context: { before: string[]; after: string[] };
+  /** SPEC §3 code, or 'auto' */
+  source: string;
+  target: string;
+  signal?: AbortSignal;
+}
+
+export interface TranslationEngine {
+  readonly name: string;
+  translate(req: TranslateRequest): Promise<string[]>;
+}
+
+export type EngineFailure =
+  /** the provider answered HTTP 4xx/5xx or the connection failed */
+  | 'http'
+  /** the provider said no in its own words (error object) */
+  | 'api'
+  /** the answer could not be read (not JSON, wrong shape) */
+  | 'format'
+  /** a line is missing, merged, echoed or extra */
+  | 'count'
+  /** 429: slow down (retryAfterMs when the provider says) */
+  | 'rate_limited'
+  /** the engine is recognised but not implemented (SPEC §8) */
+  | 'not_implemented';
+
+export class EngineError extends Error {
+  constructor(
+    readonly kind: EngineFailure,
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+/** Reads Retry-After (seconds or an HTTP date) into milliseconds. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** HTTP answers that say something about the request (not the line count): mapped to engine failures. */
+export async function failureOf(res: Response): Promise<EngineError> {
+  const text = (await res.text().catch(() => '')).slice(0, 300);
+  if (res.status === 429) {
+    return new EngineError('rate_limited', `HTTP 429 ${text}`, retryAfterMs(res.headers.get('retry-after')));
+  }
+  return new EngineError('http', `HTTP ${res.status} ${text}`.trim());
+}

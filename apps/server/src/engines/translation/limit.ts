@@ -1,0 +1,51 @@
+import type { TranslateRequest, TranslationEngine } from './engine.js';
+
+/**
+ * Bounds the calls one engine has in flight in this process, across every task (a provider's
+ * per-account limit is shared by all of them). Waiting calls go in arrival order; an aborted
+ * waiter leaves the line.
+ */
+export function limitConcurrency(
+  engine: TranslationEngine,
+  max: number,
+): TranslationEngine & { active(): number } {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = (signal?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      if (active < max) {
+        active += 1;
+        resolve();
+        return;
+      }
+      const go = () => {
+        signal?.removeEventListener('abort', abort);
+        active += 1;
+        resolve();
+      };
+      const abort = () => {
+        const i = waiting.indexOf(go);
+        if (i >= 0) waiting.splice(i, 1);
+        reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      waiting.push(go);
+    });
+  const releaseSlot = () => {
+    active -= 1;
+    waiting.shift()?.();
+  };
+  return {
+    name: engine.name,
+    active: () => active,
+    async translate(req: TranslateRequest) {
+      req.signal?.throwIfAborted();
+      await acquire(req.signal);
+      try {
+        return await engine.translate(req);
+      } finally {
+        releaseSlot();
+      }
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { decodeHTML } from 'entities';
+import { EngineError, failureOf, type TranslateRequest, type TranslationEngine } from './engine.js';
+
+export interface OpenAiCompatibleOptions {
+  name: string;
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs?: number;
+}
+
+const SYSTEM_PROMPT = [
+  'You translate subtitle lines.',
+  'The user sends JSON: {"source": language, "target": language, "context_before": [...], "context_after": [...], "lines": {"1": text, "2": text, ...}}.',
+  'Translate every entry of "lines" into the target language; use the context lines only to understand the scene, never translate or return them.',
+  'Answer with one JSON object and nothing else: the same keys as "lines", each mapped to its translation. Never merge, split, skip or add keys.',
+  'Keep inline markup such as <i>, </i>, {\\an8} where it belongs. Do not add explanations.',
+].join('\n');
+
+/** Extracts the JSON object from a model reply (it may wrap it in a ``` fence). */
+function jsonObjectOf(content: string): Record<string, unknown> {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
+  const raw = (fenced ? fenced[1]! : content).trim();
+  const start = raw.indexOf('{');
+  const end = raw.lastIndexOf('}');
+  if (start < 0 || end <= start) throw new EngineError('format', 'the reply holds no JSON object');
+  try {
+    const parsed: unknown = JSON.parse(raw.slice(start, end + 1));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new Error('not an object');
+    return parsed as Record<string, unknown>;
+  } catch {
+    throw new EngineError('format', 'the reply is not valid JSON');
+  }
+}
+
+/**
+ * Any OpenAI-compatible chat-completions API (DeepSeek, OpenAI, Ollama, vLLM): numbered lines go
+ * out as JSON, the same numbers must come back, one translation each.
+ */
+export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): TranslationEngine {
+  const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  return {
+    name: opts.name,
+    async translate(req: TranslateRequest) {
+      const lines = Object.fromEntries(req.lines.map((l, i) => [String(i + 1), l]));
+      const body = {
+        model: opts.model,
+        temperature: 0.3,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          {
+            role: 'user',
+            content: JSON.stringify({
+              source: req.source,
+              target: req.target,
+              context_before: req.context.before,
+              context_after: req.context.after,
+              lines,
+            }),
+          },
+        ],
+      };
+      const timeout = AbortSignal.timeout(opts.timeoutMs ?? 120_000);
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+          },
+          body: JSON.stringify(body),
+          signal: req.signal ? AbortSignal.any([req.signal, timeout]) : timeout,
+        });
+      } catch (err) {
+        throw new EngineError('http', `request failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (!res.ok) throw await failureOf(res);
+      let payload: unknown;
+      try {
+        payload = await res.json();
+      } catch {
+        throw new EngineError('format', 'the answer is not JSON');
+      }
+      const p = payload as { error?: { message?: string }; choices?: { message?: { content?: unknown } }[] };
+      if (p.error) throw new EngineError('api', p.error.message ?? 'the provider answered an error');
+      const content = p.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw new EngineError('format', 'the answer has no message content');
+      const out = jsonObjectOf(content);
+      const keys = Object.keys(out);
+      const expected = Object.keys(lines);
+      if (keys.length !== expected.length || expected.some((k) => typeof out[k] !== 'string')) {
+        throw new EngineError('count', `expected ${expected.length} lines, got ${keys.length}`);
+      }
+      const result = expected.map((k) => decodeHTML((out[k] as string).trim()));
+      // a line that comes back empty while its source was not is a lost line
+      if (result.some((r, i) => r === '' && req.lines[i]!.trim() !== '')) {
+        throw new EngineError('count', 'a line came back empty');
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { EngineError, type TranslationEngine } from './engine.js';
+
+export interface PipelineOptions {
+  /** lines per engine call (SPEC §9: 10) */
+  batchSize: number;
+  /** engine calls in flight for one task */
+  concurrency: number;
+  /** retries of one call (SPEC §8: 3) */
+  retries: number;
+  /** first retry delay; doubles on each retry (SPEC §8: 1 s) */
+  retryDelayMs: number;
+  /** lines of context sent before and after a batch */
+  contextLines?: number;
+  signal?: AbortSignal;
+  /** only these line indices are translated (a resumed run); every line when omitted */
+  only?: readonly number[];
+  /**
+   * Called, and awaited, with each finished run of lines (and how many of them kept their
+   * original text) before they count as done: a run persists its results here. Throwing stops
+   * the whole run.
+   */
+  onLines?: (from: number, values: string[], keptOriginal: number) => Promise<void>;
+  /** lines done so far, of the lines this run translates (only ever grows) */
+  onProgress?: (done: number, total: number) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface PipelineResult {
+  translations: string[];
+  /** lines that kept their original text because the engine never gave them back */
+  keptOriginal: number;
+  calls: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Translates every line with bounded concurrency. A call that fails is retried with backoff
+ * (honouring Retry-After); a reply with the wrong lines is retried and then its batch halved;
+ * only a single line that still fails keeps its original text (counted). An engine that keeps
+ * failing at the HTTP level fails the whole run: better a failed task than a "translation" that
+ * is the original.
+ */
+export async function translateAll(
+  engine: TranslationEngine,
+  lines: readonly string[],
+  languages: { source: string; target: string },
+  opts: PipelineOptions,
+): Promise<PipelineResult> {
+  const sleep = opts.sleep ?? defaultSleep;
+  const context = opts.contextLines ?? 2;
+  const out: (string | undefined)[] = new Array<string | undefined>(lines.length);
+  const todo = opts.only ?? lines.map((_, i) => i);
+  let done = 0;
+  let keptOriginal = 0;
+  let calls = 0;
+  const failure: { first: Error | null } = { first: null };
+  const fail = (err: unknown) => {
+    failure.first ??= err instanceof Error ? err : new Error(String(err));
+  };
+
+  // Persisting a finished run (onLines) overlaps the next engine call instead of delaying it;
+  // a run counts as done only once persisted, and a failed persist stops the whole run.
+  const persisting = new Set<Promise<void>>();
+  const finish = (from: number, values: string[], kept = 0) => {
+    const saved = (async () => {
+      if (opts.onLines) await opts.onLines(from, values, kept);
+      values.forEach((v, i) => (out[from + i] = v));
+      keptOriginal += kept;
+      done += values.length;
+      opts.onProgress?.(done, todo.length);
+    })().catch(fail);
+    persisting.add(saved);
+    void saved.finally(() => persisting.delete(saved));
+  };
+
+  async function call(from: number, to: number): Promise<string[]> {
+    let lastError: EngineError | null = null;
+    for (let attempt = 0; attempt <= opts.retries; attempt += 1) {
+      opts.signal?.throwIfAborted();
+      if (attempt > 0) {
+        const backoff = opts.retryDelayMs * 2 ** (attempt - 1);
+        await sleep(Math.max(backoff, lastError?.retryAfterMs ?? 0));
+      }
+      calls += 1;
+      try {
+        return await engine.translate({
+          lines: lines.slice(from, to),
+          context: {
+            before: lines.slice(Math.max(0, from - context), from),
+            after: lines.slice(to, to + context),
+          },
+          source: languages.source,
+          target: languages.target,
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        });
+      } catch (err) {
+        if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
+        lastError = err;
+      }
+    }
+    throw lastError ?? new EngineError('http', 'no attempt made');
+  }
+
+  async function run(from: number, to: number): Promise<void> {
+    let values: string[];
+    try {
+      values = await call(from, to);
+    } catch (err) {
+      const wrongLines = err instanceof EngineError && (err.kind === 'count' || err.kind === 'format');
+      if (!wrongLines) throw err;
+      if (to - from > 1) {
+        const mid = from + Math.ceil((to - from) / 2);
+        await run(from, mid);
+        await run(mid, to);
+        return;
+      }
+      finish(from, [lines[from]!], 1);
+      return;
+    }
+    finish(from, values);
+  }
+
+  const batches = batchesOf(todo, opts.batchSize);
+  let next = 0;
+  // the first failure stops every worker from taking another batch; it is then thrown
+  await Promise.all(
+    Array.from({ length: Math.min(opts.concurrency, batches.length) }, async () => {
+      while (next < batches.length && failure.first === null) {
+        const [from, to] = batches[next++]!;
+        try {
+          await run(from, to);
+        } catch (err) {
+          fail(err);
+        }
+      }
+    }),
+  );
+  await Promise.all(persisting);
+  if (failure.first) throw failure.first;
+  return { translations: out.map((v, i) => v ?? lines[i]!), keptOriginal, calls };
+}
+
+/**
+ * Cuts the line indices to translate into batches of at most `size` consecutive lines: a batch
+ * never spans a gap (lines already translated), so its lines stay one passage for the engine.
+ */
+export function batchesOf(indices: readonly number[], size: number): [number, number][] {
+  const batches: [number, number][] = [];
+  let i = 0;
+  while (i < indices.length) {
+    const from = indices[i]!;
+    let to = from + 1;
+    i += 1;
+    while (i < indices.length && indices[i] === to && to - from < size) {
+      to += 1;
+      i += 1;
+    }
+    batches.push([from, to]);
+  }
+  return batches;
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION } from '@subtrans/contract';
+import type { AppContext } from '../context.js';
+import { resolveSession } from '../modules/accounts/sessions.js';
+import { AppError } from './errors.js';
+import { isCrossSiteForgery } from './csrf.js';
+import { languageFromAcceptLanguage } from './i18n.js';
+import './types.js';
+
+/** The session token: Bearer header, then the session-id header, then the cookie. */
+export function sessionTokenOf(req: FastifyRequest): { token: string; fromCookie: boolean } | null {
+  const authz = req.headers.authorization;
+  if (authz?.startsWith('Bearer ')) {
+    const token = authz.slice(7).trim();
+    if (token) return { token, fromCookie: false };
+  }
+  const header = req.headers[SESSION.headerName];
+  if (typeof header === 'string' && header) return { token: header, fromCookie: false };
+  const cookie = req.cookies[SESSION.cookieName];
+  return cookie ? { token: cookie, fromCookie: true } : null;
+}
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
+  void reply.setCookie(SESSION.cookieName, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    path: '/',
+    maxAge: SESSION.slidingDays * 24 * 3600,
+  });
+}
+
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): void {
+  void reply.clearCookie(SESSION.cookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+  });
+}
+
+export function installAuth(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('lang', 'zh');
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = languageFromAcceptLanguage(req.headers['accept-language']) ?? 'zh';
+    if (isCrossSiteForgery(req, ctx.trustedOrigins)) throw new AppError('CSRF');
+  });
+
+  // before validation: a caller without a session (or without the manager flag) is refused as
+  // such, not told about their body, and validation messages use the signed-in user's language
+  app.addHook('preValidation', async (req, reply) => {
+    const mode = req.routeOptions.config.auth;
+    if (!mode) return;
+    const found = sessionTokenOf(req);
+    const session = found ? await resolveSession(ctx.db, found.token) : null;
+    if (session) {
+      req.auth = session;
+      if (session.user.language) req.lang = session.user.language;
+      // sliding cookie: pushed 7 days out together with the (throttled) database expiry
+      if (found?.fromCookie && session.touched) setSessionCookie(req, reply, found.token);
+    } else if (found?.fromCookie && mode !== 'optional') {
+      clearSessionCookie(req, reply);
+    }
+    if (mode === 'optional') return;
+    if (!session) throw new AppError('UNAUTHENTICATED');
+    if (mode === 'manager' && !session.user.is_manager) throw new AppError('MANAGER_ONLY');
+  });
+}
+
+/** The signed-in user of a route declared with auth 'user' or 'manager'. */
+export function currentUser(req: FastifyRequest) {
+  if (!req.auth) throw new AppError('UNAUTHENTICATED');
+  return req.auth.user;
+}

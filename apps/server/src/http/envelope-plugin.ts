@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes, errorMessage, type ErrorKey } from '@subtrans/contract';
+import { AppError, ValidationError } from './errors.js';
+import { FIELD_NAMES, localiseIssue } from './i18n.js';
+
+function send(reply: FastifyReply, key: ErrorKey, msg: string, data: unknown = null) {
+  return reply.status(ErrorCodes[key].status).send({ code: ErrorCodes[key].code, msg, data });
+}
+
+function fieldLabel(path: PropertyKey[], lang: FastifyRequest['lang']): string {
+  const key = path.map(String).join('.');
+  return key ? (FIELD_NAMES[lang][key] ?? key) : '';
+}
+
+/**
+ * Turns every failure into the `{code, msg, data}` envelope with a localised message and a
+ * fitting HTTP status. Unexpected errors are logged with the request id and answered without
+ * internals.
+ */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
+    const lang = request.lang;
+    if (error instanceof AppError) {
+      const base = errorMessage(error.key, lang, error.data);
+      return send(reply, error.key, error.detail ? `${base}: ${error.detail}` : base, error.data);
+    }
+    if (error instanceof ValidationError) {
+      const fields = error.issues.map((i) => ({
+        field: i.path.map(String).join('.'),
+        message: localiseIssue(i, lang),
+      }));
+      const first = error.issues[0];
+      const label = first ? fieldLabel(first.path, lang) : '';
+      const text = first ? localiseIssue(first, lang) : '';
+      const msg = `${errorMessage('VALIDATION', lang)}${label ? ` (${label})` : ''}: ${text}`;
+      return send(reply, 'VALIDATION', msg, { fields });
+    }
+    const fe = error;
+    switch (fe.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 'BAD_JSON', errorMessage('BAD_JSON', lang));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FILES_LIMIT':
+        return send(reply, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', lang));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return send(reply, 'VALIDATION', `${errorMessage('VALIDATION', lang)}: content-type`);
+      default:
+        break;
+    }
+    if (fe.name === 'SyntaxError' && fe.statusCode === 400) {
+      return send(reply, 'BAD_JSON', errorMessage('BAD_JSON', lang));
+    }
+    if (fe.statusCode === 429) return send(reply, 'RATE_LIMITED', errorMessage('RATE_LIMITED', lang));
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return send(reply, 'VALIDATION', `${errorMessage('VALIDATION', lang)}: ${fe.message}`);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 'INTERNAL', errorMessage('INTERNAL', lang));
+  });
+}

@@ -1,0 +1,13 @@
+import type { UiLanguage } from '@subtrans/contract';
+import type { ResolvedSession } from '../modules/accounts/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'user' and 'manager' refuse callers without a session (or without the manager flag) */
+    auth?: 'optional' | 'user' | 'manager';
+  }
+  interface FastifyRequest {
+    lang: UiLanguage;
+    auth: ResolvedSession | null;
+  }
+}

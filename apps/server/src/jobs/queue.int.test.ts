@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_DB, type TestApp } from '../../test/harness.js';
+import { until } from '../../test/support/until.js';
+import { JobQueue, MissingHandlerError, type Handlers } from './queue.js';
+
+const silent = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+
+interface TestJobs {
+  'test.echo': { n: number };
+  'test.flaky': { key: string };
+}
+
+const DEFS = {
+  'test.echo': {},
+  'test.flaky': { options: { retryLimit: 3, retryDelay: 1, retryBackoff: false } },
+};
+
+const schemaName = () => `pgboss_q_${randomBytes(5).toString('hex')}`;
+
+describe(`job queue (${TEST_DB})`, () => {
+  let t: TestApp;
+  const schemas: string[] = [];
+  const queues: JobQueue<never>[] = [];
+
+  async function openQueue<R extends { [K in keyof R]: object }>(
+    definitions: { [K in keyof R]: object },
+    schema?: string,
+  ) {
+    const s = schema ?? schemaName();
+    schemas.push(s);
+    const q = await JobQueue.open<R>({
+      db: t.ctx.db,
+      databaseUrl: process.env.DATABASE_URL,
+      definitions,
+      log: silent,
+      settings: { schema: s, pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 2 },
+    });
+    queues.push(q as unknown as JobQueue<never>);
+    return q;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ queue: true });
+  });
+  afterAll(async () => {
+    for (const q of queues) await q.stop(1000).catch(() => undefined);
+    for (const s of schemas)
+      await t.ctx.db.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`).catch(() => undefined);
+    await t.close();
+  });
+
+  it('runs a job with its payload', async () => {
+    const q = await openQueue<TestJobs>(DEFS);
+    const seen: number[] = [];
+    await q.work({
+      'test.echo': async ({ n }) => void seen.push(n),
+      'test.flaky': async () => undefined,
+    });
+    await q.send('test.echo', { n: 41 });
+    await until(() => seen.includes(41));
+    expect(seen).toEqual([41]);
+  });
+
+  it('retries a failing job until it succeeds', async () => {
+    const q = await openQueue<TestJobs>(DEFS);
+    const attempts: number[] = [];
+    await q.work({
+      'test.echo': async () => undefined,
+      'test.flaky': async (_p, job) => {
+        attempts.push(job.retryCount);
+        if (attempts.length < 3) throw new Error('engine answered garbage');
+      },
+    });
+    const id = await q.send('test.flaky', { key: 'k' });
+    await until(async () => (await q.raw.getJobById('test.flaky', id!))?.state === 'completed', 30_000);
+    expect(attempts).toEqual([0, 1, 2]);
+  });
+
+  it('refuses to start when a job has no handler', async () => {
+    const q = await openQueue<TestJobs>(DEFS);
+    const handlers = { 'test.echo': async () => undefined } as unknown as Handlers<TestJobs>;
+    await expect(q.work(handlers)).rejects.toThrow(MissingHandlerError);
+    await expect(q.work(handlers)).rejects.toThrow(/test\.flaky/);
+  });
+
+  it("runs the product's scheduled clean-up job through the app's queue", async () => {
+    await t.ctx.db.query(
+      `INSERT INTO rate_limits (key, window_start, hits) VALUES ('old-window', now() - interval '2 days', 3)`,
+    );
+    await t.ctx.queue!.send('accounts.cleanup', {});
+    await until(
+      async () => (await t.ctx.db.query(`SELECT 1 FROM rate_limits WHERE key = 'old-window'`)).length === 0,
+    );
+  });
+});

@@ -1,0 +1,191 @@
+import {
+  PgBoss,
+  fromPglite,
+  type ConstructorOptions,
+  type Job,
+  type JobWithMetadata,
+  type Queue,
+  type SendOptions,
+} from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/client.js';
+
+/**
+ * Lets pg-boss write through one of our transactions: a job sent this way exists only if that
+ * transaction commits (no task marked running without its job, no job for a rolled-back task).
+ */
+export function inTransaction(q: Queryable): NonNullable<SendOptions['db']> {
+  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await q.query(text, values) }) };
+}
+
+/** What a queue may set (retries, expiry, heartbeat, notify …). */
+type QueueOptions = Omit<Queue, 'name'>;
+
+/**
+ * Every job gets these unless its definition says otherwise: retries with exponential backoff, and
+ * a heartbeat, so a job whose worker died (no heartbeat for 20 s) is retried by the supervisor
+ * within about half a minute instead of waiting out the expiry.
+ */
+export const DEFAULT_JOB_OPTIONS = {
+  retryLimit: 3,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds: 15 * 60,
+  heartbeatSeconds: 20,
+  // a new job wakes an idle worker at once (LISTEN/NOTIFY); polling stays as the fallback
+  notify: true,
+} satisfies QueueOptions;
+
+export interface JobDefinition {
+  options?: QueueOptions;
+  /** cron expression (UTC) for scheduled jobs */
+  cron?: string;
+  /** jobs of this kind one process runs at the same time */
+  concurrency?: number;
+}
+
+export type JobHandler<P> = (payload: P, job: Job<P>) => Promise<void>;
+/** One handler per job name, typed by the registry: a missing handler does not compile. */
+export type Handlers<R> = { [K in keyof R]: JobHandler<R[K]> };
+
+export interface QueueSettings {
+  /** how often an idle worker looks for jobs */
+  pollingIntervalSeconds: number;
+  /** how often dead jobs (missed heartbeat, expired) are detected */
+  superviseIntervalSeconds: number;
+  /** PostgreSQL schema for pg-boss's tables */
+  schema: string;
+  /** run cron schedules from this process */
+  schedule: boolean;
+}
+
+export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
+  pollingIntervalSeconds: 2,
+  superviseIntervalSeconds: 10,
+  schema: 'pgboss',
+  schedule: true,
+};
+
+export class MissingHandlerError extends Error {}
+
+/**
+ * The one queue: pg-boss on the application's database (the embedded PGlite instance, or its own
+ * small pool on PostgreSQL), with a typed registry of job name → payload.
+ */
+export class JobQueue<R extends { [K in keyof R]: object }> {
+  private started = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly definitions: { [K in keyof R]: JobDefinition },
+    private readonly settings: QueueSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  static async open<R extends { [K in keyof R]: object }>(opts: {
+    db: Db;
+    databaseUrl?: string | undefined;
+    definitions: { [K in keyof R]: JobDefinition };
+    log: FastifyBaseLogger;
+    settings?: Partial<QueueSettings>;
+  }): Promise<JobQueue<R>> {
+    const settings = { ...DEFAULT_QUEUE_SETTINGS, ...opts.settings };
+    const common: ConstructorOptions = {
+      schema: settings.schema,
+      schedule: settings.schedule,
+      superviseIntervalSeconds: settings.superviseIntervalSeconds,
+      // missed heartbeats and expiries are checked on the monitor pass: keep it as frequent
+      monitorIntervalSeconds: settings.superviseIntervalSeconds,
+      persistWarnings: false,
+      useListenNotify: true,
+    };
+    let config: ConstructorOptions;
+    if (opts.db.kind === 'pglite') {
+      if (!opts.db.pglite) throw new Error('the embedded database does not expose its PGlite instance');
+      config = { ...common, db: fromPglite(opts.db.pglite), backend: 'pglite' };
+    } else {
+      if (!opts.databaseUrl) throw new Error('DATABASE_URL is required for the queue on PostgreSQL');
+      config = { ...common, connectionString: opts.databaseUrl, max: 4, application_name: 'subtrans-queue' };
+    }
+    const boss = new PgBoss(config);
+    boss.on('error', (err: unknown) => opts.log.error({ err }, 'queue error'));
+    boss.on('warning', (w: unknown) => opts.log.warn({ warning: w }, 'queue warning'));
+    await boss.start();
+    const queue = new JobQueue<R>(boss, opts.definitions, settings, opts.log);
+    for (const [name, def] of Object.entries<JobDefinition>(opts.definitions)) {
+      const options: QueueOptions = { ...DEFAULT_JOB_OPTIONS, ...def.options };
+      // pg-boss only accepts a maximum delay together with backoff
+      if (!options.retryBackoff) delete options.retryDelayMax;
+      if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+      else await boss.createQueue(name, options);
+      if (def.cron && settings.schedule) await boss.schedule(name, def.cron, {}, { tz: 'UTC' });
+    }
+    return queue;
+  }
+
+  async send<K extends keyof R & string>(
+    name: K,
+    payload: R[K],
+    options: SendOptions = {},
+  ): Promise<string | null> {
+    return this.boss.send(name, payload, options);
+  }
+
+  /** One job with its state, or null when it no longer exists. */
+  async findJob<K extends keyof R & string>(name: K, id: string): Promise<JobWithMetadata<R[K]> | null> {
+    const [job] = await this.boss.findJobs<R[K]>(name, { id });
+    return job ?? null;
+  }
+
+  /**
+   * Starts a worker for every job. Refuses to start when any registered job lacks a handler, so a
+   * forgotten job fails at start-up, not when its first job waits forever.
+   */
+  async work(handlers: Handlers<R>): Promise<void> {
+    const missing = Object.keys(this.definitions).filter(
+      (name) => typeof (handlers as Record<string, unknown>)[name] !== 'function',
+    );
+    if (missing.length) throw new MissingHandlerError(`no handler for job(s): ${missing.join(', ')}`);
+    for (const name of Object.keys(this.definitions) as (keyof R & string)[]) {
+      const handler = handlers[name];
+      const def = this.definitions[name];
+      await this.boss.work<R[typeof name]>(
+        name,
+        {
+          pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
+          // retries and delayed jobs send no notification: keep polling at the same pace
+          notifyPollingIntervalSeconds: this.settings.pollingIntervalSeconds,
+          localConcurrency: def.concurrency ?? 1,
+          batchSize: 1,
+        },
+        async ([job]) => {
+          if (!job) return;
+          const started = Date.now();
+          try {
+            await handler(job.data, job);
+            this.log.debug({ job: name, id: job.id, ms: Date.now() - started }, 'job done');
+          } catch (err) {
+            this.log.warn({ err, job: name, id: job.id, retry: job.retryCount }, 'job failed');
+            throw err;
+          }
+        },
+      );
+    }
+    this.started = true;
+  }
+
+  get working(): boolean {
+    return this.started;
+  }
+
+  /** The underlying pg-boss, for tests and diagnostics. */
+  get raw(): PgBoss {
+    return this.boss;
+  }
+
+  /** Waits (up to `timeoutMs`) for running jobs to finish, then closes the queue's connections. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}

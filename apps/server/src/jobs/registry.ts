@@ -1,0 +1,83 @@
+import type { AppContext } from '../context.js';
+import { deleteExpiredSessions } from '../modules/accounts/sessions.js';
+import { deleteStaleCodes } from '../modules/accounts/codes.js';
+import { expireLots, sweepStaleHolds } from '../modules/billing/ledger.service.js';
+import { runTranslation, sweepStuckTasks, TRANSLATE_JOB } from '../modules/tasks/task-run.service.js';
+import { reconcileOrders } from '../modules/payments/payments.service.js';
+import type { Handlers, JobDefinition } from './queue.js';
+
+/**
+ * Every job the product runs: name → payload. Adding a job here without a handler in
+ * `jobHandlers` does not compile, and a queue started without it refuses to start.
+ */
+export interface JobPayloads {
+  /** expired sessions, used codes, old rate-limit windows and OAuth states */
+  'accounts.cleanup': Record<string, never>;
+  /** points past their expiry leave the balance (an 'expiry' entry per lot) */
+  'billing.expire-lots': Record<string, never>;
+  /** holds that outlived their task are released */
+  'billing.sweep-holds': Record<string, never>;
+  /** translates one task (resumes where a previous attempt stopped) */
+  [TRANSLATE_JOB]: { taskId: string };
+  /** tasks whose job is gone fail and get their points back */
+  'tasks.sweep-stuck': Record<string, never>;
+  /** unpaid orders the provider says were paid (a lost notification) are credited */
+  'payments.reconcile': Record<string, never>;
+}
+
+/** a translation whose worker died is retried (and resumed) this many times */
+const TRANSLATE_RETRIES = 3;
+
+export type JobName = keyof JobPayloads;
+
+export const JOB_DEFINITIONS = (env: {
+  TRANSLATE_TASKS_PER_WORKER: number;
+}): {
+  [K in JobName]: JobDefinition;
+} => ({
+  'accounts.cleanup': { cron: '17 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
+  'billing.expire-lots': { cron: '5 * * * *', options: { expireInSeconds: 600 } },
+  'billing.sweep-holds': { cron: '*/10 * * * *', options: { expireInSeconds: 600 } },
+  [TRANSLATE_JOB]: {
+    options: { retryLimit: TRANSLATE_RETRIES, retryDelay: 1, expireInSeconds: 6 * 3600 },
+    concurrency: env.TRANSLATE_TASKS_PER_WORKER,
+  },
+  'tasks.sweep-stuck': { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
+  'payments.reconcile': { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 600 } },
+});
+
+export async function cleanupAccounts(ctx: AppContext): Promise<void> {
+  const sessions = await deleteExpiredSessions(ctx.db);
+  const codes = await deleteStaleCodes(ctx.db);
+  await ctx.db.query(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
+  await ctx.db.query(`DELETE FROM oauth_states WHERE created_at < now() - interval '1 hour'`);
+  if (sessions || codes) ctx.log.info({ sessions, codes }, 'removed expired sessions and codes');
+}
+
+export function jobHandlers(ctx: AppContext): Handlers<JobPayloads> {
+  return {
+    'accounts.cleanup': () => cleanupAccounts(ctx),
+    'billing.expire-lots': async () => {
+      const expired = await expireLots(ctx.db);
+      if (expired) ctx.log.info({ expired }, 'expired points');
+    },
+    'billing.sweep-holds': async () => {
+      const released = await sweepStaleHolds(ctx.db);
+      if (released) ctx.log.info({ released }, 'released stale holds');
+    },
+    [TRANSLATE_JOB]: (payload, job) =>
+      runTranslation(ctx, payload.taskId, {
+        retryCount: job.retryCount,
+        retryLimit: TRANSLATE_RETRIES,
+        signal: job.signal,
+      }),
+    'payments.reconcile': async () => {
+      const credited = await reconcileOrders(ctx);
+      if (credited) ctx.log.info({ credited }, 'reconciled paid orders');
+    },
+    'tasks.sweep-stuck': async () => {
+      const failed = await sweepStuckTasks(ctx);
+      if (failed) ctx.log.warn({ failed }, 'failed interrupted tasks');
+    },
+  };
+}

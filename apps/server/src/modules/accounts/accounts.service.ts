@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { pagedList, type PagedList, type AdminUser, type UiLanguage, type User } from '@subtrans/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { consumeCode, generateCode, storeCode } from './codes.js';
+import { alreadyRegisteredMail, codeMail } from './mail-templates.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { clearRateLimit, hitRateLimit, releaseRateLimit } from './rate-limit.js';
+import { createSession, deleteSessionByToken } from './sessions.js';
+import {
+  deleteAndAnonymiseUser,
+  findLiveUserByEmail,
+  insertUser,
+  listLiveUsers,
+  setPasswordAndManager,
+  toAdminUser,
+  toUser,
+  updateUserProfile,
+  type UserRow,
+} from './users.repository.js';
+import { removeAvatar } from './avatars.js';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | undefined;
+  lang: UiLanguage;
+}
+
+export interface SignedIn {
+  user: User;
+  token: string;
+}
+
+export async function login(
+  ctx: AppContext,
+  email: string,
+  pass: string,
+  meta: RequestMeta,
+): Promise<SignedIn> {
+  const { db, rateLimits } = ctx;
+  const emailKey = `login:email:${email.toLowerCase()}`;
+  const ipKey = `login:ip:${meta.ip}`;
+  // every attempt is counted before its password is checked, so a burst of parallel guesses
+  // cannot all slip past the limit; a success gives its count back (only failures count)
+  await hitRateLimit(db, ipKey, rateLimits.loginFailuresPerIp);
+  await hitRateLimit(db, emailKey, rateLimits.loginFailuresPerEmail);
+  const row = await findLiveUserByEmail(db, email);
+  const valid = await verifyPassword(row?.password_hash, pass);
+  if (!row || !valid) throw new AppError('LOGIN_FAILED');
+  await clearRateLimit(db, emailKey);
+  await releaseRateLimit(db, ipKey);
+  const token = await createSession(db, row.id, meta);
+  return { user: toUser(row), token };
+}
+
+export async function sendRegisterCode(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+  const { db, rateLimits } = ctx;
+  await hitRateLimit(db, `code:ip:${meta.ip}`, rateLimits.sendCodePerIp);
+  await hitRateLimit(db, `code:email:${email.toLowerCase()}`, rateLimits.sendCodePerEmail);
+  const existing = await findLiveUserByEmail(db, email);
+  const code = generateCode();
+  // the resend interval applies to both answers, so timing and errors look the same
+  if ((await storeCode(db, ctx.secret, email, 'register', existing ? `x${code}` : code)) === 'too_soon') {
+    throw new AppError('RESEND_TOO_SOON');
+  }
+  try {
+    await ctx.mailer.send(
+      existing ? alreadyRegisteredMail(email, meta.lang) : codeMail(email, code, meta.lang),
+    );
+  } catch (err) {
+    ctx.log.error({ err }, 'sending the verification mail failed');
+    // let the user ask again at once instead of waiting out the resend interval
+    await db.query(`DELETE FROM verification_codes WHERE email = $1 AND purpose = 'register'`, [
+      email.toLowerCase(),
+    ]);
+    throw new AppError('SEND_CODE_FAILED');
+  }
+}
+
+export async function register(
+  ctx: AppContext,
+  input: { email: string; name: string; pass: string; code: string },
+  meta: RequestMeta,
+): Promise<SignedIn> {
+  await hitRateLimit(ctx.db, `register:ip:${meta.ip}`, ctx.rateLimits.registerPerIp);
+  const passwordHash = await hashPassword(input.pass);
+  // the wrong-guess counter must survive the failure, so the check commits on its own
+  const check = await ctx.db.tx((q) => consumeCode(q, ctx.secret, input.email, 'register', input.code));
+  if (check === 'locked') throw new AppError('CODE_LOCKED');
+  if (check === 'invalid') throw new AppError('CODE_INVALID');
+  const row = await insertUser(ctx.db, {
+    email: input.email,
+    name: input.name,
+    passwordHash,
+    language: meta.lang,
+  });
+  if (!row) throw new AppError('EMAIL_TAKEN');
+  const token = await createSession(ctx.db, row.id, meta);
+  return { user: toUser(row), token };
+}
+
+export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (token) await deleteSessionByToken(ctx.db, token);
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  patch: { name?: string | undefined; pic?: string | undefined; language?: UiLanguage | undefined },
+) {
+  const row = await updateUserProfile(ctx.db, user.id, patch);
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  if (patch.pic !== undefined && user.pic && user.pic !== row.pic) await removeAvatar(ctx, user.pic, user.id);
+  return { name: row.name, picture: row.pic, language: row.language };
+}
+
+export async function listUsers(ctx: AppContext, page: number, size: number): Promise<PagedList<AdminUser>> {
+  const { rows, total } = await listLiveUsers(ctx.db, page, size);
+  return pagedList(rows.map(toAdminUser), page, size, total);
+}
+
+export async function createUser(
+  ctx: AppContext,
+  input: {
+    email: string;
+    name: string;
+    pass: string;
+    pic?: string | undefined;
+    manager?: boolean | undefined;
+  },
+): Promise<AdminUser> {
+  const row = await insertUser(ctx.db, {
+    email: input.email,
+    name: input.name,
+    passwordHash: await hashPassword(input.pass),
+    pic: input.pic ?? '',
+    isManager: input.manager ?? false,
+  });
+  if (!row) throw new AppError('EMAIL_TAKEN');
+  return toAdminUser(row);
+}
+
+export async function deleteUser(ctx: AppContext, actor: UserRow, id: number): Promise<void> {
+  if (actor.id === id) throw new AppError('CANNOT_DELETE_SELF');
+  await closeAccount(ctx, id);
+}
+
+export async function closeAccount(ctx: AppContext, id: number): Promise<void> {
+  const old = await ctx.db.tx((q) => deleteAndAnonymiseUser(q, id));
+  if (!old) throw new AppError('USER_NOT_FOUND');
+  if (old.pic) await removeAvatar(ctx, old.pic, id);
+}
+
+/**
+ * The first manager comes from ADMIN_EMAIL / ADMIN_PASSWORD. Without ADMIN_PASSWORD a password
+ * is generated once and returned so main.ts can print it; later starts keep it.
+ */
+export async function ensureFirstManager(
+  ctx: AppContext,
+): Promise<{ email: string; generatedPassword: string | null; created: boolean }> {
+  const email = ctx.env.ADMIN_EMAIL.toLowerCase();
+  const configured = ctx.env.ADMIN_PASSWORD;
+  const existing = await findLiveUserByEmail(ctx.db, email);
+  if (existing) {
+    await setPasswordAndManager(ctx.db, existing.id, configured ? await hashPassword(configured) : null);
+    return { email, generatedPassword: null, created: false };
+  }
+  const password = configured ?? randomBytes(9).toString('base64url');
+  const row = await insertUser(ctx.db, {
+    email,
+    name: 'Admin',
+    passwordHash: await hashPassword(password),
+    isManager: true,
+  });
+  if (!row) return { email, generatedPassword: null, created: false }; // another process won the race
+  return { email, generatedPassword: configured ? null : password, created: true };
+}

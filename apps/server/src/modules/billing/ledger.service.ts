@@ -1,0 +1,306 @@
+import { POINTS, pagedList, type LedgerEntry, type PagedList, type PointLot } from '@subtrans/contract';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import {
+  applyChange,
+  findEntry,
+  insertLot,
+  lockAccount,
+  spendable,
+  takeFromLots,
+  type EntryRow,
+  type LotRow,
+} from './ledger.repository.js';
+
+/**
+ * The one money model: every change of points is a ledger entry written in the same transaction
+ * as the cached balance, under the user's account lock. Spending takes the soonest-expiring
+ * unexpired lots first; long work holds points, then captures or releases the hold.
+ */
+
+const DAY_MS = 24 * 3600 * 1000;
+/** a hold nobody settled is released by the sweep after this long */
+export const DEFAULT_HOLD_HOURS = 24;
+
+export const defaultExpiry = (from = new Date()) => new Date(from.getTime() + POINTS.validityDays * DAY_MS);
+
+function assertPoints(n: number, what = 'points') {
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${what} must be a positive integer, got ${n}`);
+}
+
+/** a lot that is born expired would be counted in the balance until the next expiry run */
+function assertFuture(expiresAt: Date | null | undefined) {
+  if (expiresAt && !(expiresAt.getTime() > Date.now()))
+    throw new Error(`points cannot expire in the past (${expiresAt.toISOString()})`);
+}
+
+function insufficient(needed: number, current: number): AppError {
+  return new AppError('INSUFFICIENT_POINTS', undefined, { needed, current });
+}
+
+/** Moves the user's due lots out of the balance (SQL function points_expire_due). Needs the account lock. */
+async function expireDueLots(q: Queryable, userId: number): Promise<number> {
+  const rows = await q.query<{ expired: number }>(`SELECT points_expire_due($1)::bigint AS expired`, [
+    userId,
+  ]);
+  return rows[0]?.expired ?? 0;
+}
+
+/** Locks the account and brings it up to date; answers the spendable balance. */
+async function openAccount(q: Queryable, userId: number): Promise<number> {
+  const account = await lockAccount(q, userId);
+  return (await expireDueLots(q, userId)) > 0 ? (await lockAccount(q, userId)).balance : account.balance;
+}
+
+export async function getBalance(db: Queryable, userId: number): Promise<number> {
+  return spendable(db, userId);
+}
+
+/** Credits a paid order once: a second call for the same order changes nothing and answers the first result. */
+export async function credit(
+  db: Db,
+  userId: number,
+  points: number,
+  ref: { orderId: string; expiresAt?: Date },
+): Promise<{ balance: number; credited: boolean }> {
+  assertPoints(points);
+  assertFuture(ref.expiresAt);
+  return db.tx(async (q) => {
+    const balance = await openAccount(q, userId);
+    const first = await findEntry(q, 'credit', 'order', ref.orderId);
+    if (first && first.user_id !== userId)
+      throw new Error(`order ${ref.orderId} was already credited to another user`);
+    if (first) return { balance, credited: false };
+    await insertLot(q, {
+      userId,
+      amount: points,
+      expiresAt: ref.expiresAt ?? defaultExpiry(),
+      source: 'credit',
+      reference: `order:${ref.orderId}`,
+    });
+    const after = await applyChange(q, {
+      userId,
+      kind: 'credit',
+      amount: points,
+      referenceType: 'order',
+      referenceId: ref.orderId,
+    });
+    return { balance: after, credited: true };
+  });
+}
+
+/** A manager adds (a lot, with its own expiry if given) or removes points; the entry names the manager. */
+export async function grant(
+  db: Db,
+  managerId: number,
+  userId: number,
+  points: number,
+  opts: { note?: string | null; expiresAt?: Date | null } = {},
+): Promise<number> {
+  if (!Number.isSafeInteger(points) || points === 0) throw new Error('points must be a non-zero integer');
+  assertFuture(opts.expiresAt);
+  return db.tx(async (q) => {
+    const balance = await openAccount(q, userId);
+    if (points > 0) {
+      await insertLot(q, {
+        userId,
+        amount: points,
+        expiresAt: opts.expiresAt ?? defaultExpiry(),
+        source: 'grant',
+        reference: `manager:${managerId}`,
+      });
+      return applyChange(q, {
+        userId,
+        kind: 'grant',
+        amount: points,
+        referenceType: 'manager',
+        referenceId: String(managerId),
+        actorId: managerId,
+        note: opts.note ?? null,
+      });
+    }
+    const remove = -points;
+    if (balance < remove) throw insufficient(remove, balance);
+    await takeFromLots(q, userId, remove);
+    return applyChange(q, {
+      userId,
+      kind: 'adjustment',
+      amount: points,
+      referenceType: 'manager',
+      referenceId: String(managerId),
+      actorId: managerId,
+      note: opts.note ?? null,
+    });
+  });
+}
+
+/** Spends points at once (SPEC's /user/decr_point): never below zero. */
+export async function debit(db: Db, userId: number, points: number, reference?: string): Promise<number> {
+  assertPoints(points);
+  return db.tx(async (q) => {
+    const balance = await openAccount(q, userId);
+    if (balance < points) throw insufficient(points, balance);
+    await takeFromLots(q, userId, points);
+    return applyChange(q, {
+      userId,
+      kind: 'debit',
+      amount: -points,
+      referenceType: 'api',
+      referenceId: reference ?? null,
+    });
+  });
+}
+
+/**
+ * Holds the estimated cost of a task at submit. Idempotent per task: holding again answers the
+ * existing hold. Fails with INSUFFICIENT_POINTS (needed, current) when the balance is lower.
+ */
+export async function hold(
+  db: Db,
+  userId: number,
+  taskRef: string,
+  points: number,
+  opts: { hours?: number; q?: Queryable } = {},
+): Promise<{ balance: number; holdId: number }> {
+  assertPoints(points);
+  // one statement (SQL function points_hold): lock, expire, check, take from lots, write the entry
+  const [r] = await (opts.q ?? db).query<{
+    o_outcome: 'held' | 'exists' | 'insufficient';
+    o_balance: number;
+    o_hold_id: number;
+  }>(`SELECT o_outcome, o_balance, o_hold_id FROM points_hold($1, $2, $3, $4)`, [
+    userId,
+    taskRef,
+    points,
+    opts.hours ?? DEFAULT_HOLD_HOURS,
+  ]);
+  if (!r) throw new Error('points_hold answered nothing');
+  if (r.o_outcome === 'insufficient') throw insufficient(points, r.o_balance);
+  return { balance: r.o_balance, holdId: r.o_hold_id };
+}
+
+type SettleOutcome = 'ok' | 'missing' | 'captured' | 'released' | 'too_much';
+
+/** One statement (SQL function points_settle): capture `actual` or release everything. */
+async function settle(q: Queryable, taskRef: string, actual: number, releaseAll: boolean) {
+  const [r] = await q.query<{ o_outcome: SettleOutcome; o_captured: number | null }>(
+    `SELECT o_outcome, o_captured FROM points_settle($1, $2, $3)`,
+    [taskRef, actual, releaseAll],
+  );
+  if (!r) throw new Error('points_settle answered nothing');
+  return r;
+}
+
+/**
+ * Charges a finished task: `actual` (≤ the hold) is spent, the rest goes back. Pass the caller's
+ * transaction to capture in the same transaction that marks the task completed. A second
+ * capture of the same task changes nothing.
+ */
+export async function capture(
+  db: Db,
+  taskRef: string,
+  actual: number,
+  q?: Queryable,
+): Promise<{ captured: number }> {
+  if (!Number.isSafeInteger(actual) || actual < 0)
+    throw new Error('captured points must be a non-negative integer');
+  const r = await settle(q ?? db, taskRef, actual, false);
+  switch (r.o_outcome) {
+    case 'ok':
+    case 'captured':
+      return { captured: r.o_captured ?? 0 };
+    case 'missing':
+      throw new Error(`no hold for task ${taskRef}`);
+    case 'released':
+      throw new Error(`the hold for task ${taskRef} was already released`);
+    case 'too_much':
+      throw new Error(`cannot capture ${actual}: only ${r.o_captured} were held`);
+  }
+}
+
+/** Gives a failed or cancelled task's hold back. No-op (false) when already settled. */
+export async function release(db: Db, taskRef: string, q?: Queryable): Promise<boolean> {
+  return (await settle(q ?? db, taskRef, 0, true)).o_outcome === 'ok';
+}
+
+/** Scheduled: expires every due lot (idempotent). */
+export async function expireLots(db: Db): Promise<number> {
+  const users = await db.query<{ user_id: number }>(
+    `SELECT DISTINCT user_id FROM point_lots WHERE remaining > 0 AND expires_at <= now()`,
+  );
+  let total = 0;
+  for (const { user_id } of users) {
+    total += await db.tx(async (q) => {
+      await lockAccount(q, user_id);
+      return expireDueLots(q, user_id);
+    });
+  }
+  return total;
+}
+
+/** Scheduled: releases holds that outlived their task. */
+export async function sweepStaleHolds(db: Db): Promise<number> {
+  const stale = await db.query<{ task_ref: string }>(
+    `SELECT task_ref FROM point_holds WHERE status = 'held' AND expires_at <= now()`,
+  );
+  let released = 0;
+  for (const { task_ref } of stale) if (await release(db, task_ref)) released += 1;
+  return released;
+}
+
+export async function listEntries(
+  db: Queryable,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<PagedList<LedgerEntry>> {
+  const [rows, count] = await Promise.all([
+    db.query<EntryRow>(
+      `SELECT * FROM ledger_entries WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, size, (page - 1) * size],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = $1`, [userId]),
+  ]);
+  return pagedList(
+    rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      amount: r.amount,
+      heldChange: r.held_change,
+      balanceAfter: r.balance_after,
+      referenceType: r.reference_type,
+      referenceId: r.reference_id,
+      byManager: r.actor_id !== null,
+      note: r.note,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    page,
+    size,
+    count[0]?.n ?? 0,
+  );
+}
+
+/** Lots that still hold points and have not expired, soonest expiry first. */
+export async function listLots(db: Queryable, userId: number): Promise<PointLot[]> {
+  const rows = await db.query<LotRow>(
+    `SELECT * FROM point_lots WHERE user_id = $1 AND remaining > 0 AND expires_at > now()
+      ORDER BY expires_at, id LIMIT 200`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    remaining: r.remaining,
+    expiresAt: new Date(r.expires_at).toISOString(),
+    source: r.source,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** Points reserved by running tasks. */
+export async function getHeld(db: Queryable, userId: number): Promise<number> {
+  const rows = await db.query<{ held: number }>(`SELECT held FROM point_accounts WHERE user_id = $1`, [
+    userId,
+  ]);
+  return rows[0]?.held ?? 0;
+}

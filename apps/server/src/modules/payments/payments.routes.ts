@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  API,
+  alipayQueryBody,
+  ok,
+  paymentQueryBody,
+  pageBody,
+  productIdBody,
+  type UiLanguage,
+} from '@subtrans/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth-plugin.js';
+import { AppError } from '../../http/errors.js';
+import { siteConfigFor } from '../site/site.routes.js';
+import {
+  confirmPaid,
+  createOrder,
+  findOwnOrder,
+  listOrders,
+  listProducts,
+  money,
+  queryAlipayOrder,
+  type OrderRow,
+} from './payments.service.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const SANDBOX_TEXT: Record<UiLanguage, Record<string, string>> = {
+  zh: {
+    title: '测试支付（沙盒）',
+    note: '这是测试模式：不会产生真实扣款。',
+    order: '订单号',
+    amount: '金额',
+    points: '积分',
+    approve: '确认支付',
+    decline: '拒绝支付',
+  },
+  en: {
+    title: 'Test payment (sandbox)',
+    note: 'This is test mode: no real money is charged.',
+    order: 'Order number',
+    amount: 'Amount',
+    points: 'Points',
+    approve: 'Approve payment',
+    decline: 'Decline payment',
+  },
+  ja: {
+    title: 'テスト決済（サンドボックス）',
+    note: 'これはテストモードです。実際の請求は発生しません。',
+    order: '注文番号',
+    amount: '金額',
+    points: 'ポイント',
+    approve: '支払いを承認',
+    decline: '支払いを拒否',
+  },
+};
+
+/** SPEC §5/§7: Alipay's return lands on the dashboard, which recognises it and opens its result dialog. */
+function alipayReturnUrl(ctx: AppContext, order: OrderRow): string {
+  const u = new URL('/dashboard', ctx.publicOrigin);
+  u.searchParams.set('out_trade_no', order.order_no);
+  u.searchParams.set('method', 'alipay.trade.page.pay.return');
+  u.searchParams.set('total_amount', money(order.amount));
+  return u.toString();
+}
+
+export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
+  /** points are sold here only where the host's profile allows it */
+  const requirePurchase = (req: FastifyRequest) => {
+    if (!siteConfigFor(ctx, req).enablePointsPurchase) throw new AppError('FEATURE_DISABLED');
+  };
+  /** the sandbox never runs on a production host */
+  const sandboxHere = (req: FastifyRequest) => {
+    const sandbox = ctx.payments.sandbox;
+    if (!sandbox || siteConfigFor(ctx, req).paymentEnv === 'prod') throw new AppError('FEATURE_DISABLED');
+    return sandbox;
+  };
+
+  // SPEC §7: which of the two a host calls is its profile's productListCall; both answer the same
+  for (const path of [API.productList, API.productTransList]) {
+    app.post(path, async () => ok(await listProducts(ctx.db)));
+  }
+
+  app.post(API.alipayCreate, { schema: { body: productIdBody }, config: { auth: 'user' } }, async (req) => {
+    requirePurchase(req);
+    const provider = ctx.payments.alipay;
+    if (provider.name === 'sandbox') sandboxHere(req);
+    const order = await createOrder(
+      ctx.db,
+      currentUser(req).id,
+      productIdBody.parse(req.body).id,
+      1,
+      provider.name,
+    );
+    const { url } = await provider.createCheckout({
+      orderNo: order.order_no,
+      amount: money(order.amount),
+      currency: 'CNY',
+      subject: `${order.points} points`,
+      returnUrl: alipayReturnUrl(ctx, order),
+    });
+    return ok({ url, orderId: order.order_no });
+  });
+
+  app.post(API.alipayQuery, { schema: { body: alipayQueryBody }, config: { auth: 'user' } }, async (req) =>
+    ok(await queryAlipayOrder(ctx, currentUser(req).id, alipayQueryBody.parse(req.body).outTradeNo)),
+  );
+
+  /** the result pages: ask about a payment by our order number (card intents come with card payments) */
+  app.post(
+    API.paymentQuery,
+    { schema: { body: paymentQueryBody }, config: { auth: 'user' } },
+    async (req) => {
+      const { id } = paymentQueryBody.parse(req.body);
+      const status = await queryAlipayOrder(ctx, currentUser(req).id, id);
+      return ok({ id, orderId: status.outTradeNo, status: status.status });
+    },
+  );
+
+  app.post(API.orderList, { schema: { body: pageBody }, config: { auth: 'user' } }, async (req) => {
+    const { page, size } = pageBody.parse(req.body);
+    return ok(await listOrders(ctx.db, currentUser(req).id, page, size));
+  });
+
+  // --- the sandbox provider's checkout (it stands for the provider's own pages) ---
+  void app.register(async (sandboxApp) => {
+    // its buttons are plain HTML forms
+    sandboxApp.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, _body, done) => done(null, {}),
+    );
+
+    sandboxApp.get<{ Params: { orderNo: string } }>(
+      '/sandbox/checkout/:orderNo',
+      { config: { auth: 'user' } },
+      async (req, reply) => {
+        sandboxHere(req);
+        const order = await findOwnOrder(ctx.db, currentUser(req).id, req.params.orderNo);
+        if (!order) throw new AppError('ORDER_NOT_FOUND');
+        const text = SANDBOX_TEXT[req.lang];
+        const no = escapeHtml(order.order_no);
+        const html = `<!doctype html><html lang="${req.lang === 'zh' ? 'zh-CN' : req.lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${text.title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#222}
+.badge{display:inline-block;background:#fff3cd;color:#7a5b00;border:1px solid #f0d27a;border-radius:4px;padding:2px 8px;font-weight:600}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#666}button{font-size:16px;padding:10px 18px;margin-right:12px;cursor:pointer}
+.pay{background:#1677ff;color:#fff;border:0;border-radius:6px}.no{background:#fff;border:1px solid #ccc;border-radius:6px}</style></head>
+<body><main><h1>${text.title}</h1><p><span class="badge" data-testid="sandbox-test-mode">TEST MODE</span> ${text.note}</p>
+<dl><dt>${text.order}</dt><dd data-testid="sandbox-order">${no}</dd><dt>${text.amount}</dt><dd data-testid="sandbox-amount">${order.currency === 'CNY' ? '¥' : '$'}${money(order.amount)}</dd>
+<dt>${text.points}</dt><dd>${order.points}</dd></dl>
+<form method="post" action="/sandbox/checkout/${no}/approve" style="display:inline"><button class="pay" data-testid="sandbox-approve">${text.approve}</button></form>
+<form method="post" action="/sandbox/checkout/${no}/decline" style="display:inline"><button class="no" data-testid="sandbox-decline">${text.decline}</button></form>
+</main></body></html>`;
+        return (
+          reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            // its forms must send their Origin (the CSRF check); no-referrer would send "null"
+            .header('referrer-policy', 'same-origin')
+            .send(html)
+        );
+      },
+    );
+
+    sandboxApp.post<{ Params: { orderNo: string; decision: string } }>(
+      '/sandbox/checkout/:orderNo/:decision',
+      { config: { auth: 'user' } },
+      async (req, reply) => {
+        const sandbox = sandboxHere(req);
+        const decision =
+          req.params.decision === 'approve' ? 'paid' : req.params.decision === 'decline' ? 'declined' : null;
+        if (!decision) throw new AppError('VALIDATION', 'approve or decline');
+        const order = await findOwnOrder(ctx.db, currentUser(req).id, req.params.orderNo);
+        if (!order) throw new AppError('ORDER_NOT_FOUND');
+        const payment = await sandbox.decide(order.order_no, decision);
+        if (!payment) throw new AppError('ORDER_NOT_FOUND');
+        // the provider tells our server (its notification), through the same path as a real one
+        if (payment.state === 'paid') await confirmPaid(ctx, order.order_no, payment);
+        const back =
+          payment.state === 'paid'
+            ? alipayReturnUrl(ctx, order)
+            : new URL(`/payment-fail?id=${encodeURIComponent(order.order_no)}`, ctx.publicOrigin).toString();
+        return reply.redirect(back, 303);
+      },
+    );
+  });
+}

@@ -1,0 +1,190 @@
+import {
+  errorMessage,
+  type RetranslateAnswer,
+  type RetranslateResult,
+  type SegmentPatch,
+  type TranslationEngineName,
+  type UiLanguage,
+} from '@subtrans/contract';
+import { parseTimestamp } from '@subtrans/subtitles';
+import type { AppContext } from '../../context.js';
+import { EngineError } from '../../engines/translation/engine.js';
+import { translateAll } from '../../engines/translation/pipeline.js';
+import { AppError } from '../../http/errors.js';
+import { hitRateLimit } from '../accounts/rate-limit.js';
+import {
+  applySegmentUpdates,
+  badTimings,
+  bumpVersion,
+  claimForRetranslation,
+  findOwnTask,
+  releaseRetranslation,
+  segmentRows,
+  type SegmentUpdate,
+  type TaskRow,
+} from './tasks.repository.js';
+
+/** a re-translation that never finished (a crashed server) frees its lines after this long */
+const RETRANSLATE_CLAIM_SECONDS = 120;
+
+/** Why an edit of this task cannot be saved now. */
+function refusal(task: TaskRow | undefined, baseVersion: number | null): AppError {
+  if (!task) return new AppError('TASK_NOT_FOUND');
+  if (task.status !== 'completed') return new AppError('TASK_BUSY');
+  return new AppError('TASK_VERSION_CONFLICT', undefined, { version: task.version, baseVersion });
+}
+
+function toUpdate(p: SegmentPatch): SegmentUpdate {
+  const time = (v: string | undefined, field: string) => {
+    if (v === undefined) return undefined;
+    const ms = parseTimestamp(v);
+    if (ms === null) throw new AppError('VALIDATION', `${field} of line ${p.id}`);
+    return ms;
+  };
+  return {
+    position: p.id,
+    originalText: p.originalText,
+    translatedText: p.translatedText,
+    startMs: time(p.startTime, 'startTime'),
+    endMs: time(p.endTime, 'endTime'),
+  };
+}
+
+/**
+ * /task/update_segments: the editor's changes, saved only when the client's version is still the
+ * task's (another tab's save in between → TASK_VERSION_CONFLICT with the current version). Timings
+ * must stay non-negative and end after they start; nothing is saved otherwise.
+ */
+export async function updateSegments(
+  ctx: AppContext,
+  userId: number,
+  input: { taskId: string; baseVersion: number; segments: SegmentPatch[] },
+): Promise<{ version: number }> {
+  const updates = input.segments.map(toUpdate);
+  const positions = updates.map((u) => u.position);
+  return ctx.db.tx(async (q) => {
+    const version = await bumpVersion(q, userId, input.taskId, input.baseVersion);
+    if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId), input.baseVersion);
+    const found = await applySegmentUpdates(q, input.taskId, updates);
+    if (found !== new Set(positions).size) throw new AppError('SEGMENT_NOT_FOUND');
+    const bad = await badTimings(q, input.taskId, positions);
+    if (bad.length) throw new AppError('VALIDATION', `start < end, not negative (line ${bad.join(', ')})`);
+    return { version };
+  });
+}
+
+/**
+ * /task/retranslate: the given lines again, through the task's own engine and languages, with the
+ * neighbouring lines as context. A line already being re-translated is refused (SPEC §4) while the
+ * others go ahead. Successful lines are saved (one new version); each line answers on its own.
+ */
+export async function retranslateSegments(
+  ctx: AppContext,
+  userId: number,
+  lang: UiLanguage,
+  input: { taskId: string; segmentIds: number[] },
+): Promise<RetranslateAnswer> {
+  const task = await findOwnTask(ctx.db, userId, input.taskId);
+  if (!task) throw new AppError('TASK_NOT_FOUND');
+  if (task.status !== 'completed') throw new AppError('TASK_BUSY');
+  const engine = ctx.engines.get(task.translation_service as TranslationEngineName);
+  try {
+    await hitRateLimit(ctx.db, `retranslate:day:${userId}`, {
+      limit: ctx.env.RETRANSLATE_DAILY_QUOTA,
+      windowSeconds: 24 * 3600,
+    });
+  } catch {
+    throw new AppError('QUOTA_EXCEEDED');
+  }
+  const wanted = [...new Set(input.segmentIds)];
+  const segments = await segmentRows(ctx.db, task.id);
+  const indexOf = new Map(segments.map((s, i) => [s.position, i]));
+  const existing = wanted.filter((id) => indexOf.has(id));
+  const claimed = new Set(await claimForRetranslation(ctx.db, task.id, existing, RETRANSLATE_CLAIM_SECONDS));
+  const results = new Map<number, RetranslateResult>();
+  for (const id of wanted) {
+    if (!indexOf.has(id))
+      results.set(id, {
+        id,
+        success: false,
+        translatedText: '',
+        error: errorMessage('SEGMENT_NOT_FOUND', lang),
+      });
+    else if (!claimed.has(id)) {
+      const current = segments[indexOf.get(id)!]!;
+      results.set(id, {
+        id,
+        success: false,
+        translatedText: current.translated_text ?? '',
+        error: errorMessage('SEGMENT_BUSY', lang),
+      });
+    }
+  }
+  const saved: { position: number; text: string }[] = [];
+  if (claimed.size) {
+    const only = [...claimed].map((id) => indexOf.get(id)!).sort((a, b) => a - b);
+    try {
+      await translateAll(
+        engine,
+        segments.map((s) => s.original_text),
+        { source: task.original_language, target: task.target_language },
+        {
+          batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
+          concurrency: 4,
+          retries: 3,
+          retryDelayMs: 1000,
+          only,
+          onLines: async (from, values, kept) => {
+            values.forEach((text, i) => {
+              const s = segments[from + i]!;
+              // a single line the engine kept failing on comes back as its original: not a result
+              if (kept > 0) {
+                results.set(s.position, {
+                  id: s.position,
+                  success: false,
+                  translatedText: s.translated_text ?? '',
+                  error: errorMessage('TRANSLATION_FAILED', lang),
+                });
+              } else {
+                results.set(s.position, { id: s.position, success: true, translatedText: text, error: null });
+                saved.push({ position: s.position, text });
+              }
+            });
+          },
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof EngineError)) {
+        await releaseRetranslation(ctx.db, task.id, [...claimed]);
+        throw err;
+      }
+      ctx.log.warn({ err, task: task.id }, 're-translation failed');
+      for (const id of claimed) {
+        if (results.get(id)?.success) continue;
+        const s = segments[indexOf.get(id)!]!;
+        results.set(id, {
+          id,
+          success: false,
+          translatedText: s.translated_text ?? '',
+          error: errorMessage('TRANSLATION_FAILED', lang),
+        });
+      }
+    }
+  }
+  const version = await ctx.db.tx(async (q) => {
+    await releaseRetranslation(q, task.id, [...claimed]);
+    if (!saved.length) {
+      const [row] = await q.query<{ version: number }>(`SELECT version FROM tasks WHERE id = $1`, [task.id]);
+      return row?.version ?? task.version;
+    }
+    const next = await bumpVersion(q, userId, task.id, null);
+    if (next === undefined) throw refusal(await findOwnTask(q, userId, task.id), null);
+    await applySegmentUpdates(
+      q,
+      task.id,
+      saved.map((s) => ({ position: s.position, translatedText: s.text })),
+    );
+    return next;
+  });
+  return { version, results: wanted.map((id) => results.get(id)!) };
+}

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task, TaskWithSegments } from '@subtrans/contract';
+import { parseSrt } from '@subtrans/subtitles';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { expectSuccess } from '../../../test/support/http.js';
+import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
+import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { until } from '../../../test/support/until.js';
+import { startQueue } from '../../jobs/start.js';
+
+/**
+ * A worker killed mid-task (a crashed or redeployed server): another worker resumes the task where
+ * the dead one stopped, and the user is charged once. Several processes on one database: this
+ * runs on PostgreSQL only.
+ */
+const KEY = 'ds-key';
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe('a translation task survives its worker being killed', () => {
+  let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let t: TestApp;
+  const children: ChildProcess[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    engine = await startOpenAiServer(KEY);
+    env = {
+      DEEPSEEK_API_KEY: KEY,
+      DEEPSEEK_BASE_URL: engine.url,
+      TRANSLATE_BATCH_SIZE: '2',
+      TRANSLATE_CONCURRENCY: '1',
+    };
+    t = await startTestApp({ env });
+    // this process only sends jobs; the workers are the children
+    await startQueue(t.ctx, { work: false, settings: { schedule: false } });
+  });
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await t.close();
+    await engine.close();
+  });
+
+  function startWorker(): Promise<ChildProcess> {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, '../../../test/support/task-worker-child.ts')],
+      {
+        env: {
+          ...process.env,
+          ...env,
+          APP_SCHEMA: t.ctx.dbSchema!,
+          DATA_DIR: t.ctx.env.DATA_DIR,
+          ADMIN_EMAIL: t.ctx.env.ADMIN_EMAIL,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    children.push(child);
+    return new Promise((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        if (d.toString().includes('ready')) resolve(child);
+      });
+      child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+    });
+  }
+
+  it('resumes from the last saved batch on another worker and charges once', async () => {
+    const u = await t.signUp();
+    await grantPoints(t, u.id, 100);
+    const srt = makeSrt(30);
+    const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'long.srt', data: srt }));
+    engine.setDelay(250);
+    const first = await startWorker();
+    expectSuccess(await t.post('/task/start', { id: task.id }, { as: u.token }));
+    const get = async () =>
+      expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: task.id }, { as: u.token }));
+    await until(async () => (await get()).translationProgress >= 20);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const saved = (await get()).segments.filter((s) => s.translatedText).map((s) => s.originalText);
+    expect(saved.length).toBeGreaterThan(0);
+    expect(saved.length).toBeLessThan(30);
+    const sentBefore = engine.requests.length;
+
+    await startWorker();
+    const done = await until(async () => {
+      const x = await get();
+      return x.status === 'completed' && x;
+    }, 80_000);
+    expect(done.segments.map((s) => s.translatedText)).toEqual(
+      parseSrt(srt).map((c) => fakeTranslate(c.text, 'ja')),
+    );
+    // the stored result holds every line: those saved before the kill and those after
+    const [row] = await t.ctx.db.query<{ result_key: string }>(`SELECT result_key FROM tasks WHERE id = $1`, [
+      task.id,
+    ]);
+    const stored = await t.ctx.storage.get(row!.result_key);
+    const chunks: Buffer[] = [];
+    for await (const c of stored!.body) chunks.push(c as Buffer);
+    expect(parseSrt(Buffer.concat(chunks).toString('utf8')).map((c) => c.text)).toEqual(
+      done.segments.map((s) => s.translatedText),
+    );
+    // lines saved before the kill were not sent again
+    const resent = engine.requests.slice(sentBefore).flatMap((r) => Object.values(r.lines));
+    for (const line of saved) expect(resent).not.toContain(line);
+    const kinds = await t.ctx.db.query<{ kind: string }>(
+      `SELECT kind FROM ledger_entries WHERE user_id = $1 ORDER BY id`,
+      [u.id],
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['grant', 'hold', 'capture']);
+  }, 100_000);
+});

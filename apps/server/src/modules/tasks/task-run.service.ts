@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import type { ExportFormat, Task, TranslationEngineName } from '@subtrans/contract';
+import { serialise, type Cue } from '@subtrans/subtitles';
+import type { AppContext } from '../../context.js';
+import { EngineError } from '../../engines/translation/engine.js';
+import { translateAll } from '../../engines/translation/pipeline.js';
+import { AppError } from '../../http/errors.js';
+import { inTransaction } from '../../jobs/queue.js';
+import { capture, hold, release } from '../billing/ledger.service.js';
+import {
+  claimForRun,
+  findOwnTask,
+  findTaskById,
+  finishRun,
+  quietRunningTasks,
+  saveTranslatedLines,
+  segmentRows,
+  setJobId,
+  setPointsError,
+  softDeleteTask,
+  toTask,
+  type SegmentRow,
+  type TaskRow,
+} from './tasks.repository.js';
+
+/** The queue job that translates one task. */
+export const TRANSLATE_JOB = 'tasks.translate';
+/** SPEC §8: each engine call is retried up to 3 times, the first after 1 s */
+const ENGINE_RETRIES = 3;
+const ENGINE_RETRY_DELAY_MS = 1000;
+
+/** The task was deleted or ended while its lines were being translated: stop quietly. */
+class TaskGone extends Error {}
+
+/**
+ * /task/start: claims the task, holds its cost and enqueues its translation, all in one
+ * transaction, so a start either fully happens or not at all (INSUFFICIENT_POINTS leaves the task
+ * pending and the balance untouched; two concurrent starts cannot both run it).
+ */
+export async function startTask(ctx: AppContext, userId: number, id: string): Promise<Task> {
+  const current = await findOwnTask(ctx.db, userId, id);
+  if (!current) throw new AppError('TASK_NOT_FOUND');
+  if (current.status !== 'pending' && current.status !== 'failed') throw new AppError('TASK_ALREADY_STARTED');
+  // an engine that cannot run here is refused before anything is held
+  ctx.engines.get(current.translation_service as TranslationEngineName);
+  const queue = ctx.queue;
+  if (!queue) throw new AppError('NOT_READY');
+  const row = await ctx.db.tx(async (q) => {
+    const claimed = await claimForRun(q, userId, id);
+    if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
+    if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
+    const jobId = await queue.send(TRANSLATE_JOB, { taskId: id }, { db: inTransaction(q) });
+    await setJobId(q, id, jobId);
+    return { ...claimed, job_id: jobId };
+  });
+  ctx.log.info({ task: id, points: row.estimated_points, job: row.job_id }, 'task started');
+  return toTask(row);
+}
+
+/** /task/delete: a running task's hold goes back at once; its job stops at its next batch. */
+export async function deleteTask(ctx: AppContext, userId: number, id: string): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    const row = await softDeleteTask(q, userId, id);
+    if (!row) throw new AppError('TASK_NOT_FOUND');
+    if (row.status === 'translating' && row.hold_ref) await release(ctx.db, row.hold_ref, q);
+  });
+}
+
+/**
+ * The job: translates the lines not yet translated (a retried job resumes where the last run
+ * stopped), saving each batch and the progress as it finishes, then completes the task.
+ * Engine failures fail the task at once (the engine calls were already retried); anything else
+ * (database, crash) is retried by the queue, and the last attempt fails the task.
+ */
+export async function runTranslation(
+  ctx: AppContext,
+  taskId: string,
+  attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal },
+): Promise<void> {
+  const task = await findTaskById(ctx.db, taskId);
+  if (!task || task.deleted_at || task.status !== 'translating') return;
+  const lastAttempt = attempt.retryCount >= attempt.retryLimit;
+  try {
+    const engine = ctx.engines.get(task.translation_service as TranslationEngineName);
+    const segments = await segmentRows(ctx.db, taskId);
+    const lines = segments.map((s) => s.original_text);
+    const only = segments.flatMap((s, i) => (s.translated_text === null ? [i] : []));
+    let done = segments.length - only.length;
+    const result = await translateAll(
+      engine,
+      lines,
+      { source: task.original_language, target: task.target_language },
+      {
+        batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
+        concurrency: ctx.env.TRANSLATE_CONCURRENCY,
+        retries: ENGINE_RETRIES,
+        retryDelayMs: ENGINE_RETRY_DELAY_MS,
+        only,
+        ...(attempt.signal ? { signal: attempt.signal } : {}),
+        onLines: async (from, values, kept) => {
+          done += values.length;
+          // 100 means completed: a run reaches it only with its completion
+          const progress = Math.min(99, Math.floor((done / segments.length) * 100));
+          const positions = values.map((_, i) => segments[from + i]!.position);
+          if (!(await saveTranslatedLines(ctx.db, taskId, positions, values, progress, kept)))
+            throw new TaskGone();
+        },
+      },
+    );
+    // the finished text, without reading it back: this run's lines and the ones saved before it
+    const todo = new Set(only);
+    const finished = segments.map((s, i) => ({
+      ...s,
+      translated_text: todo.has(i) ? result.translations[i]! : s.translated_text,
+    }));
+    await completeTask(ctx, task, finished);
+  } catch (err) {
+    if (err instanceof TaskGone) return;
+    const engineFailure = err instanceof EngineError || err instanceof AppError;
+    if (engineFailure || lastAttempt) {
+      ctx.log.warn({ err, task: taskId }, 'translation failed');
+      await failTask(ctx, task, err instanceof Error ? err.message : String(err));
+      return;
+    }
+    throw err;
+  }
+}
+
+function cuesOf(segments: SegmentRow[], includeOriginal: boolean, originalFirst = true): Cue[] {
+  return segments.map((s) => {
+    const translated = s.translated_text ?? s.original_text;
+    const both = originalFirst ? `${s.original_text}\n${translated}` : `${translated}\n${s.original_text}`;
+    return {
+      index: s.position,
+      startMs: Number(s.start_ms),
+      endMs: Number(s.end_ms),
+      text: includeOriginal && translated !== s.original_text ? both : translated,
+    };
+  });
+}
+
+export function resultKey(now = Date.now()): string {
+  return `translated-files/file_${now}_${randomBytes(6).toString('hex')}.srt`;
+}
+
+/**
+ * Stores the translated SRT (SPEC §4: a storage failure is kept as uploadError, the task still
+ * completes), then marks the task completed and captures its hold in one transaction.
+ */
+async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow[]): Promise<void> {
+  let key: string | null = resultKey();
+  let uploadError: string | null = null;
+  try {
+    await ctx.storage.put(key, Buffer.from(serialise(cuesOf(segments, task.include_original_text), 'srt')));
+  } catch (err) {
+    ctx.log.error({ err, task: task.id }, 'storing the translated SRT failed');
+    key = null;
+    uploadError = err instanceof Error ? err.message : String(err);
+  }
+  await ctx.db.tx(async (q) => {
+    const done = await finishRun(q, task.id, { status: 'completed', resultKey: key, uploadError });
+    if (!done?.hold_ref) return;
+    // a failed capture must not undo the completion: it is recorded as pointsError instead
+    await q.query('SAVEPOINT capture');
+    try {
+      await capture(ctx.db, done.hold_ref, done.estimated_points, q);
+      await q.query('RELEASE SAVEPOINT capture');
+    } catch (err) {
+      await q.query('ROLLBACK TO SAVEPOINT capture');
+      ctx.log.error({ err, task: task.id }, 'capturing the points failed');
+      await setPointsError(q, task.id, err instanceof Error ? err.message : String(err));
+    }
+  });
+}
+
+/** Marks the task failed and gives its hold back, in one transaction. */
+async function failTask(ctx: AppContext, task: TaskRow, error: string): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    const failed = await finishRun(q, task.id, { status: 'failed', error });
+    if (failed?.hold_ref) await release(ctx.db, failed.hold_ref, q);
+  });
+}
+
+/**
+ * Scheduled: a task that has been translating without progress for a while, whose job is gone or
+ * finished (a worker that died on its last attempt), fails and gets its points back, so no task
+ * stays `translating` forever.
+ */
+export async function sweepStuckTasks(ctx: AppContext, quietMinutes = 10): Promise<number> {
+  if (!ctx.queue) return 0;
+  let failed = 0;
+  for (const task of await quietRunningTasks(ctx.db, quietMinutes)) {
+    const job = task.job_id ? await ctx.queue.findJob(TRANSLATE_JOB, task.job_id) : null;
+    if (job && (job.state === 'created' || job.state === 'retry' || job.state === 'active')) continue;
+    await failTask(ctx, task, 'the translation was interrupted');
+    failed += 1;
+  }
+  return failed;
+}
+
+export interface ExportedFile {
+  fileName: string;
+  contentType: string;
+  body: string;
+}
+
+/** /task/export: the completed task's subtitles (with the editor's changes), SRT or WebVTT. */
+export async function exportTask(
+  ctx: AppContext,
+  userId: number,
+  input: { id: string; format: ExportFormat; includeOriginal: boolean; originalFirst?: boolean },
+): Promise<ExportedFile> {
+  const task = await findOwnTask(ctx.db, userId, input.id);
+  if (!task) throw new AppError('TASK_NOT_FOUND');
+  if (task.status !== 'completed') throw new AppError('TASK_NOT_READY');
+  const cues = cuesOf(await segmentRows(ctx.db, task.id), input.includeOriginal, input.originalFirst ?? true);
+  const base = task.file_name.replace(/\.[^.]*$/, '') || 'subtitles';
+  const suffix = input.includeOriginal ? `${task.target_language}.bilingual` : task.target_language;
+  return {
+    fileName: `${base}.${suffix}.${input.format}`,
+    contentType: input.format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
+    body: serialise(cues, input.format),
+  };
+}

@@ -1,0 +1,365 @@
+import type { Segment, Task, TaskStatus } from '@subtrans/contract';
+import { formatSrtTime, type Cue } from '@subtrans/subtitles';
+import type { Queryable } from '../../db/client.js';
+
+export interface TaskRow {
+  id: string;
+  user_id: number;
+  file_name: string;
+  original_language: string;
+  detected_language: string | null;
+  target_language: string;
+  translation_service: string;
+  include_original_text: boolean;
+  status: TaskStatus;
+  progress: number;
+  segment_count: number;
+  duration_ms: number;
+  estimated_points: number;
+  kept_original: number;
+  points_error: string | null;
+  upload_error: string | null;
+  error: string | null;
+  attempts: number;
+  version: number;
+  hold_ref: string | null;
+  job_id: string | null;
+  result_key: string | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function toTask(r: TaskRow): Task {
+  return {
+    id: r.id,
+    fileName: r.file_name,
+    originalLanguage: r.original_language,
+    detectedLanguage: r.detected_language,
+    targetLanguage: r.target_language,
+    translationService: r.translation_service,
+    includeOriginalText: r.include_original_text,
+    status: r.status,
+    translationProgress: r.progress,
+    segmentCount: r.segment_count,
+    duration: r.duration_ms,
+    estimatedPoints: r.estimated_points,
+    keptOriginal: r.kept_original,
+    pointsError: r.points_error,
+    uploadError: r.upload_error,
+    error: r.error,
+    submitTime: new Date(r.created_at).toISOString(),
+    translationStartTime: iso(r.started_at),
+    translationEndTime: iso(r.finished_at),
+    translationDuration:
+      r.started_at && r.finished_at
+        ? new Date(r.finished_at).getTime() - new Date(r.started_at).getTime()
+        : null,
+    version: r.version,
+  };
+}
+
+export interface NewTask {
+  userId: number;
+  fileName: string;
+  originalLanguage: string;
+  detectedLanguage: string | null;
+  targetLanguage: string;
+  translationService: string;
+  includeOriginalText: boolean;
+  durationMs: number;
+  estimatedPoints: number;
+  cues: Cue[];
+}
+
+/** Inserts the task and all its segments (one set-based statement for the segments). */
+export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
+  const [row] = await q.query<TaskRow>(
+    `INSERT INTO tasks (user_id, file_name, original_language, detected_language, target_language,
+                        translation_service, include_original_text, segment_count, duration_ms, estimated_points)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+    [
+      t.userId,
+      t.fileName,
+      t.originalLanguage,
+      t.detectedLanguage,
+      t.targetLanguage,
+      t.translationService,
+      t.includeOriginalText,
+      t.cues.length,
+      t.durationMs,
+      t.estimatedPoints,
+    ],
+  );
+  await q.query(
+    `INSERT INTO task_segments (task_id, position, start_ms, end_ms, original_text)
+     SELECT $1, s.position, s.start_ms, s.end_ms, s.original_text
+       FROM unnest($2::int[], $3::bigint[], $4::bigint[], $5::text[]) AS s(position, start_ms, end_ms, original_text)`,
+    [
+      row!.id,
+      t.cues.map((_, i) => i + 1),
+      t.cues.map((c) => c.startMs),
+      t.cues.map((c) => c.endMs),
+      t.cues.map((c) => c.text),
+    ],
+  );
+  return row!;
+}
+
+/** The caller's own live task, or undefined (another user's task is "not found" too). */
+export async function findOwnTask(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
+  const rows = await q.query<TaskRow>(
+    `SELECT * FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    [id, userId],
+  );
+  return rows[0];
+}
+
+export async function listOwnTasks(q: Queryable, userId: number, page: number, size: number) {
+  const [rows, count] = await Promise.all([
+    q.query<TaskRow>(
+      `SELECT * FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [userId, size, (page - 1) * size],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE user_id = $1 AND deleted_at IS NULL`, [
+      userId,
+    ]),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+export async function segmentsOf(q: Queryable, taskId: string): Promise<Segment[]> {
+  const rows = await q.query<{
+    position: number;
+    start_ms: number;
+    end_ms: number;
+    original_text: string;
+    translated_text: string | null;
+  }>(
+    `SELECT position, start_ms, end_ms, original_text, translated_text FROM task_segments WHERE task_id = $1 ORDER BY position`,
+    [taskId],
+  );
+  return rows.map((r) => ({
+    id: r.position,
+    startTime: formatSrtTime(r.start_ms),
+    endTime: formatSrtTime(r.end_ms),
+    originalText: r.original_text,
+    translatedText: r.translated_text ?? '',
+    duration: r.end_ms - r.start_ms,
+  }));
+}
+
+/** Marks the task deleted; answers the row as it was (to release a running task's hold), or undefined. */
+export async function softDeleteTask(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
+  const rows = await q.query<TaskRow>(
+    `UPDATE tasks SET deleted_at = now(), updated_at = now()
+      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING *`,
+    [id, userId],
+  );
+  return rows[0];
+}
+
+/** Any task by id (the worker's view; no owner check). */
+export async function findTaskById(q: Queryable, id: string): Promise<TaskRow | undefined> {
+  const rows = await q.query<TaskRow>(`SELECT * FROM tasks WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/**
+ * Claims a pending (or failed) task for a new run: status translating, progress 0, previous
+ * translations cleared, a fresh hold reference. Undefined when it is not the caller's or not
+ * startable (already running or done): two concurrent starts cannot both claim it.
+ */
+export async function claimForRun(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
+  const rows = await q.query<TaskRow>(
+    `UPDATE tasks
+        SET status = 'translating', progress = 0, kept_original = 0, error = NULL, points_error = NULL,
+            upload_error = NULL, result_key = NULL, attempts = attempts + 1,
+            hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (attempts + 1) END,
+            started_at = now(), finished_at = NULL, updated_at = now()
+      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
+      RETURNING *`,
+    [id, userId],
+  );
+  if (rows[0]) await q.query(`UPDATE task_segments SET translated_text = NULL WHERE task_id = $1`, [id]);
+  return rows[0];
+}
+
+export async function setJobId(q: Queryable, id: string, jobId: string | null): Promise<void> {
+  await q.query(`UPDATE tasks SET job_id = $2 WHERE id = $1`, [id, jobId]);
+}
+
+export interface SegmentRow {
+  position: number;
+  start_ms: number;
+  end_ms: number;
+  original_text: string;
+  translated_text: string | null;
+}
+
+export async function segmentRows(q: Queryable, taskId: string): Promise<SegmentRow[]> {
+  return q.query<SegmentRow>(
+    `SELECT position, start_ms, end_ms, original_text, translated_text
+       FROM task_segments WHERE task_id = $1 ORDER BY position`,
+    [taskId],
+  );
+}
+
+/**
+ * Stores a run of finished lines and moves the progress forward (never back), in one statement,
+ * only while the task is still running. Answers false when the task was deleted or ended meanwhile.
+ */
+export async function saveTranslatedLines(
+  q: Queryable,
+  taskId: string,
+  positions: number[],
+  texts: string[],
+  progress: number,
+  keptOriginal: number,
+): Promise<boolean> {
+  const rows = await q.query(
+    `WITH t AS (
+       UPDATE tasks SET progress = GREATEST(progress, $4), kept_original = kept_original + $5, updated_at = now()
+        WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL
+        RETURNING id)
+     UPDATE task_segments s SET translated_text = v.text
+       FROM t, unnest($2::int[], $3::text[]) AS v(position, text)
+      WHERE s.task_id = t.id AND s.position = v.position
+      RETURNING 1`,
+    [taskId, positions, texts, progress, keptOriginal],
+  );
+  return rows.length > 0;
+}
+
+/** Ends a run: completed (with where its result is stored) or failed. Only a running task ends. */
+export async function finishRun(
+  q: Queryable,
+  taskId: string,
+  outcome:
+    | { status: 'completed'; resultKey: string | null; uploadError: string | null }
+    | { status: 'failed'; error: string },
+): Promise<TaskRow | undefined> {
+  const rows =
+    outcome.status === 'completed'
+      ? await q.query<TaskRow>(
+          `UPDATE tasks SET status = 'completed', progress = 100, result_key = $2, upload_error = $3,
+                  finished_at = now(), updated_at = now()
+            WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL RETURNING *`,
+          [taskId, outcome.resultKey, outcome.uploadError],
+        )
+      : await q.query<TaskRow>(
+          `UPDATE tasks SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
+            WHERE id = $1 AND status = 'translating' RETURNING *`,
+          [taskId, outcome.error.slice(0, 500)],
+        );
+  return rows[0];
+}
+
+export async function setPointsError(q: Queryable, taskId: string, error: string): Promise<void> {
+  await q.query(`UPDATE tasks SET points_error = $2 WHERE id = $1`, [taskId, error.slice(0, 500)]);
+}
+
+/** Running tasks that have not moved for `minutes` (candidates for the stuck-task sweep). */
+export async function quietRunningTasks(q: Queryable, minutes: number): Promise<TaskRow[]> {
+  return q.query<TaskRow>(
+    `SELECT * FROM tasks WHERE status = 'translating' AND updated_at < now() - make_interval(mins => $1)`,
+    [minutes],
+  );
+}
+
+export interface SegmentUpdate {
+  position: number;
+  originalText?: string | undefined;
+  translatedText?: string | undefined;
+  startMs?: number | undefined;
+  endMs?: number | undefined;
+}
+
+/**
+ * Moves the task to the next version when `baseVersion` is still current and the task is
+ * completed; answers the new version, or undefined (then `editState` tells why).
+ */
+export async function bumpVersion(
+  q: Queryable,
+  userId: number,
+  taskId: string,
+  baseVersion: number | null,
+): Promise<number | undefined> {
+  const rows = await q.query<{ version: number }>(
+    `UPDATE tasks SET version = version + 1, updated_at = now()
+      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status = 'completed'
+        AND ($3::int IS NULL OR version = $3)
+      RETURNING version`,
+    [taskId, userId, baseVersion],
+  );
+  return rows[0]?.version;
+}
+
+/** Applies the changes in one statement; answers how many of the given positions exist. */
+export async function applySegmentUpdates(
+  q: Queryable,
+  taskId: string,
+  updates: SegmentUpdate[],
+): Promise<number> {
+  const rows = await q.query(
+    `UPDATE task_segments s
+        SET original_text = COALESCE(v.original_text, s.original_text),
+            translated_text = COALESCE(v.translated_text, s.translated_text),
+            start_ms = COALESCE(v.start_ms, s.start_ms),
+            end_ms = COALESCE(v.end_ms, s.end_ms)
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
+            AS v(position, original_text, translated_text, start_ms, end_ms)
+      WHERE s.task_id = $1 AND s.position = v.position
+      RETURNING s.position`,
+    [
+      taskId,
+      updates.map((u) => u.position),
+      updates.map((u) => u.originalText ?? null),
+      updates.map((u) => u.translatedText ?? null),
+      updates.map((u) => u.startMs ?? null),
+      updates.map((u) => u.endMs ?? null),
+    ],
+  );
+  return rows.length;
+}
+
+/** Positions among `positions` whose timing is now impossible (negative, or not ending after it starts). */
+export async function badTimings(q: Queryable, taskId: string, positions: number[]): Promise<number[]> {
+  const rows = await q.query<{ position: number }>(
+    `SELECT position FROM task_segments
+      WHERE task_id = $1 AND position = ANY($2::int[]) AND (start_ms < 0 OR end_ms <= start_ms)
+      ORDER BY position`,
+    [taskId, positions],
+  );
+  return rows.map((r) => r.position);
+}
+
+/**
+ * Claims segments for re-translation until a deadline; answers the positions claimed (those
+ * already claimed by a running re-translation are left out).
+ */
+export async function claimForRetranslation(
+  q: Queryable,
+  taskId: string,
+  positions: number[],
+  seconds: number,
+): Promise<number[]> {
+  const rows = await q.query<{ position: number }>(
+    `UPDATE task_segments SET retranslating_until = now() + make_interval(secs => $3)
+      WHERE task_id = $1 AND position = ANY($2::int[])
+        AND (retranslating_until IS NULL OR retranslating_until < now())
+      RETURNING position`,
+    [taskId, positions, seconds],
+  );
+  return rows.map((r) => r.position);
+}
+
+export async function releaseRetranslation(q: Queryable, taskId: string, positions: number[]): Promise<void> {
+  await q.query(
+    `UPDATE task_segments SET retranslating_until = NULL WHERE task_id = $1 AND position = ANY($2::int[])`,
+    [taskId, positions],
+  );
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  API,
+  LIMITS,
+  createTaskFields,
+  exportTaskBody,
+  ok,
+  pageBody,
+  retranslateBody,
+  taskIdBody,
+  updateSegmentsBody,
+} from '@subtrans/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth-plugin.js';
+import { AppError, ValidationError } from '../../http/errors.js';
+import { deleteTask, exportTask, startTask } from './task-run.service.js';
+import { createTask, getTask, listTasks } from './tasks.service.js';
+import { retranslateSegments, updateSegments } from './segments.service.js';
+
+export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
+  /** multipart: the SRT `file` and the upload form's fields */
+  app.post(API.taskCreate, { config: { auth: 'user' } }, async (req) => {
+    const user = currentUser(req);
+    if (!req.isMultipart()) throw new AppError('VALIDATION', 'multipart/form-data with a "file" is required');
+    const fields: Record<string, string> = {};
+    let file: { name: string; bytes: Buffer } | null = null;
+    for await (const part of req.parts({ limits: { fileSize: LIMITS.srtMaxBytes, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+        file = { name: part.filename, bytes };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    if (!file) throw new AppError('VALIDATION', 'file');
+    const parsed = createTaskFields.safeParse(fields);
+    if (!parsed.success) throw new ValidationError(parsed.error.issues);
+    const task = await createTask(ctx, {
+      userId: user.id,
+      fileName: file.name,
+      bytes: file.bytes,
+      ...parsed.data,
+    });
+    return ok(task);
+  });
+
+  app.post(API.taskList, { schema: { body: pageBody }, config: { auth: 'user' } }, async (req) => {
+    const { page, size } = pageBody.parse(req.body);
+    return ok(await listTasks(ctx, currentUser(req).id, page, size));
+  });
+
+  app.post(API.taskGet, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
+    return ok(await getTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id));
+  });
+
+  app.post(API.taskDelete, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
+    await deleteTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id);
+    return ok(null);
+  });
+
+  app.post(API.taskStart, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
+    return ok(await startTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id));
+  });
+
+  /** the file itself (not the envelope), as a download */
+  app.post(
+    API.taskExport,
+    { schema: { body: exportTaskBody }, config: { auth: 'user' } },
+    async (req, reply) => {
+      const file = await exportTask(ctx, currentUser(req).id, exportTaskBody.parse(req.body));
+      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', file.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    API.taskUpdateSegments,
+    { schema: { body: updateSegmentsBody }, config: { auth: 'user' } },
+    async (req) => ok(await updateSegments(ctx, currentUser(req).id, updateSegmentsBody.parse(req.body))),
+  );
+
+  app.post(
+    API.taskRetranslate,
+    { schema: { body: retranslateBody }, config: { auth: 'user' } },
+    async (req) =>
+      ok(await retranslateSegments(ctx, currentUser(req).id, req.lang, retranslateBody.parse(req.body))),
+  );
+}

@@ -1,0 +1,70 @@
+import { LIMITS, pagedList, type PagedList, type Task, type TaskWithSegments } from '@subtrans/contract';
+import {
+  decodeSubtitleBytes,
+  detectLanguage,
+  durationMs,
+  estimateCost,
+  parseSrt,
+  SubtitleParseError,
+} from '@subtrans/subtitles';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { findOwnTask, insertTask, listOwnTasks, segmentsOf, toTask } from './tasks.repository.js';
+
+export interface CreateTaskInput {
+  userId: number;
+  fileName: string;
+  bytes: Buffer;
+  originalLanguage: string;
+  targetLanguage: string;
+  translationService: string;
+  includeOriginalText: boolean;
+}
+
+/**
+ * SPEC §5 SRT upload: a `.srt` name, at most 5 MB, content that parses into cues. The language is
+ * detected (and used when the user chose 'auto'); the cost is 10 points per started minute.
+ */
+export async function createTask(ctx: AppContext, input: CreateTaskInput): Promise<Task> {
+  if (!/\.srt$/i.test(input.fileName)) throw new AppError('UNSUPPORTED_FILE', input.fileName.slice(0, 100));
+  if (input.bytes.length > LIMITS.srtMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  let cues;
+  try {
+    cues = parseSrt(decodeSubtitleBytes(input.bytes).text);
+  } catch (err) {
+    if (err instanceof SubtitleParseError) throw new AppError('SRT_INVALID');
+    throw err;
+  }
+  const detected = detectLanguage(cues.map((c) => c.text));
+  const row = await ctx.db.tx((q) =>
+    insertTask(q, {
+      userId: input.userId,
+      fileName: input.fileName.slice(0, 255),
+      originalLanguage: input.originalLanguage === 'auto' ? detected.language : input.originalLanguage,
+      detectedLanguage: detected.language,
+      targetLanguage: input.targetLanguage,
+      translationService: input.translationService,
+      includeOriginalText: input.includeOriginalText,
+      durationMs: durationMs(cues),
+      estimatedPoints: estimateCost(cues),
+      cues,
+    }),
+  );
+  return toTask(row);
+}
+
+export async function listTasks(
+  ctx: AppContext,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<PagedList<Task>> {
+  const { rows, total } = await listOwnTasks(ctx.db, userId, page, size);
+  return pagedList(rows.map(toTask), page, size, total);
+}
+
+export async function getTask(ctx: AppContext, userId: number, id: string): Promise<TaskWithSegments> {
+  const row = await findOwnTask(ctx.db, userId, id);
+  if (!row) throw new AppError('TASK_NOT_FOUND');
+  return { ...toTask(row), segments: await segmentsOf(ctx.db, row.id) };
+}

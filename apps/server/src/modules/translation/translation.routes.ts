@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API, ok, translateBody, type TranslationEngineName } from '@subtrans/contract';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth-plugin.js';
+import { AppError } from '../../http/errors.js';
+import { EngineError } from '../../engines/translation/engine.js';
+import { translateAll } from '../../engines/translation/pipeline.js';
+import { hitRateLimit } from '../accounts/rate-limit.js';
+import { siteConfigFor } from '../site/site.routes.js';
+
+/**
+ * SPEC §7's direct translation calls, kept for API compatibility: signed in, at most 50 lines and
+ * 20,000 characters, and a daily quota per user so they cannot replace paid tasks.
+ */
+export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
+  async function translate(req: FastifyRequest, engineName: TranslationEngineName) {
+    const user = currentUser(req);
+    const body = translateBody.parse(req.body);
+    const engine = ctx.engines.get(engineName);
+    try {
+      await hitRateLimit(ctx.db, `translate:day:${user.id}`, {
+        limit: ctx.env.TRANSLATE_DAILY_QUOTA,
+        windowSeconds: 24 * 3600,
+      });
+    } catch {
+      throw new AppError('QUOTA_EXCEEDED');
+    }
+    try {
+      const result = await translateAll(
+        engine,
+        body.texts,
+        { source: body.sourceLanguage ?? 'auto', target: body.targetLanguage },
+        {
+          batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
+          concurrency: ctx.env.TRANSLATE_CONCURRENCY,
+          retries: 3,
+          retryDelayMs: 1000,
+        },
+      );
+      return ok(result.translations);
+    } catch (err) {
+      if (err instanceof EngineError) {
+        req.log.warn({ engine: engineName, kind: err.kind, reason: err.message }, 'translation failed');
+        throw new AppError('TRANSLATION_FAILED');
+      }
+      throw err;
+    }
+  }
+
+  /** The host's Google-type engine when it offers one, else the default engine. */
+  app.post(API.translate, { schema: { body: translateBody }, config: { auth: 'user' } }, async (req) => {
+    const googleHere = siteConfigFor(ctx, req).googleTranslation;
+    const useGoogle = googleHere && ctx.engines.status(true).some((e) => e.name === 'google' && e.enabled);
+    return translate(req, useGoogle ? 'google' : 'deepseek');
+  });
+
+  app.post(
+    API.deepseekTranslate,
+    { schema: { body: translateBody }, config: { auth: 'user' } },
+    async (req) => translate(req, 'deepseek'),
+  );
+
+  app.post(API.translationEngines, { config: { auth: 'user' } }, async (req) =>
+    ok(ctx.engines.status(siteConfigFor(ctx, req).googleTranslation)),
+  );
+}

@@ -1,0 +1,28 @@
+/** What our side asks of a payment provider (Alipay, Airwallex, or the sandbox). */
+export interface CheckoutRequest {
+  orderNo: string;
+  /** major units with 2 decimals, e.g. "45.00" */
+  amount: string;
+  currency: 'CNY' | 'USD';
+  subject: string;
+  /** where the browser comes back after paying */
+  returnUrl: string;
+}
+
+export interface ProviderPayment {
+  /** the provider's own verdict */
+  state: 'paid' | 'waiting' | 'closed';
+  /** as the provider reports it, for the status answer */
+  rawStatus: string;
+  amount: string | null;
+  currency: string | null;
+  providerRef: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'alipay' | 'airwallex';
+  /** a page the browser opens to pay */
+  createCheckout(req: CheckoutRequest): Promise<{ url: string }>;
+  /** asks the provider about an order (for a lost notification, or the result pages) */
+  queryPayment(orderNo: string): Promise<ProviderPayment | null>;
+}

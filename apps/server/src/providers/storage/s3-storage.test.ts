@@ -1,0 +1,58 @@
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
+import { s3Storage } from './s3-storage.js';
+
+describe('S3-compatible storage against a local S3 server', () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3.close());
+
+  const storage = (accessKeyId: string = S3_TEST_CREDENTIALS.accessKeyId) =>
+    s3Storage({
+      endpoint: s3.endpoint,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId,
+      secretAccessKey: S3_TEST_CREDENTIALS.secretAccessKey,
+      forcePathStyle: true,
+    });
+
+  it('stores, reads back and deletes an object (UTF-8 content, nested key)', async () => {
+    const s = storage();
+    const key = 'translated-files/file_1700000000000_abc123.srt';
+    const body = Buffer.from('1\r\n00:00:01,000 --> 00:00:02,000\r\n你好，世界\r\n', 'utf8');
+    await s.put(key, body);
+    const obj = await s.get(key);
+    expect(obj?.size).toBe(body.length);
+    expect(await text(obj!.body)).toBe(body.toString('utf8'));
+    await s.delete(key);
+    expect(await s.get(key)).toBeNull();
+    // deleting what is gone is not an error
+    await s.delete(key);
+  });
+
+  it('answers null for a missing object and refuses unsafe keys before any request', async () => {
+    expect(await storage().get('avatars/none.png')).toBeNull();
+    await expect(storage().put('../escape', Buffer.from('x'))).rejects.toThrow(/unsafe/);
+  });
+
+  it('fails with the provider’s answer when the credentials are refused', async () => {
+    await expect(storage('UNKNOWN-KEY').put('a/b.txt', Buffer.from('x'))).rejects.toThrow(
+      /HTTP 403.*InvalidAccessKeyId/,
+    );
+  });
+
+  it('fails with the provider’s answer when the bucket does not exist', async () => {
+    const s = s3Storage({
+      endpoint: s3.endpoint,
+      bucket: 'no-such-bucket',
+      region: 'us-east-1',
+      ...S3_TEST_CREDENTIALS,
+      forcePathStyle: true,
+    });
+    await expect(s.put('a/b.txt', Buffer.from('x'))).rejects.toThrow(/HTTP 404.*NoSuchBucket/);
+  });
+});

@@ -1,0 +1,44 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { formatSrtTime } from '@subtrans/subtitles';
+import { ADMIN, type TestApp } from '../harness.js';
+import { grant } from '../../src/modules/billing/ledger.service.js';
+import { multipart, OWN_ORIGIN } from './http.js';
+
+/** POST /task/create as `token` with an SRT file (or none) and the upload form's fields. */
+export function uploadSrt(
+  t: TestApp,
+  token: string,
+  file: { name: string; data: Buffer | string } | null,
+  fields: Record<string, string> = { targetLanguage: 'ja' },
+): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = multipart([
+    ...Object.entries(fields).map(([name, data]) => ({ name, data })),
+    ...(file
+      ? [{ name: 'file', filename: file.name, contentType: 'application/x-subrip', data: file.data }]
+      : []),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/task/create',
+    headers: { 'content-type': contentType, cookie: `user_sessionid=${token}`, origin: OWN_ORIGIN },
+    payload,
+  });
+}
+
+/** An SRT of `count` cues, 6 s apart, each 2 s long, with the text `line N …`. */
+export function makeSrt(count: number, text = (i: number) => `This is line number ${i} of the test film.`) {
+  const cues = Array.from({ length: count }, (_, k) => {
+    const i = k + 1;
+    const start = k * 6000;
+    return `${i}\r\n${formatSrtTime(start)} --> ${formatSrtTime(start + 2000)}\r\n${text(i)}\r\n`;
+  });
+  return cues.join('\r\n');
+}
+
+/** Gives `userId` points as the first manager would. */
+export async function grantPoints(t: TestApp, userId: number, points: number): Promise<void> {
+  const [admin] = await t.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [
+    ADMIN.email,
+  ]);
+  await grant(t.ctx.db, admin!.id, userId, points, { note: 'test' });
+}

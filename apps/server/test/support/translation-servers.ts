@@ -1,0 +1,230 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** How the next answer misbehaves (consumed in order; then answers are correct). */
+export type Misbehaviour =
+  | 'wrong-count'
+  | 'merged'
+  | 'echo-missing'
+  | 'garbage'
+  | 'error-object'
+  | 'http500'
+  | 'http429'
+  | 'fenced'
+  | 'entities'
+  | 'slow';
+
+/** The "translation" both fake providers give: recognisable and reversible in tests. */
+export const fakeTranslate = (text: string, target: string) => `[${target}] ${text}`;
+
+async function bodyOf(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/**
+ * An OpenAI-compatible chat-completions server (POST /chat/completions with Bearer auth) that
+ * translates the numbered JSON lines of the last user message, and misbehaves on demand.
+ */
+export async function startOpenAiServer(apiKey: string) {
+  const script: Misbehaviour[] = [];
+  const requests: { lines: Record<string, string>; context_before: string[]; context_after: string[] }[] = [];
+  /** every answer waits this long (a provider's latency) */
+  let delayMs = 0;
+  /** every answer is this failure until reset (a provider that is down) */
+  let down: 'http500' | null = null;
+  const server = createServer((req, res) => {
+    void (async () => {
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
+        res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      };
+      if (req.url !== '/chat/completions' || req.method !== 'POST')
+        return send(404, { error: { message: 'not found' } });
+      if (req.headers.authorization !== `Bearer ${apiKey}`)
+        return send(401, { error: { message: 'Authentication Fails', type: 'authentication_error' } });
+      const body = (await bodyOf(req)) as { messages: { role: string; content: string }[] };
+      const user = JSON.parse(body.messages.at(-1)!.content) as {
+        target: string;
+        lines: Record<string, string>;
+        context_before: string[];
+        context_after: string[];
+      };
+      requests.push(user);
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      const mode = down ?? script.shift();
+      const translated = Object.fromEntries(
+        Object.entries(user.lines).map(([k, v]) => [k, fakeTranslate(v, user.target)]),
+      );
+      const keys = Object.keys(translated);
+      let content = JSON.stringify(translated);
+      switch (mode) {
+        case 'http500':
+          return send(500, { error: { message: 'internal' } });
+        case 'http429':
+          return send(429, { error: { message: 'rate limited' } }, { 'retry-after': '0' });
+        case 'garbage':
+          return send(200, '<html>oops</html>');
+        case 'error-object':
+          return send(200, { error: { message: 'model overloaded' } });
+        case 'wrong-count':
+          content = JSON.stringify(Object.fromEntries(Object.entries(translated).slice(0, -1)));
+          break;
+        case 'merged':
+          if (keys.length > 1) {
+            const merged = { ...translated };
+            merged[keys[0]!] = `${translated[keys[0]!]} ${translated[keys[1]!]}`;
+            delete merged[keys[1]!];
+            content = JSON.stringify(merged);
+          }
+          break;
+        case 'echo-missing':
+          content = JSON.stringify({ ...translated, [keys[0]!]: '' });
+          break;
+        case 'fenced':
+          content = `Here you go:\n\`\`\`json\n${content}\n\`\`\``;
+          break;
+        case 'entities':
+          content = JSON.stringify(
+            Object.fromEntries(keys.map((k) => [k, `Tom &amp; Jerry &#39;${k}&#39;`])),
+          );
+          break;
+        case 'slow':
+          await new Promise((r) => setTimeout(r, 3000));
+          break;
+        case undefined:
+          break;
+      }
+      send(200, {
+        id: 'chatcmpl-test',
+        object: 'chat.completion',
+        model: 'test-model',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      });
+    })();
+  });
+  const url = await listen(server);
+  return {
+    url,
+    requests,
+    misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
+    setDelay: (ms: number) => (delayMs = ms),
+    setDown: (failure: 'http500' | null) => (down = failure),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** Google Cloud Translation v2: POST /language/translate/v2?key=… with q[], target, source, format. */
+export async function startGoogleV2Server(apiKey: string) {
+  const script: Misbehaviour[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      };
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname !== '/language/translate/v2') return send(404, {});
+      if (url.searchParams.get('key') !== apiKey)
+        return send(400, {
+          error: { code: 400, message: 'API key not valid. Please pass a valid API key.' },
+        });
+      const body = (await bodyOf(req)) as { q: string[]; target: string };
+      const mode = script.shift();
+      if (mode === 'http500') return send(500, { error: { code: 500, message: 'backend error' } });
+      if (mode === 'garbage') return send(200, 'not json');
+      let translations = body.q.map((q) => ({
+        translatedText: fakeTranslate(q, body.target),
+        detectedSourceLanguage: 'en',
+      }));
+      if (mode === 'wrong-count') translations = translations.slice(1);
+      if (mode === 'entities')
+        translations = translations.map(() => ({
+          translatedText: 'it&#39;s &quot;ok&quot;',
+          detectedSourceLanguage: 'en',
+        }));
+      send(200, { data: { translations } });
+    })();
+  });
+  const url = await listen(server);
+  return {
+    url,
+    misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/**
+ * apertium-apy: GET /listPairs, GET|POST /translate (langpair=eng|spa, q, markUnknown, format;
+ * query string or form body). "Translates" each paragraph that holds a letter with
+ * fakeTranslate(paragraph, target code) and keeps the others (blank lines, separators) as they are,
+ * like Apertium keeps format. Misbehaves on demand: http500, garbage, wrong-count (drops the last
+ * two paragraphs), slow.
+ */
+export async function startApertiumApyServer(pairs: [string, string][] = [['eng', 'spa']]) {
+  const script: Misbehaviour[] = [];
+  const requests: { method: string; contentType: string; params: Record<string, string> }[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+        res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      };
+      const error = (code: number, explanation: string) =>
+        send(code, { status: 'error', code, message: code === 400 ? 'Bad Request' : 'Error', explanation });
+      const url = new URL(req.url ?? '/', 'http://x');
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const params = Object.fromEntries(url.searchParams);
+      if (req.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+        Object.assign(
+          params,
+          Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+        );
+      if (url.pathname === '/listPairs') {
+        return send(200, {
+          responseData: pairs.map(([s, t]) => ({ sourceLanguage: s, targetLanguage: t })),
+          responseDetails: null,
+          responseStatus: 200,
+        });
+      }
+      if (url.pathname !== '/translate') return error(404, 'not found');
+      requests.push({ method: req.method ?? '', contentType: req.headers['content-type'] ?? '', params });
+      const [source, target] = (params.langpair ?? '').split('|');
+      if (params.q === undefined || !pairs.some(([s, t]) => s === source && t === target))
+        return error(400, 'That pair is not installed');
+      const mode = script.shift();
+      if (mode === 'http500') return error(500, 'internal error');
+      if (mode === 'garbage') return send(200, '<html>oops</html>');
+      if (mode === 'slow') await new Promise((r) => setTimeout(r, 3000));
+      let paragraphs = params.q.split('\n\n');
+      if (mode === 'wrong-count') paragraphs = paragraphs.slice(0, -2);
+      const translatedText = paragraphs
+        .map((p) => (/\p{L}/u.test(p) ? fakeTranslate(p, target!) : p))
+        .join('\n\n');
+      send(200, { responseData: { translatedText }, responseDetails: null, responseStatus: 200 });
+    })();
+  });
+  const url = await listen(server);
+  return {
+    url,
+    requests,
+    misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

@@ -1,0 +1,37 @@
+import { Select } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { UI_LANGUAGES, API } from '@subtrans/contract';
+import { LANGUAGE_LABELS, chooseLanguage, currentLanguage, type UiLanguage } from '../lib/i18n';
+import { api } from '../lib/api-client';
+import { useSiteConfig } from './site-config';
+import { useSession } from '../features/auth/api/session';
+
+/** zh / en / ja; shown only where the host's profile allows it. The choice is stored (and on the account). */
+export function LangSwitcher() {
+  const { t, i18n } = useTranslation();
+  const site = useSiteConfig();
+  const { user } = useSession();
+  if (!site.languageSwitcher) return null;
+  const onChange = (lang: UiLanguage) => {
+    chooseLanguage(lang);
+    const url = new URL(window.location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      window.history.replaceState(window.history.state, '', url);
+    }
+    // the account remembers it too, so server mails and messages follow; failure is harmless
+    if (user) api(API.updateProfile, { language: lang }).catch(() => undefined);
+  };
+  return (
+    <Select<UiLanguage>
+      data-testid="lang-switcher"
+      aria-label={t('common.language')}
+      value={i18n.language ? currentLanguage() : 'zh'}
+      onChange={onChange}
+      suffixIcon={<GlobalOutlined />}
+      style={{ width: 120 }}
+      options={UI_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
+    />
+  );
+}

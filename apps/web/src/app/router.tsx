@@ -1,0 +1,79 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { Flex, Spin } from 'antd';
+import { RequireAuth } from './guards';
+
+/** Every route of SPEC §2; each page is its own chunk so public pages load without the app. */
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return <Page />;
+};
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  page(() => load().then((m) => ({ default: m[name] })));
+
+function Loading() {
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: '50vh' }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
+function Shell({ children }: { children?: ReactNode }) {
+  return <Suspense fallback={<Loading />}>{children ?? <Outlet />}</Suspense>;
+}
+
+export const SEO_ROUTES = [
+  'srt-translation',
+  'subtitle-editor',
+  'multilingual-subtitle',
+  'ai-subtitle-translation',
+  'subtitle-translation-tool',
+  'video-subtitle-translation',
+  'online-subtitle-translator',
+  'subtitle-maker',
+  'subtitle-converter',
+  'chinese-subtitle-translation',
+  'english-subtitle-translation',
+  'japanese-subtitle-translation',
+  'korean-subtitle-translation',
+  'help',
+  'pricing',
+  'blog',
+  'faq',
+  'tutorial',
+  'guide',
+] as const;
+
+const home = () => page(() => import('../features/public-site/routes/home-page'));
+const info = () => import('../features/public-site/routes/info-page');
+const payments = () => import('../features/billing/routes/payment-pages');
+
+export const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    children: [
+      { path: '/', element: home() },
+      { path: '/home', element: home() },
+      ...SEO_ROUTES.map((p) => ({ path: `/${p}`, element: home() })),
+      { path: '/login', element: page(() => import('../features/auth/routes/login-page')) },
+      { path: '/register', element: page(() => import('../features/auth/routes/register-page')) },
+      { path: '/auth/callback', element: page(() => import('../features/auth/routes/auth-callback-page')) },
+      { path: '/about', element: named(info, 'AboutPage') },
+      { path: '/contact', element: named(info, 'ContactPage') },
+      { path: '/terms', element: named(info, 'TermsPage') },
+      { path: '/privacy', element: named(info, 'PrivacyPage') },
+      { path: '/payment-success', element: named(payments, 'PaymentSuccessPage') },
+      { path: '/payment-fail', element: named(payments, 'PaymentFailPage') },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/dashboard', element: page(() => import('../features/dashboard/routes/dashboard-page')) },
+          { path: '/edit/:taskId', element: page(() => import('../features/editor/routes/editor-page')) },
+          { path: '/assets', element: page(() => import('../features/billing/routes/assets-page')) },
+        ],
+      },
+      { path: '*', element: page(() => import('../features/public-site/routes/not-found-page')) },
+    ],
+  },
+]);

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { API, type User } from '@subtrans/contract';
+import { api } from '../../../lib/api-client';
+import { STORAGE_KEYS, storage } from '../../../lib/storage';
+
+export const profileQueryKey = ['profile'] as const;
+
+function remember(user: User | null) {
+  if (user) {
+    storage.set(STORAGE_KEYS.user, JSON.stringify(user));
+    storage.set(STORAGE_KEYS.manager, String(user.manager));
+  } else {
+    storage.remove(STORAGE_KEYS.user);
+    storage.remove(STORAGE_KEYS.manager);
+  }
+}
+
+/**
+ * The session lives in an HttpOnly cookie the page cannot read: the profile call decides. A
+ * refusal (expired, deleted, no cookie) means signed out, and the stored user is cleared silently.
+ */
+export async function fetchProfile(): Promise<User | null> {
+  try {
+    const user = await api<User>(API.profile, {});
+    remember(user);
+    return user;
+  } catch {
+    remember(null);
+    return null;
+  }
+}
+
+export function useSession() {
+  const query = useQuery({
+    queryKey: profileQueryKey,
+    queryFn: fetchProfile,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const user = query.data ?? null;
+  return { user, isLoading: query.isPending, isManager: user?.manager === true, refetch: query.refetch };
+}
+
+/** After any sign-in: the answer is the user; no extra round trip. */
+export function setSignedIn(client: QueryClient, user: User) {
+  remember(user);
+  client.setQueryData(profileQueryKey, user);
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<null>(API.logout, {}),
+    onSettled: () => {
+      remember(null);
+      client.removeQueries();
+      client.setQueryData(profileQueryKey, null);
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  API,
+  PAGE_SIZES,
+  type AlipayOrderStatus,
+  type Order,
+  type PagedList,
+  type PaymentStatus,
+  type Product,
+} from '@subtrans/contract';
+import { useSiteConfig } from '../../../app/site-config';
+import { api } from '../../../lib/api-client';
+
+/** SPEC §7: the host's profile says which product call it uses; a failure leaves the list empty. */
+export function useProducts() {
+  const site = useSiteConfig();
+  return useQuery({
+    queryKey: ['products', site.productListCall],
+    queryFn: () => api<Product[]>(site.productListCall, {}).catch(() => [] as Product[]),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export const ordersQueryKey = ['orders'] as const;
+
+export function useOrders(page: number) {
+  return useQuery({
+    queryKey: [...ordersQueryKey, page],
+    queryFn: () => api<PagedList<Order>>(API.orderList, { page, size: PAGE_SIZES.orders }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const createAlipayUrl = (id: number) =>
+  api<{ url: string; orderId: string }>(API.alipayCreate, { id });
+export const queryAlipayOrder = (outTradeNo: string) =>
+  api<AlipayOrderStatus>(API.alipayQuery, { outTradeNo });
+export const queryPayment = (id: string) => api<PaymentStatus>(API.paymentQuery, { id });

@@ -1,0 +1,34 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API, type LedgerEntry, type PagedList, type PointSummary } from '@subtrans/contract';
+import { api } from '../../../lib/api-client';
+
+export const pointsQueryKey = ['points'] as const;
+
+/** SPEC §7 /user/get_point → data.point; kept live while the page is open. */
+export function usePoints() {
+  return useQuery({
+    queryKey: pointsQueryKey,
+    queryFn: () => api<{ point: number }>(API.getPoint, {}).then((d) => d.point),
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+    retry: 1,
+  });
+}
+
+export function usePointSummary() {
+  return useQuery({
+    queryKey: ['points', 'summary'],
+    queryFn: () => api<PointSummary>(API.pointLots, {}),
+  });
+}
+
+export function usePointHistory(page: number, size: number) {
+  return useQuery({
+    queryKey: ['points', 'history', page, size],
+    queryFn: () => api<PagedList<LedgerEntry>>(API.pointHistory, { page, size }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const grantPoints = (body: { userId: number; points: number; note?: string }) =>
+  api<{ point: number }>(API.grantPoints, body);

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Card, Col, Flex, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type LedgerEntry, type PointLot } from '@subtrans/contract';
+import { PublicLayout } from '../../../app/public-layout';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useSiteConfig } from '../../../app/site-config';
+import { OrdersView } from '../components/orders-view';
+import { usePointHistory, usePointSummary } from '../api/points';
+
+const KIND_COLORS: Record<LedgerEntry['kind'], string> = {
+  credit: 'green',
+  grant: 'green',
+  release: 'blue',
+  hold: 'orange',
+  capture: 'purple',
+  debit: 'red',
+  adjustment: 'red',
+  expiry: 'default',
+};
+
+/** Why the points moved, in words: the order, the task, the administrator's note. */
+function reason(e: LedgerEntry, t: (k: string, o?: Record<string, unknown>) => string): string {
+  switch (e.referenceType ?? '') {
+    case 'order':
+      return t('billing.reason.order', { id: e.referenceId });
+    case 'task':
+      return t('billing.reason.task', { id: e.referenceId });
+    case 'manager':
+      return e.note ? t('billing.reason.managerNote', { note: e.note }) : t('billing.reason.manager');
+    case 'lot':
+      return t('billing.reason.lot');
+    default:
+      return t('billing.reason.api');
+  }
+}
+
+/** /assets: balance, points held by running tasks, lots with their expiry, and every change. */
+export default function AssetsPage() {
+  usePageMeta('assets');
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<number>(PAGE_SIZES.orders);
+  const site = useSiteConfig();
+  const summary = usePointSummary();
+  const history = usePointHistory(page, size);
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(i18n.language);
+
+  return (
+    <PublicLayout>
+      <Flex vertical gap={16} style={{ maxWidth: 960, margin: '0 auto' }} data-testid="assets-page">
+        <Link to="/dashboard">
+          <ArrowLeftOutlined /> {t('billing.backToDashboard')}
+        </Link>
+        <Flex align="center" justify="space-between" wrap gap={12}>
+          <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+            {t('assets.title')}
+          </Typography.Title>
+          {site.enablePointsPurchase ? (
+            <Link to="/dashboard?view=points">
+              <Button type="primary" data-testid="assets-buy">
+                {t('buy.buyPoints')}
+              </Button>
+            </Link>
+          ) : null}
+        </Flex>
+        {summary.isError || history.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('dashboard.pointsLoadFailed')}
+            action={
+              <Button
+                size="small"
+                onClick={() => {
+                  void summary.refetch();
+                  void history.refetch();
+                }}
+              >
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        ) : null}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} sm={12}>
+            <Card>
+              <Statistic
+                title={t('billing.available')}
+                value={summary.data?.point ?? '-'}
+                loading={summary.isPending}
+                valueRender={(node) => <span data-testid="assets-balance">{node}</span>}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Card>
+              <Statistic
+                title={t('billing.held')}
+                value={summary.data?.held ?? '-'}
+                loading={summary.isPending}
+              />
+              <Typography.Text type="secondary">{t('billing.heldHint')}</Typography.Text>
+            </Card>
+          </Col>
+        </Row>
+        <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('billing.lots')}</h2>}>
+          <Table<PointLot>
+            rowKey="id"
+            size="small"
+            loading={summary.isPending}
+            dataSource={summary.data?.lots ?? []}
+            pagination={false}
+            locale={{ emptyText: t('assets.empty') }}
+            columns={[
+              {
+                title: t('billing.columns.remaining'),
+                render: (_, l) => `${number(l.remaining)} / ${number(l.amount)}`,
+              },
+              {
+                title: t('billing.columns.source'),
+                dataIndex: 'source',
+                render: (s: string) => t(`billing.source.${s}`),
+              },
+              { title: t('billing.columns.received'), dataIndex: 'createdAt', render: date },
+              { title: t('billing.columns.expires'), dataIndex: 'expiresAt', render: date },
+            ]}
+          />
+        </Card>
+        <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('billing.history')}</h2>}>
+          <Table<LedgerEntry>
+            rowKey="id"
+            size="small"
+            data-testid="ledger-table"
+            loading={history.isFetching}
+            dataSource={history.data?.list ?? []}
+            scroll={{ x: 640 }}
+            locale={{ emptyText: t('billing.noHistory') }}
+            pagination={{
+              current: page,
+              pageSize: size,
+              total: history.data?.totalCount ?? 0,
+              showSizeChanger: true,
+              onChange: (p, s) => {
+                setPage(s !== size ? 1 : p);
+                setSize(s);
+              },
+            }}
+            columns={[
+              { title: t('billing.columns.time'), dataIndex: 'createdAt', render: date },
+              {
+                title: t('billing.columns.kind'),
+                dataIndex: 'kind',
+                render: (k: LedgerEntry['kind']) => (
+                  <Tag color={KIND_COLORS[k]}>{t(`billing.kinds.${k}`)}</Tag>
+                ),
+              },
+              {
+                title: t('billing.columns.change'),
+                dataIndex: 'amount',
+                render: (a: number) => (
+                  <Typography.Text type={a < 0 ? 'danger' : a > 0 ? 'success' : undefined}>
+                    {a > 0 ? `+${number(a)}` : number(a)}
+                  </Typography.Text>
+                ),
+              },
+              { title: t('billing.columns.balance'), dataIndex: 'balanceAfter', render: number },
+              { title: t('billing.columns.reason'), key: 'reason', render: (_, e) => reason(e, t) },
+            ]}
+          />
+        </Card>
+        <OrdersView />
+      </Flex>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { Avatar, Flex, Tag, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@subtrans/contract';
+import { usePoints } from '../../billing/api/points';
+
+/** Name, email and points balance at the top of the left menu. */
+export function UserBlock({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const points = usePoints();
+  return (
+    <Flex vertical align="center" gap={6} style={{ padding: '20px 12px' }} data-testid="user-block">
+      <Avatar size={56} src={user.picture || undefined} icon={<UserOutlined />} alt={user.name} />
+      <Flex align="center" gap={6} wrap justify="center">
+        <Typography.Text strong style={{ color: 'inherit' }}>
+          {user.name}
+        </Typography.Text>
+        {user.manager ? <Tag color="gold">{t('dashboard.adminTag')}</Tag> : null}
+      </Flex>
+      <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+        {user.email}
+      </Typography.Text>
+      <Link to="/assets" data-testid="user-points">
+        {t('dashboard.points')}:{' '}
+        {points.isError
+          ? t('dashboard.pointsLoadFailed')
+          : points.data === undefined
+            ? '…'
+            : points.data.toLocaleString(i18n.language)}
+      </Link>
+    </Flex>
+  );
+}

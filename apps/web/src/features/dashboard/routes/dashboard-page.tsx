@@ -1,0 +1,161 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, App, Button, Dropdown, Flex, Layout, Menu, Typography } from 'antd';
+import {
+  EditOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+  TranslationOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LangSwitcher } from '../../../app/lang-switcher';
+import { RequireManager } from '../../../app/guards';
+import { useSiteConfig } from '../../../app/site-config';
+import { usePageMeta } from '../../../lib/page-meta';
+import { UsersView } from '../../admin/components/users-view';
+import { AlipayResultDialog } from '../../billing/components/alipay-result-dialog';
+import { BuyPointsView } from '../../billing/components/buy-points-view';
+import { OrdersView } from '../../billing/components/orders-view';
+import { useLogout, useSession } from '../../auth/api/session';
+import { EditProfileModal } from '../components/edit-profile-modal';
+import { TranslateView } from '../components/translate-view';
+import { useOnline } from '../components/use-online';
+import { UserBlock } from '../components/user-block';
+
+const VIEWS = ['translate', 'points', 'orders', 'users'] as const;
+type View = (typeof VIEWS)[number];
+
+export default function DashboardPage() {
+  usePageMeta('dashboard');
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const site = useSiteConfig();
+  const navigate = useNavigate();
+  const { user, isManager } = useSession();
+  const logout = useLogout();
+  const online = useOnline();
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState(false);
+  const requested = params.get('view');
+  let view: View = (VIEWS as readonly string[]).includes(requested ?? '') ? (requested as View) : 'translate';
+  if (view === 'points' && !site.enablePointsPurchase) view = 'translate';
+  if (!user) return null;
+
+  const select = (key: string) => {
+    if (key === 'users' && !isManager) {
+      void message.warning(t('guard.managerOnly'));
+      return;
+    }
+    setParams(key === 'translate' ? {} : { view: key });
+  };
+
+  const onLogout = () => {
+    logout.mutate(undefined, {
+      onSettled: () => {
+        void message.success(t('dashboard.loggedOut'));
+        void navigate('/login', { replace: true });
+      },
+    });
+  };
+
+  const menuItems = [
+    { key: 'translate', icon: <TranslationOutlined />, label: t('dashboard.menu.translate') },
+    ...(site.enablePointsPurchase
+      ? [{ key: 'points', icon: <ShoppingCartOutlined />, label: t('dashboard.menu.points') }]
+      : []),
+    { key: 'orders', icon: <UnorderedListOutlined />, label: t('dashboard.menu.orders') },
+    { key: 'users', icon: <TeamOutlined />, label: t('dashboard.menu.users') },
+    { key: 'settings', icon: <SettingOutlined />, label: t('dashboard.menu.settings'), disabled: true },
+  ];
+
+  const content: Record<View, ReactNode> = {
+    translate: <TranslateView />,
+    points: <BuyPointsView />,
+    orders: <OrdersView />,
+    users: (
+      <RequireManager>
+        <UsersView />
+      </RequireManager>
+    ),
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={232}
+        theme="light"
+        breakpoint="md"
+        collapsedWidth={0}
+        style={{ borderRight: '1px solid #f0f0f0' }}
+      >
+        <nav aria-label={t('app.name')}>
+          <UserBlock user={user} />
+          <Menu
+            mode="inline"
+            selectedKeys={[view]}
+            items={menuItems}
+            onClick={({ key }) => select(key)}
+            data-testid="dashboard-menu"
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 24 }}>
+          <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={12}>
+            <Typography.Title level={1} style={{ fontSize: 18, margin: 0 }} ellipsis data-testid="welcome">
+              {t('dashboard.welcome', { name: user.name })}
+              {isManager ? t('dashboard.adminSuffix') : ''}
+            </Typography.Title>
+            <Flex align="center" gap={12}>
+              <LangSwitcher />
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    {
+                      key: 'profile',
+                      icon: <EditOutlined />,
+                      label: <span data-testid="edit-profile">{t('dashboard.editProfile')}</span>,
+                      onClick: () => setEditing(true),
+                    },
+                    { type: 'divider' },
+                    {
+                      key: 'logout',
+                      icon: <LogoutOutlined />,
+                      label: <span data-testid="logout">{t('dashboard.logout')}</span>,
+                      onClick: onLogout,
+                    },
+                  ],
+                }}
+              >
+                <Button icon={<UserOutlined />} data-testid="user-menu" aria-label={user.name}>
+                  {user.name}
+                </Button>
+              </Dropdown>
+            </Flex>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <main>
+            {!online ? (
+              <Alert
+                type="error"
+                showIcon
+                title={t('dashboard.offline')}
+                style={{ marginBottom: 16 }}
+                role="alert"
+              />
+            ) : null}
+            {content[view]}
+          </main>
+        </Layout.Content>
+      </Layout>
+      <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} />
+      <AlipayResultDialog />
+    </Layout>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { API, type RetranslateAnswer, type SegmentPatch, type TaskWithSegments } from '@subtrans/contract';
+import { api } from '../../../lib/api-client';
+
+/** SPEC §9: the editor refreshes every second while the task is still being translated. */
+export const EDITOR_REFRESH_MS = 1000;
+
+const taskQuery = (id: string) => ({
+  queryKey: ['task', id],
+  queryFn: () => api<TaskWithSegments>(API.taskGet, { id }),
+});
+
+/**
+ * Opening /edit/{id} directly: the task starts loading at once, alongside the session check and
+ * the editor's code, instead of after them (a long task is the slowest part of the first paint).
+ */
+export function prefetchEditorTask(client: QueryClient, pathname: string) {
+  const id = /^\/edit\/([0-9a-f-]{36})$/i.exec(pathname)?.[1];
+  if (id) void client.prefetchQuery(taskQuery(id));
+}
+
+export function useTaskDetail(id: string) {
+  return useQuery({
+    ...taskQuery(id),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.status === 'translating' || q.state.data.status === 'processing')
+        ? EDITOR_REFRESH_MS
+        : false,
+    refetchOnWindowFocus: false,
+    retry: (count, err) => count < 2 && !(err instanceof Error && 'code' in err && err.code === 40402),
+  });
+}
+
+export const saveSegments = (taskId: string, baseVersion: number, segments: SegmentPatch[]) =>
+  api<{ version: number }>(API.taskUpdateSegments, { taskId, baseVersion, segments });
+
+export const retranslate = (taskId: string, segmentIds: number[]) =>
+  api<RetranslateAnswer>(API.taskRetranslate, { taskId, segmentIds });

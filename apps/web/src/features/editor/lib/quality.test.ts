@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createFlagCache,
+  flagAll,
+  flagsOf,
+  lineWidth,
+  NETFLIX_RULES,
+  readingSpeed,
+  type CheckedSegment,
+} from './quality';
+
+const seg = (over: Partial<CheckedSegment> = {}): CheckedSegment => ({
+  id: 1,
+  startMs: 0,
+  endMs: 3000,
+  originalText: 'Hello there',
+  translatedText: 'Bonjour',
+  ...over,
+});
+
+describe('quality flags (Netflix timed-text defaults)', () => {
+  it('counts wide characters twice and ignores tags', () => {
+    expect(lineWidth('abc')).toBe(3);
+    expect(lineWidth('你好')).toBe(4);
+    expect(lineWidth('こんにちは')).toBe(10);
+    expect(lineWidth('<i>abc</i>{\\an8}')).toBe(3);
+  });
+
+  it('measures reading speed without line breaks or tags', () => {
+    expect(readingSpeed('<i>abcd</i>\nefgh', 2000)).toBe(4);
+  });
+
+  it('accepts a line within every norm', () => {
+    expect(flagsOf([seg()], 0)).toEqual([]);
+  });
+
+  it('flags lines too wide (42 units; 22 CJK characters are too many), more than 2 lines, reading too fast', () => {
+    expect(flagsOf([seg({ translatedText: 'x'.repeat(43), endMs: 6000 })], 0)).toEqual(['cpl']);
+    expect(flagsOf([seg({ translatedText: '字'.repeat(21), endMs: 6000 })], 0)).toEqual([]);
+    expect(flagsOf([seg({ translatedText: '字'.repeat(22), endMs: 6000 })], 0)).toEqual(['cpl']);
+    expect(flagsOf([seg({ translatedText: 'a\nb\nc' })], 0)).toEqual(['lines']);
+    // 52 characters in 3 s > 17 cps
+    expect(flagsOf([seg({ translatedText: 'a'.repeat(26) + '\n' + 'b'.repeat(26) })], 0)).toEqual(['cps']);
+  });
+
+  it('flags durations out of 5/6 s … 7 s, overlaps, empty and untranslated lines', () => {
+    expect(flagsOf([seg({ endMs: 800 })], 0)).toContain('short');
+    expect(flagsOf([seg({ endMs: 7001 })], 0)).toEqual(['long']);
+    expect(flagsOf([seg({ endMs: 3000 }), seg({ id: 2, startMs: 2500, endMs: 4000 })], 0)).toEqual([
+      'overlap',
+    ]);
+    expect(flagsOf([seg({ translatedText: '  ' })], 0)).toEqual(['empty']);
+    expect(flagsOf([seg({ translatedText: 'Hello there' })], 0)).toEqual(['untranslated']);
+  });
+
+  it('takes other limits, and maps only flagged segments', () => {
+    const rules = { ...NETFLIX_RULES, maxLineWidth: 5 };
+    const all = flagAll(
+      [seg({ translatedText: 'abcdef' }), seg({ id: 2, startMs: 3000, endMs: 5000, translatedText: 'abc' })],
+      rules,
+    );
+    expect([...all.entries()]).toEqual([[1, ['cpl']]]);
+  });
+
+  it('keeps cached flags for unchanged lines and recomputes a changed line and its neighbour', () => {
+    const flag = createFlagCache();
+    const a = seg({ id: 1, endMs: 3000 });
+    const b = seg({ id: 2, startMs: 3000, endMs: 6000 });
+    const first = flag([a, b]);
+    expect(first.size).toBe(0);
+    // b moves earlier: a now overlaps it, though a itself is the same object
+    const b2 = { ...b, startMs: 2500 };
+    expect([...flag([a, b2]).entries()]).toEqual([[1, ['overlap']]]);
+    const a2 = { ...a, translatedText: '' };
+    expect(flag([a2, b2]).get(1)).toEqual(['empty', 'overlap']);
+    expect(flag([a2, b2])).toEqual(flagAll([a2, b2]));
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Subtitle quality flags, following Netflix's timed-text style guide by default (all limits are
+ * settings):
+ * - at most 42 characters per line, where a wide character (CJK ideographs, kana, Hangul, full-width
+ *   forms: East Asian Width W/F) counts as 2, so a Chinese or Japanese line holds 21 of them;
+ * - at most 2 lines;
+ * - reading speed at most 17 characters per second (tags and line breaks not counted);
+ * - duration between 5/6 s and 7 s;
+ * - no overlap with the next line; no empty translation; no line left in the original language
+ *   (the engine gave up on it).
+ */
+export interface QualityRules {
+  maxLineWidth: number;
+  maxLines: number;
+  maxCps: number;
+  minDurationMs: number;
+  maxDurationMs: number;
+}
+
+export const NETFLIX_RULES: QualityRules = {
+  maxLineWidth: 42,
+  maxLines: 2,
+  maxCps: 17,
+  minDurationMs: 833,
+  maxDurationMs: 7000,
+};
+
+export const FLAGS = ['cpl', 'lines', 'cps', 'short', 'long', 'overlap', 'empty', 'untranslated'] as const;
+export type Flag = (typeof FLAGS)[number];
+
+export interface CheckedSegment {
+  id: number;
+  startMs: number;
+  endMs: number;
+  originalText: string;
+  translatedText: string;
+}
+
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
+
+/** tags (<i>, {\an8}) are not read */
+export const visibleText = (text: string) => text.replace(/<[^>]*>|\{\\[^}]*\}/g, '');
+
+/** Display width of one line: wide characters count 2. */
+export function lineWidth(line: string): number {
+  let width = 0;
+  for (const ch of visibleText(line)) width += WIDE.test(ch) ? 2 : 1;
+  return width;
+}
+
+/** Characters read per second of display (line breaks and tags not counted). */
+export function readingSpeed(text: string, durationMs: number): number {
+  const chars = [...visibleText(text).replace(/\r?\n/g, '')].length;
+  return durationMs > 0 ? chars / (durationMs / 1000) : Infinity;
+}
+
+/** The flags of segment `i` (its neighbour decides overlap). */
+export function flagsOf(
+  segments: readonly CheckedSegment[],
+  i: number,
+  rules: QualityRules = NETFLIX_RULES,
+): Flag[] {
+  const s = segments[i]!;
+  const next = segments[i + 1];
+  const text = s.translatedText;
+  const flags: Flag[] = [];
+  const lines = text.split(/\r?\n/);
+  const duration = s.endMs - s.startMs;
+  if (!text.trim()) flags.push('empty');
+  else {
+    if (lines.some((l) => lineWidth(l) > rules.maxLineWidth)) flags.push('cpl');
+    if (lines.length > rules.maxLines) flags.push('lines');
+    if (readingSpeed(text, duration) > rules.maxCps) flags.push('cps');
+    if (s.originalText.trim() && text.trim() === s.originalText.trim()) flags.push('untranslated');
+  }
+  if (duration < rules.minDurationMs) flags.push('short');
+  if (duration > rules.maxDurationMs) flags.push('long');
+  if (next && next.startMs < s.endMs) flags.push('overlap');
+  return flags;
+}
+
+/** Every segment's flags, by segment id (only flagged segments are present). */
+export function flagAll(segments: readonly CheckedSegment[], rules: QualityRules = NETFLIX_RULES) {
+  const out = new Map<number, Flag[]>();
+  for (let i = 0; i < segments.length; i += 1) {
+    const f = flagsOf(segments, i, rules);
+    if (f.length) out.set(segments[i]!.id, f);
+  }
+  return out;
+}
+
+/**
+ * flagAll for an editor that changes one line at a time: a segment's flags are recomputed only
+ * when the segment object (the reducer keeps unchanged ones identical) or its neighbour's start
+ * changed, so a keystroke in a 10,000-line file costs a lookup per line, not a check per line.
+ */
+export function createFlagCache(rules: QualityRules = NETFLIX_RULES) {
+  let cache = new WeakMap<CheckedSegment, { nextStart: number | null; flags: Flag[] }>();
+  let cachedRules = rules;
+  return (segments: readonly CheckedSegment[], current: QualityRules = cachedRules) => {
+    if (current !== cachedRules) {
+      cache = new WeakMap();
+      cachedRules = current;
+    }
+    const out = new Map<number, Flag[]>();
+    for (let i = 0; i < segments.length; i += 1) {
+      const s = segments[i]!;
+      const nextStart = segments[i + 1]?.startMs ?? null;
+      let hit = cache.get(s);
+      if (!hit || hit.nextStart !== nextStart) {
+        hit = { nextStart, flags: flagsOf(segments, i, current) };
+        cache.set(s, hit);
+      }
+      if (hit.flags.length) out.set(s.id, hit.flags);
+    }
+    return out;
+  };
+}

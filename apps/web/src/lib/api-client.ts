@@ -1,0 +1,61 @@
+import { SUCCESS_CODE, type Envelope } from '@subtrans/contract';
+
+/** A call that did not answer 20000: the server's code and message (already in the user's language). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Network failure or a non-JSON answer: HTTP status and text (SPEC §8). */
+export const NETWORK_ERROR_CODE = -1;
+
+let currentLanguage = 'zh';
+/** The client sends the interface language so server messages come back in it. */
+export function setApiLanguage(lang: string) {
+  currentLanguage = lang;
+}
+
+async function parseEnvelope<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let body: Envelope<T> | null = null;
+  try {
+    body = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new ApiError(NETWORK_ERROR_CODE, `HTTP ${res.status} ${text.slice(0, 200)}`.trim(), res.status);
+  }
+  if (typeof body?.code !== 'number') {
+    throw new ApiError(NETWORK_ERROR_CODE, `HTTP ${res.status}`, res.status);
+  }
+  if (body.code !== SUCCESS_CODE) throw new ApiError(body.code, body.msg, res.status);
+  return body.data;
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      ...init,
+      headers: { Accept: 'application/json', 'Accept-Language': currentLanguage, ...init.headers },
+    });
+  } catch (e) {
+    throw new ApiError(NETWORK_ERROR_CODE, e instanceof Error ? e.message : String(e), 0);
+  }
+  return parseEnvelope<T>(res);
+}
+
+/** Every call is a POST with a JSON body and answers the `{code, msg, data}` envelope. */
+export function api<T>(path: string, body: unknown = {}): Promise<T> {
+  return send<T>(path, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+export function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  return send<T>(path, { body: form });
+}

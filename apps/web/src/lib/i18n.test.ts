@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import zh from '../locales/zh.json';
+import en from '../locales/en.json';
+import ja from '../locales/ja.json';
+import { isUiLanguage, resolveLanguage } from './i18n';
+
+function keys(obj: unknown, prefix = ''): string[] {
+  if (typeof obj !== 'object' || obj === null) return [prefix];
+  return Object.entries(obj).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('language resolution', () => {
+  it('prefers ?lang=, then the stored choice, then the host default', () => {
+    expect(resolveLanguage({ query: 'ja', stored: 'en', siteDefault: 'zh' })).toBe('ja');
+    expect(resolveLanguage({ query: null, stored: 'en', siteDefault: 'zh' })).toBe('en');
+    expect(resolveLanguage({ query: null, stored: null, siteDefault: 'en' })).toBe('en');
+  });
+
+  it('ignores values that are not interface languages', () => {
+    expect(resolveLanguage({ query: 'fr', stored: 'xx', siteDefault: 'zh' })).toBe('zh');
+    expect(isUiLanguage('zh-CN')).toBe(false);
+    expect(isUiLanguage('ja')).toBe(true);
+  });
+});
+
+describe('locales', () => {
+  const zhKeys = keys(zh).sort();
+
+  it.each([
+    ['en', en],
+    ['ja', ja],
+  ])('%s has exactly the keys of zh', (_name, locale) => {
+    expect(keys(locale).sort()).toEqual(zhKeys);
+  });
+
+  it('has no empty texts', () => {
+    for (const locale of [zh, en, ja]) {
+      const flat = keys(locale).map((k) =>
+        k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], locale),
+      );
+      expect(flat.filter((v) => typeof v !== 'string' || v.trim() === '')).toEqual([]);
+    }
+  });
+
+  it('keeps the interpolation variables of zh in every language', () => {
+    const vars = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+    for (const key of zhKeys) {
+      const get = (l: unknown) =>
+        key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], l) as string;
+      expect([key, vars(get(en))]).toEqual([key, vars(get(zh))]);
+      expect([key, vars(get(ja))]).toEqual([key, vars(get(zh))]);
+    }
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * npm run bench: speed and memory figures, each compared with a baseline measured in the same
+ * run, printed as a table and written to bench/results.json. Not part of npm test or CI.
+ *
+ * Needs PostgreSQL for the PostgreSQL figures (BENCH_DATABASE_URL, default the local
+ * postgres://postgres@127.0.0.1:5432/postgres; a database subtrans_bench is created and dropped).
+ * BENCH_ONLY picks parts (comma-separated): servers (HTTP, ledger, queue), subtitles (SRT parse and
+ * serialise, bench/subtitles.ts), pipeline (a 1-hour SRT through the task pipeline, bench/pipeline.ts),
+ * editor (the editor with 10,000 segments in headless Chromium, virtualised or not, bench/editor.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { benchEditor } from './editor.js';
+import { benchLedgerAndQueue, type Figure } from './ledger.js';
+import { benchPipeline } from './pipeline.js';
+import { benchSubtitles } from './subtitles.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
+
+const figures: Figure[] = [];
+
+function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string, init?: RequestInit) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, init);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timeout waiting for ${url}`);
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: '{}',
+  });
+  const non2xx = result.non2xx + result.errors;
+  if (non2xx > 0) throw new Error(`${url}: ${non2xx} failed requests during the load`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function benchServer(label: string, env: Record<string, string>, port: number, bare: { rps: number }) {
+  const server = startProcess(['apps/server/src/main.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/readyz`);
+    await new Promise((r) => setTimeout(r, 3000));
+    figures.push({
+      name: `server resident memory idle (${label})`,
+      value: rssMb(server.pid!),
+      unit: 'MB',
+      baseline: null,
+      baselineValue: null,
+      ratio: null,
+    });
+    const login = await fetch(`${base}/email/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, pass: ADMIN.password }),
+    });
+    const cookie = /user_sessionid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    if (!cookie) throw new Error(`login failed: ${await login.text()}`);
+    const headers = { cookie: `user_sessionid=${cookie}`, origin: base };
+    // warm up (JIT, connection pool), then measure
+    await autocannon({
+      url: `${base}/user/profile`,
+      method: 'POST',
+      connections: 10,
+      duration: 2,
+      headers,
+      body: '{}',
+    });
+    const r = await load(`${base}/user/profile`, headers);
+    figures.push({
+      name: `/user/profile authenticated, ${CONNECTIONS} connections (${label})`,
+      value: Math.round(r.rps),
+      unit: 'req/s',
+      baseline: 'bare Fastify JSON route',
+      baselineValue: Math.round(bare.rps),
+      ratio: Number((r.rps / bare.rps).toFixed(3)),
+      ...(label === 'PostgreSQL' ? { goal: '>= 0.2x' } : {}),
+    });
+    figures.push({
+      name: `/user/profile p99 latency (${label})`,
+      value: r.p99,
+      unit: 'ms',
+      baseline: null,
+      baselineValue: null,
+      ratio: null,
+      ...(label === 'PostgreSQL' ? { goal: '< 25 ms' } : {}),
+    });
+  } finally {
+    await stop(server);
+  }
+}
+
+async function benchServers() {
+  const bareServer = startProcess(['bench/bare-server.ts'], { PORT: '18901' });
+  let bare: { rps: number; p99: number };
+  try {
+    await waitFor('http://127.0.0.1:18901/bare', { method: 'POST' });
+    await autocannon({ url: 'http://127.0.0.1:18901/bare', method: 'POST', connections: 10, duration: 2 });
+    bare = await load('http://127.0.0.1:18901/bare', {});
+  } finally {
+    await stop(bareServer);
+  }
+  figures.push({
+    name: `bare Fastify JSON route, ${CONNECTIONS} connections`,
+    value: Math.round(bare.rps),
+    unit: 'req/s',
+    baseline: null,
+    baselineValue: null,
+    ratio: null,
+  });
+  figures.push({
+    name: 'bare Fastify route p99 latency',
+    value: bare.p99,
+    unit: 'ms',
+    baseline: null,
+    baselineValue: null,
+    ratio: null,
+  });
+
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  try {
+    await benchServer('PGlite', { DATA_DIR: pgliteDir, DATABASE_URL: '' }, 18902, bare);
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  let connected = false;
+  try {
+    await admin.connect();
+    connected = true;
+  } catch (e) {
+    console.error(`PostgreSQL figures not measured: cannot connect to ${adminUrl} (${String(e)})`);
+  }
+  if (connected) {
+    await admin.query('DROP DATABASE IF EXISTS subtrans_bench');
+    await admin.query('CREATE DATABASE subtrans_bench');
+    const benchUrl = new URL(adminUrl);
+    benchUrl.pathname = '/subtrans_bench';
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
+    try {
+      await benchServer(
+        'PostgreSQL',
+        { DATABASE_URL: benchUrl.toString(), DATA_DIR: dataDir, DATABASE_POOL_SIZE: '10' },
+        18903,
+        bare,
+      );
+      await benchLedgerAndQueue(benchUrl.toString(), figures);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await admin.query('DROP DATABASE IF EXISTS subtrans_bench WITH (FORCE)');
+      await admin.end();
+    }
+  }
+}
+
+async function main() {
+  const only = new Set(
+    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,editor').split(',').map((p) => p.trim()),
+  );
+  if (only.has('servers')) await benchServers();
+  if (only.has('subtitles')) figures.push(...(await benchSubtitles()));
+  if (only.has('pipeline'))
+    figures.push(
+      ...(await benchPipeline(
+        process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      )),
+    );
+  if (only.has('editor')) figures.push(...(await benchEditor()));
+  console.table(
+    figures.map((f) => ({
+      figure: f.name,
+      value: `${f.value} ${f.unit}`,
+      baseline: f.baselineValue === null ? '' : `${f.baselineValue} ${f.unit} (${f.baseline})`,
+      ratio: f.ratio ?? '',
+      goal: f.goal ?? '',
+    })),
+  );
+  writeFileSync(
+    path.join(ROOT, 'bench/results.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), figures }, null, 2)}\n`,
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.js';
+import { startOpenAiServer } from '../../apps/server/test/support/translation-servers.js';
+import { E2E_PORT } from '../playwright.config.js';
+import { E2E_ADMIN, MAIL_DIR, ROOT_DIR, STATE_FILE, TMP_DIR } from './paths.js';
+
+async function waitForReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (e) {
+      last = String(e);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready at ${url} after ${timeoutMs} ms: ${last}`);
+}
+
+/** the key the local OpenAI-compatible engine accepts (DeepSeek's protocol) */
+export const E2E_ENGINE_KEY = 'e2e-engine-key';
+
+/**
+ * Starts a local OpenAI-compatible translation server (answers `[target] text` after 300 ms a
+ * batch, so progress can be watched), an SMTP sink (each mail written to e2e/.tmp/mail as JSON, so test workers can read it)
+ * and the real server on the built web app with a fresh embedded database.
+ */
+export default async function globalSetup() {
+  rmSync(TMP_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  const sink = await startSmtpSink();
+  let written = 0;
+  const timer = setInterval(() => {
+    while (written < sink.mails.length) {
+      writeFileSync(
+        path.join(MAIL_DIR, `${String(written).padStart(5, '0')}.json`),
+        JSON.stringify(sink.mails[written]),
+      );
+      written += 1;
+    }
+  }, 50);
+
+  const engine = await startOpenAiServer(E2E_ENGINE_KEY);
+  engine.setDelay(300);
+
+  const dataDir = path.join(TMP_DIR, 'data');
+  const log = openSync(path.join(TMP_DIR, 'server.log'), 'a');
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT_DIR, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: sink.url,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'info',
+        DEEPSEEK_API_KEY: E2E_ENGINE_KEY,
+        DEEPSEEK_BASE_URL: engine.url,
+        TRANSLATE_CONCURRENCY: '2',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', log, log],
+    },
+  );
+  await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000);
+  writeFileSync(STATE_FILE, JSON.stringify({ pid: server.pid }));
+
+  return async () => {
+    clearInterval(timer);
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await sink.close();
+    await engine.close();
+  };
+}

@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MAIL_DIR } from './paths.js';
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Reads the 6-digit code from the newest mail the app sent to `to` through SMTP. */
+export async function codeFromMail(to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = readdirSync(MAIL_DIR).sort().reverse();
+    for (const f of files) {
+      const mail = JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as Mail;
+      if (!mail.to.includes(to.toLowerCase())) continue;
+      const m = /\b(\d{6})\b/.exec(mail.text);
+      if (m?.[1]) return m[1];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${to}`);
+}
+
+let n = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  n += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${n}@example.com`;
+}

@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.js';
+import { englishSrt, grantToCurrentUser } from './points.js';
+
+const BASE = `http://localhost:${E2E_PORT}`;
+
+/** Setup shortcut: a completed task of the user signed in on `page` (created through the API). */
+export async function completedTask(
+  page: Page,
+  opts: { cues?: number; target?: string; name?: string } = {},
+) {
+  const cues = opts.cues ?? 12;
+  await grantToCurrentUser(page, Math.ceil((cues * 6) / 60) * 10 + 10);
+  const srt = englishSrt(cues);
+  const created = await page.request.post('/task/create', {
+    headers: { Origin: BASE },
+    multipart: {
+      targetLanguage: opts.target ?? 'fr',
+      file: { name: opts.name ?? 'scene.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) },
+    },
+  });
+  const { data: task } = (await created.json()) as { data: { id: string } };
+  const started = (await (
+    await page.request.post('/task/start', { headers: { Origin: BASE }, data: { id: task.id } })
+  ).json()) as { code: number; msg: string };
+  expect(started.code, started.msg).toBe(20000);
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.post('/task/get', {
+          headers: { Origin: BASE },
+          data: { id: task.id },
+        });
+        return ((await res.json()) as { data: { status: string } }).data.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('completed');
+  return { id: task.id, srt };
+}

@@ -1,0 +1,187 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { parseSrt } from '@subtrans/subtitles';
+import { expectDashboard, registerViaUi } from '../support/auth.js';
+import { completedTask } from '../support/tasks.js';
+
+test('edit a line (kept after reload), re-translate it (blocked while running), find/replace, undo, export', async ({
+  page,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  const { id, srt } = await completedTask(page, { cues: 12, target: 'fr', name: 'scene.srt' });
+  const input = parseSrt(srt);
+
+  await page.goto('/dashboard');
+  await page
+    .getByTestId('task-list')
+    .locator('tr', { hasText: 'scene.srt' })
+    .getByTestId('task-edit')
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
+  await expect(page.getByTestId('editor-file')).toHaveText('scene.srt');
+  await expect(page.getByTestId('editor-languages')).toHaveText('英语 → 法语');
+  await expect(page.getByTestId('editor-engine')).toHaveText('DeepSeek');
+  const line3 = page.getByTestId('seg-3-translation');
+  await expect(line3).toHaveValue(`[fr] ${input[2]!.text}`);
+
+  // edit: saved automatically, still there after a reload
+  await line3.fill('Une ligne corrigée à la main');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(page.getByTestId('seg-3-translation')).toHaveValue('Une ligne corrigée à la main');
+
+  // re-translate that line: the button is blocked while it runs, then the engine's text is back
+  const again = page.getByTestId('seg-3-retranslate');
+  const retranslations: string[] = [];
+  // hold the call until the second click is done, so "while it runs" does not depend on timing
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/task/retranslate', async (route) => {
+    retranslations.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  // a DOM click: the virtualised rows may still settle their heights, which could move a mouse click
+  await again.dispatchEvent('click');
+  await expect(again).toBeDisabled();
+  await expect.poll(() => retranslations.length).toBe(1);
+  // a second click while it runs does nothing
+  await again.dispatchEvent('click');
+  release();
+  await expect(page.getByTestId('seg-3-translation')).toHaveValue(`[fr] ${input[2]!.text}`);
+  await expect(again).toBeEnabled();
+  expect(retranslations).toHaveLength(1);
+  // …and it can be undone
+  await page.getByTestId('editor-undo').click();
+  await expect(page.getByTestId('seg-3-translation')).toHaveValue('Une ligne corrigée à la main');
+  await page.getByTestId('editor-redo').click();
+  await expect(page.getByTestId('seg-3-translation')).toHaveValue(`[fr] ${input[2]!.text}`);
+
+  // find and replace across the translation, then undo it in one step
+  await page.getByTestId('editor-find').click();
+  await page.getByTestId('find-query').fill('little film');
+  await expect(page.getByTestId('find-count')).toHaveText('12 行中有 12 处匹配');
+  await page.getByTestId('find-replacement').fill('petit film');
+  await page.getByTestId('find-replace-all').click();
+  await expect(page.getByTestId('seg-1-translation')).toHaveValue(
+    `[fr] This is sentence number 1 of our petit film.`,
+  );
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('seg-1-translation')).toHaveValue(`[fr] ${input[0]!.text}`);
+  await page.keyboard.press('Control+y');
+  await expect(page.getByTestId('seg-1-translation')).toHaveValue(
+    `[fr] This is sentence number 1 of our petit film.`,
+  );
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+
+  // export: the downloaded file has the edits and the input's timings
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByTestId('editor-export')
+      .click()
+      .then(() => page.getByTestId('export-srt').click()),
+  ]);
+  expect(download.suggestedFilename()).toBe('scene.fr.srt');
+  const out = parseSrt(await readFile(await download.path(), 'utf8'));
+  expect(out.map((c) => [c.startMs, c.endMs])).toEqual(input.map((c) => [c.startMs, c.endMs]));
+  expect(out[0]!.text).toBe('[fr] This is sentence number 1 of our petit film.');
+  expect(out[2]!.text).toBe(`[fr] ${input[2]!.text}`.replace('little film', 'petit film'));
+});
+
+test('keyboard: next/previous line, the edit modal with timing checks, the shortcuts help', async ({
+  page,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  const { id } = await completedTask(page, { cues: 5 });
+  await page.goto(`/edit/${id}?lang=en`);
+  await page.getByTestId('seg-1-translation').focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByTestId('seg-2-translation')).toBeFocused();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(page.getByTestId('seg-1-translation')).toBeFocused();
+  await page.keyboard.press('Alt+e');
+  await expect(page.getByRole('dialog')).toContainText('Edit line 1');
+  await page.getByTestId('segment-modal-end').fill('00:00:00,000');
+  await page.getByTestId('segment-modal-save').click();
+  await expect(page.getByRole('dialog')).toContainText('The end must come after the start');
+  await page.getByTestId('segment-modal-end').fill('00:00:03,500');
+  await page.getByTestId('segment-modal-save').click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await page.getByTestId('seg-1-end').focus();
+  await expect(page.getByTestId('seg-1-end')).toHaveValue('00:00:03,500');
+  await page.keyboard.press('F1');
+  await expect(page.getByTestId('shortcuts-help')).toContainText('Re-translate the current line');
+});
+
+test('a missing task shows that it does not exist, in each language', async ({ page }) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  const missing = '/edit/00000000-0000-4000-8000-000000000000';
+  for (const [lang, text] of [
+    ['zh', '任务不存在'],
+    ['en', 'The task does not exist'],
+    ['ja', 'タスクが存在しません'],
+  ] as const) {
+    await page.goto(`${missing}?lang=${lang}`);
+    await expect(page.getByTestId('editor-not-found')).toContainText(text);
+  }
+  await page.getByRole('button', { name: 'ホームに戻る' }).click();
+  await expect(page).toHaveURL(/\/(dashboard)?$/);
+});
+
+test('the editor speaks English and Japanese', async ({ page }) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  const { id } = await completedTask(page, { cues: 3 });
+  await page.goto(`/edit/${id}?lang=en`);
+  await expect(page.getByTestId('editor-export')).toHaveText('Export');
+  await expect(page.getByTestId('segment-count')).toHaveText('3 lines');
+  await expect(page.getByTestId('editor-languages')).toHaveText('English → French');
+  await page.goto(`/edit/${id}?lang=ja`);
+  await expect(page.getByTestId('editor-export')).toHaveText('エクスポート');
+  await expect(page.getByTestId('segment-count')).toHaveText('3 行');
+  await expect(page.getByTestId('editor-languages')).toHaveText('英語 → フランス語');
+});
+
+test('offline edits are kept and saved when the network is back; a second tab is told about the conflict', async ({
+  page,
+  context,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  const { id } = await completedTask(page, { cues: 4 });
+  await page.goto(`/edit/${id}?lang=en`);
+  const other = await context.newPage();
+  await other.goto(`/edit/${id}?lang=en`);
+  await expect(other.getByTestId('seg-1-translation')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByTestId('seg-1-translation').fill('Typed while offline');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'failed');
+  await context.setOffline(false);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+
+  // the other tab still holds the old version: its save is refused with a clear message
+  await other.getByTestId('seg-2-translation').fill('From the other tab');
+  await expect(other.getByTestId('save-conflict')).toContainText('changed in another tab');
+  await other.reload();
+  await expect(other.getByTestId('seg-1-translation')).toHaveValue('Typed while offline');
+});
+
+test('opening an editor link while signed out: sign in, then the task opens', async ({ page, context }) => {
+  const { email, pass } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  const { id } = await completedTask(page, { cues: 3, name: 'link.srt' });
+  await context.clearCookies();
+  await page.goto(`/edit/${id}`);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(pass);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
+  await expect(page.getByTestId('editor-file')).toHaveText('link.srt');
+});

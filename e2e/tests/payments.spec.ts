@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { expectDashboard, registerViaUi } from '../support/auth.js';
+
+test('buy points with the sandbox checkout: balance updated once, order listed as paid', async ({
+  page,
+  context,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.goto('/dashboard?view=points&lang=en');
+  await expect(page.getByTestId('product-2')).toContainText('500 points');
+  await expect(page.getByTestId('product-2')).toContainText('¥45.00');
+  await expect(page.getByTestId('product-2')).toContainText('$6.50');
+
+  // SPEC §7: the payment page opens in a new tab
+  const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByTestId('buy-2').click()]);
+  await expect(checkout.getByTestId('sandbox-test-mode')).toHaveText('TEST MODE');
+  await expect(checkout.getByTestId('sandbox-amount')).toHaveText('¥45.00');
+  const orderNo = (await checkout.getByTestId('sandbox-order').textContent())!;
+  await checkout.getByTestId('sandbox-approve').click();
+
+  // back on the dashboard (Alipay's return), the result dialog confirms, and the address is cleaned
+  await expect(checkout.getByTestId('alipay-success')).toContainText(orderNo);
+  await expect(checkout).toHaveURL(/\/dashboard$/);
+  await expect(checkout.getByTestId('user-points')).toContainText('500');
+  await checkout.getByRole('button', { name: 'OK' }).click();
+  await checkout.goto('/dashboard?view=orders');
+  const row = checkout.getByTestId('orders-table').locator('tr', { hasText: orderNo });
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('¥45.00');
+
+  // /assets shows the order and the way to buy more
+  await checkout.goto('/assets');
+  await expect(checkout.getByTestId('orders-table')).toContainText(orderNo);
+  await expect(checkout.getByTestId('assets-buy')).toBeVisible();
+
+  // the payment-success page finds the same payment
+  await checkout.goto(`/payment-success?id=${orderNo}&type=SUCCESS_URL`);
+  await expect(checkout.getByTestId('payment-result')).toHaveAttribute('data-phase', 'success');
+  await expect(checkout.getByTestId('payment-result')).toContainText('TRADE_SUCCESS');
+  await expect(checkout).toHaveURL(/\/payment-success$/);
+
+  // coming back through the same return address again credits nothing more
+  await checkout.goto(
+    `/dashboard?out_trade_no=${orderNo}&method=alipay.trade.page.pay.return&total_amount=45.00`,
+  );
+  await expect(checkout.getByTestId('alipay-success')).toBeVisible();
+  await expect(checkout.getByTestId('user-points')).toContainText('500');
+});
+
+test('a declined sandbox payment leads to the payment-failed page and credits nothing', async ({
+  page,
+  context,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.goto('/dashboard?view=points');
+  const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByTestId('buy-1').click()]);
+  await checkout.getByTestId('sandbox-decline').click();
+  await expect(checkout).toHaveURL(/\/payment-fail\?id=ST\d+/);
+  await expect(checkout.getByRole('heading', { level: 1 })).toHaveText('支付未完成');
+  await page.reload();
+  await expect(page.getByTestId('user-points')).toContainText('0');
+});
+
+test('the payment-success page: missing parameters fail at once; an unknown id fails after 3 retries with re-query', async ({
+  page,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.goto('/payment-success?id=ST1&lang=en');
+  await expect(page.getByTestId('payment-result')).toContainText('Missing payment parameters');
+  await page.goto('/payment-success?id=ST-invented-123&type=SUCCESS_URL&lang=en');
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-phase', 'retrying');
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-phase', 'failed', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('payment-result')).toContainText('Cannot confirm the payment status');
+  await expect(page.getByTestId('payment-result')).toContainText('3/3');
+  await page.getByTestId('payment-requery').click();
+  await expect(page.getByTestId('payment-result')).not.toHaveAttribute('data-phase', 'failed');
+});

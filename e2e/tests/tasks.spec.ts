@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parseSrt } from '@subtrans/subtitles';
+import { expectDashboard, registerViaUi } from '../support/auth.js';
+import { englishSrt, grantToCurrentUser } from '../support/points.js';
+
+const file = (name: string, text: string) => ({
+  name,
+  mimeType: 'application/x-subrip',
+  buffer: Buffer.from(text, 'utf8'),
+});
+
+async function chooseOption(page: Page, testId: string, search: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+}
+
+test('upload an SRT, watch it translate with the local engine, download it (and bilingual), points charged once', async ({
+  page,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await grantToCurrentUser(page, 100);
+  await page.reload();
+  await expect(page.getByTestId('user-points')).toContainText('100');
+
+  await page.getByTestId('srt-card').click();
+  const dialog = page.getByRole('dialog');
+  const input = dialog.locator('input[type=file]');
+  // SPEC §5: wrong name, then no cues, each refused with its message
+  await input.setInputFiles(file('notes.txt', englishSrt(3)));
+  await expect(dialog).toContainText('文件格式无效或不受支持');
+  await input.setInputFiles(file('empty.srt', 'nothing here'));
+  await expect(dialog).toContainText('SRT 文件格式错误或内容为空');
+  const srt = englishSrt(60);
+  await input.setInputFiles(file('film.srt', srt));
+  await expect(dialog.getByTestId('srt-detected')).toHaveText('英语');
+  await expect(dialog.getByTestId('srt-cost')).toContainText('60 积分');
+  await chooseOption(page, 'srt-target', 'ja', '日语');
+  await dialog.getByTestId('srt-submit').click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByTestId('task-list').locator('tr', { hasText: 'film.srt' });
+  await expect(row.getByTestId('task-status')).toHaveAttribute('data-status', 'completed', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('user-points')).toContainText('40');
+
+  const input60 = parseSrt(srt);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row
+      .getByTestId('task-download')
+      .click()
+      .then(() => page.getByTestId('download-srt').click()),
+  ]);
+  expect(download.suggestedFilename()).toBe('film.ja.srt');
+  const out = parseSrt(await readFile(await download.path(), 'utf8'));
+  expect(out.map((c) => [c.startMs, c.endMs])).toEqual(input60.map((c) => [c.startMs, c.endMs]));
+  expect(out.map((c) => c.text)).toEqual(input60.map((c) => `[ja] ${c.text}`));
+
+  const [bilingual] = await Promise.all([
+    page.waitForEvent('download'),
+    row
+      .getByTestId('task-download')
+      .click()
+      .then(() => page.getByTestId('download-srt-both').click()),
+  ]);
+  const both = parseSrt(await readFile(await bilingual.path(), 'utf8'));
+  expect(both[0]!.text).toBe(`${input60[0]!.text}\n[ja] ${input60[0]!.text}`);
+
+  // deleting asks first, then the task leaves the list
+  await row.getByTestId('task-delete').click();
+  await page.getByTestId('task-delete-confirm').click();
+  await expect(page.getByTestId('task-list').locator('tr', { hasText: 'film.srt' })).toHaveCount(0);
+  await expect(page.getByTestId('user-points')).toContainText('40');
+});
+
+test('too few points: the confirm dialog offers to buy points and nothing is created (English)', async ({
+  page,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.goto('/dashboard?lang=en');
+  await page.getByTestId('srt-card').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles(file('talk.srt', englishSrt(20)));
+  await expect(dialog.getByTestId('srt-cost')).toContainText('20 points (balance 0)');
+  await dialog.getByTestId('srt-submit').click();
+  await expect(dialog).toContainText('Choose the target language');
+  await chooseOption(page, 'srt-target', 'French', 'French');
+  await dialog.getByTestId('srt-submit').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('This translation needs 20 points; you have 0.');
+  await page.getByTestId('insufficient-buy').click();
+  await expect(page).toHaveURL(/view=points/);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('task-list')).toContainText('No translation tasks yet');
+});
+
+test('the upload modal speaks Japanese', async ({ page }) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.goto('/dashboard?lang=ja');
+  await page.getByTestId('srt-card').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('SRT 字幕を翻訳');
+  await dialog.locator('input[type=file]').setInputFiles(file('a.srt', englishSrt(10)));
+  await expect(dialog.getByTestId('srt-detected')).toHaveText('英語');
+  await expect(dialog.getByTestId('srt-cost')).toContainText('10 ポイント');
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { LIMITS, UI_LANGUAGES } from './constants.js';
+
+export const uiLanguageSchema = z.enum(UI_LANGUAGES);
+
+const email = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
+const name = z.string().trim().min(LIMITS.nameMin).max(LIMITS.nameMax);
+const loginPassword = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMaxLogin);
+const code = z.string().regex(/^\d{6}$/, { message: 'must be exactly 6 digits' });
+/** avatar URL returned by /api/upload (same-origin path) or an https URL from an OAuth provider */
+const pic = z
+  .string()
+  .max(1024)
+  .refine((v) => v === '' || v.startsWith('/') || /^https:\/\//.test(v), 'must be an uploaded avatar URL');
+
+/** SPEC §3 User, with both spellings the SPEC's calls use (pic/picture, admin/manager). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  pic: z.string(),
+  picture: z.string(),
+  admin: z.boolean(),
+  manager: z.boolean(),
+  language: uiLanguageSchema.nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const emailAuthBody = z.object({ email, pass: loginPassword });
+export const sendCodeBody = z.object({ email });
+export const registerBody = z.object({ email, name, pass: loginPassword, code });
+/** SPEC sends the session id in the body; it is accepted and ignored (the cookie/header decides). */
+export const profileBody = z.object({ user_sessionid: z.string().max(200).optional() }).optional();
+export const updateProfileBody = z
+  .object({ name: name.optional(), pic: pic.optional(), language: uiLanguageSchema.optional() })
+  .refine((b) => b.name !== undefined || b.pic !== undefined || b.language !== undefined, {
+    message: 'nothing to update',
+  });
+export const updateProfileResult = z.object({
+  name: z.string(),
+  picture: z.string(),
+  language: uiLanguageSchema.nullable(),
+});
+export const pageBody = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(10),
+  })
+  .default({ page: 1, size: 10 });
+export const createUserBody = z.object({
+  email,
+  name,
+  pass: z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax),
+  pic: pic.optional(),
+  manager: z.boolean().optional(),
+});
+export const deleteUserBody = z.object({ id: z.coerce.number().int().positive() });
+export const closeAccountBody = z
+  .object({ pass: z.string().max(LIMITS.passwordMaxLogin).optional() })
+  .optional();
+export const wechatLoginBody = z.object({
+  code: z.string().min(1).max(512),
+  state: z.string().min(1).max(512),
+});
+export const uploadResult = z.object({ url: z.string() });
+
+/** /user/all_users list item (SPEC: id, name, email, picture, manager). */
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  picture: z.string(),
+  manager: z.boolean(),
+  createdAt: z.string(),
+  /** available points (in the managers' list) */
+  point: z.number().int().optional(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;

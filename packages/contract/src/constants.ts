@@ -1,0 +1,41 @@
+/** Business constants of SPEC §9. */
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 20,
+  /** login/registration accept long passphrases; admin create keeps SPEC's 20 */
+  passwordMaxLogin: 128,
+  nameMin: 2,
+  nameMax: 20,
+  emailMax: 254,
+  codeLength: 6,
+  resendSeconds: 60,
+  codeTtlMinutes: 10,
+  codeMaxAttempts: 5,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  srtMaxBytes: 5_242_880,
+  mediaMaxBytes: 3_221_225_472,
+  jsonBodyMaxBytes: 1024 * 1024,
+} as const;
+
+export const PAGE_SIZES = { tasks: 10, users: 10, orders: 10, maxPageSize: 100 } as const;
+
+export const SESSION = {
+  cookieName: 'user_sessionid',
+  headerName: 'x-session-id',
+  slidingDays: 7,
+  absoluteDays: 30,
+  /** the sliding expiry is written at most once per this many seconds per session */
+  touchIntervalSeconds: 300,
+} as const;
+
+export const POLLING_MS = { taskList: 5000, detection: 3000, execution: 3000, editor: 1000 } as const;
+
+export const REDIRECT_DELAYS_MS = {
+  login: 1000,
+  callback: 2000,
+  callbackSessionWait: [1000, 2000],
+} as const;
+
+export const POINTS = { perMinute: 10, validityDays: 365 } as const;
+
+export const UI_LANGUAGES = ['zh', 'en', 'ja'] as const;

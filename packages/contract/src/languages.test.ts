@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { MEDIA_LANGUAGES, SUBTITLE_LANGUAGES, languageName, languageOptions } from './languages.js';
+
+describe('language lists', () => {
+  it('hold SPEC §3’s 29 subtitle and 55 audio/video languages, without duplicates', () => {
+    expect(SUBTITLE_LANGUAGES).toHaveLength(29);
+    expect(new Set(SUBTITLE_LANGUAGES).size).toBe(29);
+    expect(new Set(MEDIA_LANGUAGES).size).toBe(MEDIA_LANGUAGES.length);
+  });
+
+  it('name every language in the three interface languages', () => {
+    for (const ui of ['zh', 'en', 'ja'] as const) {
+      for (const code of [...SUBTITLE_LANGUAGES, ...MEDIA_LANGUAGES]) {
+        const name = languageName(code, ui);
+        expect(name.length, `${code} in ${ui}`).toBeGreaterThan(1);
+        expect(name, `${code} in ${ui}`).not.toBe(code);
+      }
+    }
+    expect(languageName('zh-CN', 'zh')).toBe('简体中文');
+    expect(languageName('fr', 'en')).toBe('French');
+    expect(languageName('fr', 'ja')).toBe('フランス語');
+    expect(languageName('ko', 'zh')).toBe('韩语');
+  });
+
+  it('makes options searchable by code and name', () => {
+    const options = languageOptions(['ja'], 'en');
+    expect(options).toEqual([{ value: 'ja', label: 'Japanese', search: 'ja Japanese' }]);
+  });
+});

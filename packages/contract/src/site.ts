@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { uiLanguageSchema } from './accounts.js';
+
+/**
+ * A site profile: everything that differs between hosts. SPEC's host rules are this data, served
+ * to the web by POST /site/config (public), never code branches in the web app.
+ */
+export const siteProfileSchema = z.object({
+  /** host names this profile applies to ('*' = default) */
+  hosts: z.array(z.string()).min(1),
+  defaultLanguage: uiLanguageSchema.default('zh'),
+  googleLogin: z.boolean().default(false),
+  wechatLogin: z.boolean().default(false),
+  languageSwitcher: z.boolean().default(true),
+  googleTranslation: z.boolean().default(true),
+  productListCall: z.enum(['/product/list', '/product/trans_list']).default('/product/list'),
+  paymentEnv: z.enum(['demo', 'prod']).default('demo'),
+  /** licence / registration notice shown in the footer, null = none */
+  licenceNotice: z.string().nullable().default(null),
+  /** null = service@{host}, or the fallback address on localhost / an IP */
+  supportEmail: z.string().nullable().default(null),
+  enablePointsPurchase: z.boolean().default(true),
+  includeOriginalText: z.boolean().default(false),
+});
+export type SiteProfile = z.infer<typeof siteProfileSchema>;
+
+/** What /site/config answers: the profile for the caller's host, resolved. */
+export const siteConfigSchema = z.object({
+  host: z.string(),
+  defaultLanguage: uiLanguageSchema,
+  googleLogin: z.boolean(),
+  wechatLogin: z.boolean(),
+  /** WeChat website-app id for the QR widget (public by design), null when WeChat is off */
+  wechatAppId: z.string().nullable(),
+  languageSwitcher: z.boolean(),
+  googleTranslation: z.boolean(),
+  productListCall: z.string(),
+  paymentEnv: z.enum(['demo', 'prod']),
+  licenceNotice: z.string().nullable(),
+  supportEmail: z.string(),
+  enablePointsPurchase: z.boolean(),
+  includeOriginalText: z.boolean(),
+  /** the public origin the site is served from, used for canonical links */
+  publicOrigin: z.string(),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

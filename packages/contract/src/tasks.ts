@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { SUBTITLE_LANGUAGES } from './languages.js';
+import { TRANSLATION_ENGINES } from './translation.js';
+
+export const TASK_STATUSES = ['pending', 'processing', 'translating', 'completed', 'failed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** The multipart fields of /task/create besides the `file` (SPEC §3 upload form). */
+export const createTaskFields = z.object({
+  originalLanguage: z.enum(SUBTITLE_LANGUAGES).default('auto'),
+  targetLanguage: z.enum(SUBTITLE_LANGUAGES).refine((l) => l !== 'auto', 'choose a target language'),
+  translationService: z.enum(TRANSLATION_ENGINES).default('deepseek'),
+  includeOriginalText: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .default(false),
+});
+
+export const taskIdBody = z.object({ id: z.uuid() });
+
+/** SPEC §3 Task, as the server keeps it (list items carry no segments). */
+export interface Task {
+  id: string;
+  fileName: string;
+  originalLanguage: string;
+  detectedLanguage: string | null;
+  targetLanguage: string;
+  translationService: string;
+  includeOriginalText: boolean;
+  status: TaskStatus;
+  translationProgress: number;
+  segmentCount: number;
+  /** ms */
+  duration: number;
+  estimatedPoints: number;
+  keptOriginal: number;
+  pointsError: string | null;
+  uploadError: string | null;
+  error: string | null;
+  submitTime: string;
+  translationStartTime: string | null;
+  translationEndTime: string | null;
+  /** ms between start and end */
+  translationDuration: number | null;
+  /** goes up with every saved edit: an edit based on an older version is refused */
+  version: number;
+}
+
+/** SPEC §3 Subtitle segment */
+export interface Segment {
+  id: number;
+  startTime: string;
+  endTime: string;
+  originalText: string;
+  translatedText: string;
+  duration: number;
+}
+
+export interface TaskWithSegments extends Task {
+  segments: Segment[];
+}
+
+export const EXPORT_FORMATS = ['srt', 'vtt'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** /task/export: the file as a download (bilingual when includeOriginal: original line above the translation) */
+export const exportTaskBody = z.object({
+  id: z.uuid(),
+  format: z.enum(EXPORT_FORMATS).default('srt'),
+  includeOriginal: z.boolean().default(false),
+  /** bilingual line order: the original above the translation (default) or below it */
+  originalFirst: z.boolean().default(true),
+});
+export type ExportTaskBody = z.input<typeof exportTaskBody>;
+
+/** HH:MM:SS,mmm (hours may exceed 99) */
+const srtTime = z.string().regex(/^\d{2,}:\d{2}:\d{2}[,.]\d{1,3}$/, 'HH:MM:SS,mmm');
+
+export const SEGMENT_TEXT_MAX = 5000;
+
+/** One segment's changes (only the fields given change). */
+export const segmentPatch = z.object({
+  id: z.number().int().min(1),
+  originalText: z.string().max(SEGMENT_TEXT_MAX).optional(),
+  translatedText: z.string().max(SEGMENT_TEXT_MAX).optional(),
+  startTime: srtTime.optional(),
+  endTime: srtTime.optional(),
+});
+export type SegmentPatch = z.infer<typeof segmentPatch>;
+
+/** /task/update_segments: saved only when `baseVersion` is still the task's version. */
+export const updateSegmentsBody = z.object({
+  taskId: z.uuid(),
+  baseVersion: z.number().int().min(0),
+  segments: z.array(segmentPatch).min(1).max(2000),
+});
+
+/**
+ * /task/retranslate: the task's own engine and languages, with neighbouring lines as context.
+ * SPEC §7 also sends service, apiUrl, batchSize and languages: accepted and ignored (the server
+ * never calls a URL a client supplies).
+ */
+export const retranslateBody = z.object({
+  taskId: z.uuid(),
+  segmentIds: z.array(z.number().int().min(1)).min(1).max(50),
+});
+
+/** SPEC §7 answer fields, per segment */
+export interface RetranslateResult {
+  id: number;
+  success: boolean;
+  translatedText: string;
+  error: string | null;
+}
+
+export interface RetranslateAnswer {
+  version: number;
+  results: RetranslateResult[];
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** SPEC §7 engine names; baidu, deepl and microsoft are recognised but not implemented (§8). */
+export const TRANSLATION_ENGINES = [
+  'deepseek',
+  'google',
+  'openai',
+  'apertium',
+  'baidu',
+  'deepl',
+  'microsoft',
+] as const;
+export type TranslationEngineName = (typeof TRANSLATION_ENGINES)[number];
+
+export const TRANSLATE_LIMITS = { maxLines: 50, maxChars: 20_000 } as const;
+
+/** SPEC §7 /translation/translate and /translation/deepseek_translate */
+export const translateBody = z
+  .object({
+    texts: z.array(z.string().max(TRANSLATE_LIMITS.maxChars)).min(1).max(TRANSLATE_LIMITS.maxLines),
+    targetLanguage: z.string().min(2).max(10),
+    sourceLanguage: z.string().min(2).max(10).optional(),
+  })
+  .refine((b) => b.texts.reduce((n, t) => n + t.length, 0) <= TRANSLATE_LIMITS.maxChars, {
+    message: `at most ${TRANSLATE_LIMITS.maxChars} characters in all`,
+    path: ['texts'],
+  });
+
+export interface EngineStatus {
+  name: TranslationEngineName;
+  enabled: boolean;
+  /** why it cannot be used: not configured, not offered on this host, not implemented */
+  reason: 'not_configured' | 'not_on_this_host' | 'not_implemented' | null;
+}

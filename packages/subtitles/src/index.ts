@@ -1,0 +1,79 @@
+import { parseAss, serialiseAss } from './ass.js';
+import { normaliseText, type Cue, type SubtitleFormat } from './model.js';
+import { parseSrt, serialiseSrt, type LineEnding } from './srt.js';
+import { parseVtt, serialiseVtt } from './vtt.js';
+
+export * from './model.js';
+export {
+  formatSrtTime,
+  formatVttTime,
+  formatAssTime,
+  parseTimestamp,
+  parseTimingLine,
+  type Timing,
+} from './time.js';
+export { decodeSubtitleBytes, type DecodedSubtitles } from './decode.js';
+export { parseSrt, serialiseSrt, type SrtOptions, type LineEnding } from './srt.js';
+export { parseVtt, serialiseVtt, type VttOptions } from './vtt.js';
+export { parseAss, serialiseAss, type AssOptions } from './ass.js';
+export { POINTS_PER_MINUTE, durationMs, estimateCost, estimatedMinutes } from './cost.js';
+
+/**
+ * The format of a subtitle text: `WEBVTT` first → vtt; a `[Section]` header first, or ASS/SSA
+ * sections or `Dialogue:` lines in a text without any `-->`, → ass; anything else is read as SRT.
+ */
+export function detectFormat(text: string): SubtitleFormat {
+  const head = normaliseText(text.slice(0, 4096)).trimStart();
+  if (/^WEBVTT(?:[ \t\n]|$)/.test(head)) return 'vtt';
+  if (/^\[[^\]\n]+\]/.test(head)) return 'ass';
+  // an SRT cue may well hold a line "[Events]" or "Dialogue: …", but not without timing lines
+  if (
+    !text.includes('-->') &&
+    /^[ \t]*(?:\[(?:Script Info|V4\+? Styles|Events)\]|Dialogue[ \t]*:)/im.test(text)
+  )
+    return 'ass';
+  return 'srt';
+}
+
+/** Parses any supported format (detected from the text unless given). Throws SubtitleParseError. */
+export function parse(text: string, format: SubtitleFormat = detectFormat(text)): Cue[] {
+  switch (format) {
+    case 'srt':
+      return parseSrt(text);
+    case 'vtt':
+      return parseVtt(text);
+    case 'ass':
+      return parseAss(text);
+  }
+}
+
+export interface SerialiseOptions {
+  /** line ending: CRLF by default for SRT, LF for WebVTT and ASS */
+  eol?: LineEnding;
+  /** ASS only: the script's title */
+  title?: string;
+}
+
+export function serialise(cues: readonly Cue[], format: SubtitleFormat, opts: SerialiseOptions = {}): string {
+  switch (format) {
+    case 'srt':
+      return serialiseSrt(cues, opts);
+    case 'vtt':
+      return serialiseVtt(cues, opts);
+    case 'ass':
+      return serialiseAss(cues, opts);
+  }
+}
+
+/** Reads a subtitle text in any supported format and writes it in `to`. */
+export function convert(text: string, to: SubtitleFormat, opts: SerialiseOptions = {}): string {
+  return serialise(parse(text), to, opts);
+}
+
+export {
+  detectLanguage,
+  plainText,
+  MIN_DETECT_CHARS,
+  type DetectableLanguage,
+  type DetectedLanguage,
+} from './language.js';

@@ -1,0 +1,158 @@
+import { detect as trigramDetect } from 'tinyld';
+
+/** The SPEC §3 subtitle language codes the detector can answer (the full list is in the contract). */
+export type DetectableLanguage =
+  | 'zh-CN'
+  | 'zh-HK'
+  | 'en'
+  | 'ja'
+  | 'ko'
+  | 'es'
+  | 'fr'
+  | 'de'
+  | 'it'
+  | 'pt'
+  | 'ru'
+  | 'ar'
+  | 'hi'
+  | 'th'
+  | 'vi'
+  | 'id'
+  | 'ms'
+  | 'tl'
+  | 'nl'
+  | 'sv'
+  | 'no'
+  | 'da'
+  | 'fi'
+  | 'pl'
+  | 'tr'
+  | 'he'
+  | 'uk'
+  | 'cs';
+
+export interface DetectedLanguage {
+  language: DetectableLanguage;
+  /** how it was decided: too little text, the writing system, a trigram model, or nothing matched */
+  method: 'short' | 'script' | 'trigram' | 'fallback';
+}
+
+/** SPEC §5: fewer than this many letters → zh-CN. */
+export const MIN_DETECT_CHARS = 10;
+const SAMPLE_CHARS = 20_000;
+
+const SCRIPTS = {
+  han: /\p{Script=Han}/u,
+  kana: /[\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  hangul: /\p{Script=Hangul}/u,
+  cyrillic: /\p{Script=Cyrillic}/u,
+  arabic: /\p{Script=Arabic}/u,
+  hebrew: /\p{Script=Hebrew}/u,
+  thai: /\p{Script=Thai}/u,
+  devanagari: /\p{Script=Devanagari}/u,
+  latin: /\p{Script=Latin}/u,
+} as const;
+type Script = keyof typeof SCRIPTS;
+
+// characters written differently in traditional and simplified Chinese (frequent ones)
+const TRADITIONAL = new Set(
+  '們這個說來時會對裡後還麼嗎為開關見題體學國際電話經過氣讓從歡應該謝聽讀寫買賣東車門長馬魚鳥點發現實',
+);
+const SIMPLIFIED = new Set(
+  '们这个说来时会对里后还么吗为开关见题体学国际电话经过气让从欢应该谢听读写买卖东车门长马鱼鸟点发现实',
+);
+
+const TRIGRAM_TO_OURS: Record<string, DetectedLanguage['language']> = {
+  en: 'en',
+  es: 'es',
+  fr: 'fr',
+  de: 'de',
+  it: 'it',
+  pt: 'pt',
+  vi: 'vi',
+  id: 'id',
+  ms: 'ms',
+  tl: 'tl',
+  fil: 'tl',
+  nl: 'nl',
+  sv: 'sv',
+  no: 'no',
+  nb: 'no',
+  nn: 'no',
+  da: 'da',
+  fi: 'fi',
+  pl: 'pl',
+  tr: 'tr',
+  cs: 'cs',
+  ru: 'ru',
+  uk: 'uk',
+};
+
+/** Text without markup: `<i>`, `<font …>`, `{\an8}` and the like are not language. */
+export function plainText(text: string): string {
+  return text.replace(/<[^>]*>/g, ' ').replace(/\{\\[^}]*\}/g, ' ');
+}
+
+/**
+ * The language of subtitle lines (SPEC §5): fewer than 10 letters → zh-CN; otherwise the
+ * dominant writing system decides (Han, kana, Hangul, Cyrillic, Arabic, Hebrew, Thai, Devanagari),
+ * and Latin-script text goes to a trigram model. Nothing recognisable → zh-CN ('fallback', for
+ * the §8 warning).
+ */
+export function detectLanguage(lines: readonly string[]): DetectedLanguage {
+  const text = plainText(lines.join('\n')).slice(0, SAMPLE_CHARS);
+  const counts: Record<Script, number> = {
+    han: 0,
+    kana: 0,
+    hangul: 0,
+    cyrillic: 0,
+    arabic: 0,
+    hebrew: 0,
+    thai: 0,
+    devanagari: 0,
+    latin: 0,
+  };
+  let letters = 0;
+  let traditional = 0;
+  let simplified = 0;
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) continue;
+    letters += 1;
+    for (const script of Object.keys(SCRIPTS) as Script[]) {
+      if (SCRIPTS[script].test(ch)) {
+        counts[script] += 1;
+        break;
+      }
+    }
+    if (TRADITIONAL.has(ch)) traditional += 1;
+    else if (SIMPLIFIED.has(ch)) simplified += 1;
+  }
+  if (letters < MIN_DETECT_CHARS) return { language: 'zh-CN', method: 'short' };
+
+  const cjk = counts.han + counts.kana;
+  // Japanese mixes kanji with kana; a little kana among Han is enough to tell
+  if (counts.kana > 0 && counts.kana >= cjk * 0.05 && cjk >= counts.hangul)
+    return { language: 'ja', method: 'script' };
+  const top = (Object.keys(counts) as Script[]).reduce((a, b) => (counts[b] > counts[a] ? b : a));
+  switch (top) {
+    case 'han':
+    case 'kana':
+      return { language: traditional > simplified ? 'zh-HK' : 'zh-CN', method: 'script' };
+    case 'hangul':
+      return { language: 'ko', method: 'script' };
+    case 'arabic':
+      return { language: 'ar', method: 'script' };
+    case 'hebrew':
+      return { language: 'he', method: 'script' };
+    case 'thai':
+      return { language: 'th', method: 'script' };
+    case 'devanagari':
+      return { language: 'hi', method: 'script' };
+    case 'cyrillic':
+      return { language: /[іїєґ]/i.test(text) ? 'uk' : 'ru', method: 'script' };
+    case 'latin': {
+      const found = TRIGRAM_TO_OURS[trigramDetect(text) || ''];
+      return found ? { language: found, method: 'trigram' } : { language: 'zh-CN', method: 'fallback' };
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/server/**/*.int.test.ts'],
+    // *.pg.int.test.ts: claims about several processes on one database server
+    exclude: db === 'pglite' ? ['**/*.pg.int.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/**
+ * unit: pure tests beside the code; integration: HTTP through the real app on PGlite, and again
+ * on PostgreSQL when DATABASE_URL is set (CI sets it).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      integration('integration-pglite', 'pglite'),
+      ...(process.env.DATABASE_URL ? [integration('integration-postgres', 'postgres')] : []),
+    ],
+  },
+});
