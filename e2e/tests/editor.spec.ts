@@ -115,6 +115,32 @@ test('keyboard: next/previous line, the edit modal with timing checks, the short
   await expect(page.getByTestId('seg-1-end')).toHaveValue('00:00:03,500');
   await page.keyboard.press('F1');
   await expect(page.getByTestId('shortcuts-help')).toContainText('Re-translate the current line');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shortcuts-help')).toBeHidden();
+
+  // the quality limits are the user's: these 50-character lines read at 25 characters a second break
+  // the Netflix defaults; relaxed limits clear them, and the choice is remembered
+  await expect(page.getByText('Only lines with issues (5)')).toBeVisible();
+  await expect(page.getByTestId('segment-2')).toContainText('Reads too fast');
+  await page.getByTestId('quality-open').click();
+  await expect(page.getByRole('dialog')).toContainText('Quality rules');
+  await page.getByTestId('quality-maxDuration').fill('0.5');
+  await page.getByTestId('quality-save').click();
+  await expect(page.getByRole('dialog')).toContainText('Enter a number from 1 to 60');
+  await page.getByTestId('quality-maxDuration').fill('7');
+  await page.getByTestId('quality-maxCps').fill('30');
+  await page.getByTestId('quality-maxLineWidth').fill('60');
+  await page.getByTestId('quality-save').click();
+  await expect(page.getByText('Only lines with issues (0)')).toBeVisible();
+  await expect(page.getByTestId('segment-2')).not.toContainText('Reads too fast');
+  await page.reload();
+  await expect(page.getByTestId('seg-2-translation')).toBeVisible();
+  await expect(page.getByText('Only lines with issues (0)')).toBeVisible();
+  await page.getByTestId('quality-open').click();
+  await page.getByTestId('quality-reset').click();
+  await expect(page.getByTestId('quality-maxCps')).toHaveValue('17');
+  await page.getByTestId('quality-save').click();
+  await expect(page.getByText('Only lines with issues (5)')).toBeVisible();
 });
 
 test('a missing task shows that it does not exist, in each language', async ({ page }) => {

@@ -13,6 +13,7 @@ import { logMailer, smtpMailer } from './providers/mail/mailer.js';
 import { localStorage } from './providers/storage/local-storage.js';
 import { s3Storage } from './providers/storage/s3-storage.js';
 import { sandboxProvider } from './providers/payments/sandbox.js';
+import { alipayProvider } from './providers/payments/alipay.js';
 import { seedProducts } from './modules/payments/payments.service.js';
 import { oidcProvider } from './providers/oauth/google.js';
 import { wechatProvider } from './providers/oauth/wechat.js';
@@ -119,7 +120,20 @@ export async function createContext(
           : null,
     },
     // no real provider yet: the sandbox takes the Alipay-type checkout (refused on production hosts)
-    payments: { alipay: sandbox, sandbox },
+    payments: {
+      alipay:
+        env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
+          ? alipayProvider({
+              appId: env.ALIPAY_APP_ID,
+              privateKey: env.ALIPAY_PRIVATE_KEY,
+              alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
+              gateway: env.ALIPAY_GATEWAY,
+              sellerId: env.ALIPAY_SELLER_ID,
+              notifyUrl: env.ALIPAY_NOTIFY_URL ?? new URL('/alipay/notify', publicOrigin).toString(),
+            })
+          : sandbox,
+      sandbox,
+    },
     queue: null,
   };
 }

@@ -218,6 +218,13 @@ export const ErrorCodes = {
     'Translation failed; try again later',
     '翻訳に失敗しました。しばらくしてから再試行してください',
   ),
+  PAYMENT_PROVIDER_FAILED: def(
+    50205,
+    502,
+    '支付服务暂时无法查询，请稍后重试',
+    'The payment provider could not be asked; try again later',
+    '決済サービスに問い合わせできませんでした。しばらくしてから再試行してください',
+  ),
   QUOTA_EXCEEDED: def(
     42902,
     429,

@@ -35,6 +35,8 @@ export const API = {
   productTransList: '/product/trans_list',
   alipayCreate: '/alipay/create_alipay_url',
   alipayQuery: '/alipay/query_order',
+  /** Alipay's asynchronous notification (server to server, form-encoded, answered `success`) */
+  alipayNotify: '/alipay/notify',
   orderList: '/order/query_order_list',
   paymentQuery: '/payment/query',
   taskRetranslate: '/task/retranslate',

@@ -1,3 +1,4 @@
+import { checkAlipayKeys } from '../providers/payments/rsa-keys.js';
 import { z } from 'zod';
 import { productConfigSchema } from '@subtrans/contract';
 
@@ -79,6 +80,12 @@ export const envSchema = z.object({
       { id: 2, points: 500, priceCny: 45, priceUsd: 6.5 },
       { id: 3, points: 1200, priceCny: 98, priceUsd: 14 },
     ]),
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  ALIPAY_SELLER_ID: z.string().min(1).optional(),
+  ALIPAY_NOTIFY_URL: z.url().optional(),
   WORKERS: z.enum(['inline', 'external']).default('inline'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
@@ -111,6 +118,19 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError(
       'Invalid configuration:\n  - S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none: local disk)',
     );
+  }
+  const alipay = [env.ALIPAY_APP_ID, env.ALIPAY_PRIVATE_KEY, env.ALIPAY_PUBLIC_KEY];
+  if (alipay.some(Boolean) && !alipay.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY must be set together (or none: the sandbox)',
+    );
+  }
+  if (env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY) {
+    try {
+      checkAlipayKeys(env.ALIPAY_PRIVATE_KEY, env.ALIPAY_PUBLIC_KEY);
+    } catch (e) {
+      throw new ConfigError(`Invalid configuration:\n  - ${(e as Error).message}`);
+    }
   }
   return env;
 }

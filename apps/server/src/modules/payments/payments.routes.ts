@@ -123,6 +123,41 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await listOrders(ctx.db, currentUser(req).id, page, size));
   });
 
+  // --- Alipay's asynchronous notification: verified, credited once, answered `success` after commit ---
+  void app.register(async (notifyApp) => {
+    notifyApp.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    notifyApp.post(API.alipayNotify, async (req, reply) => {
+      reply.type('text/plain; charset=utf-8');
+      const provider = ctx.payments.alipay;
+      if (provider.name !== 'alipay') return reply.code(404).send('fail');
+      const fields = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+      const notice = provider.verifyNotify(
+        Object.fromEntries(
+          Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        ),
+      );
+      if (!notice) {
+        req.log.warn(
+          { outTradeNo: fields.out_trade_no },
+          'alipay notification refused: bad signature, app or seller',
+        );
+        return reply.code(400).send('fail');
+      }
+      if (notice.payment.state !== 'paid') return reply.send('success');
+      const outcome = await confirmPaid(ctx, notice.orderNo, notice.payment);
+      // an unknown order or a wrong amount is not acknowledged: Alipay keeps it visible by retrying
+      if (outcome === 'unknown' || outcome === 'mismatch') {
+        req.log.warn({ orderNo: notice.orderNo, outcome }, 'alipay notification not credited');
+        return reply.send('fail');
+      }
+      return reply.send('success');
+    });
+  });
+
   // --- the sandbox provider's checkout (it stands for the provider's own pages) ---
   void app.register(async (sandboxApp) => {
     // its buttons are plain HTML forms

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { credit } from '../billing/ledger.service.js';
+import type { ProviderPayment } from '../../providers/payments/provider.js';
 
 interface ProductRow {
   id: number;
@@ -147,12 +148,22 @@ export async function queryAlipayOrder(
 ): Promise<AlipayOrderStatus> {
   const order = await findOwnOrder(ctx.db, userId, outTradeNo);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
-  const payment = await ctx.payments.alipay.queryPayment(order.order_no);
-  if (payment?.state === 'paid') await confirmPaid(ctx, order.order_no, payment);
-  const paid = order.status === 2 || payment?.state === 'paid';
+  const provider = order.provider === 'sandbox' ? ctx.payments.sandbox : ctx.payments.alipay;
+  let payment: ProviderPayment | null = null;
+  if (order.status !== 2 && provider && provider.name === order.provider) {
+    try {
+      payment = await provider.queryPayment(order.order_no);
+    } catch (err) {
+      ctx.log.warn({ err, orderNo: order.order_no }, 'the payment provider could not be asked');
+      throw new AppError('PAYMENT_PROVIDER_FAILED');
+    }
+  }
+  // paid only when the payment matches the order (a mismatch credits nothing and is not success)
+  const outcome = payment?.state === 'paid' ? await confirmPaid(ctx, order.order_no, payment) : null;
+  const paid = order.status === 2 || outcome === 'credited' || outcome === 'already';
   return {
     status: paid ? 'TRADE_SUCCESS' : payment?.state === 'closed' ? 'TRADE_CLOSED' : 'WAIT_BUYER_PAY',
-    desc: payment?.rawStatus ?? 'WAIT_BUYER_PAY',
+    desc: paid ? (payment?.rawStatus ?? 'TRADE_SUCCESS') : (payment?.rawStatus ?? 'WAIT_BUYER_PAY'),
     tradeNo: payment?.providerRef ?? order.provider_ref,
     outTradeNo: order.order_no,
     totalAmount: money(order.amount),

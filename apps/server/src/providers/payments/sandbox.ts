@@ -7,6 +7,7 @@ import type { CheckoutRequest, PaymentProvider, ProviderPayment } from './provid
  * its side, and our server learns the outcome through the same crediting path as from a real one.
  */
 export type SandboxProvider = PaymentProvider & {
+  readonly name: 'sandbox';
   decide(orderNo: string, decision: 'paid' | 'declined'): Promise<ProviderPayment | null>;
 };
 

@@ -5,7 +5,9 @@ import {
   flagsOf,
   lineWidth,
   NETFLIX_RULES,
+  parseRules,
   readingSpeed,
+  sameRules,
   type CheckedSegment,
 } from './quality';
 
@@ -74,5 +76,30 @@ describe('quality flags (Netflix timed-text defaults)', () => {
     const a2 = { ...a, translatedText: '' };
     expect(flag([a2, b2]).get(1)).toEqual(['empty', 'overlap']);
     expect(flag([a2, b2])).toEqual(flagAll([a2, b2]));
+  });
+});
+
+describe('configurable quality rules', () => {
+  it('keeps valid limits and falls back to the Netflix defaults for the rest', () => {
+    expect(parseRules(null)).toEqual(NETFLIX_RULES);
+    expect(parseRules('nonsense')).toEqual(NETFLIX_RULES);
+    expect(parseRules({ maxLineWidth: 37, maxCps: '20', maxLines: 0, maxDurationMs: Number.NaN })).toEqual({
+      ...NETFLIX_RULES,
+      maxLineWidth: 37,
+    });
+    expect(parseRules({ minDurationMs: 8000, maxDurationMs: 6000 })).toEqual(NETFLIX_RULES);
+    expect(sameRules(parseRules({ maxCps: 20 }), NETFLIX_RULES)).toBe(false);
+    expect(sameRules(parseRules({}), NETFLIX_RULES)).toBe(true);
+  });
+
+  it('flags follow the limits the user set', () => {
+    const s = [seg({ translatedText: 'Bonjour à tous, ceci est une ligne' })];
+    expect(flagsOf(s, 0)).toEqual([]);
+    expect(flagsOf(s, 0, parseRules({ maxLineWidth: 20 }))).toEqual(['cpl']);
+    expect(flagsOf(s, 0, parseRules({ maxCps: 5 }))).toEqual(['cps']);
+    expect(flagsOf(s, 0, parseRules({ minDurationMs: 4000, maxDurationMs: 9000 }))).toEqual(['short']);
+    const cache = createFlagCache();
+    expect(cache(s).size).toBe(0);
+    expect(cache(s, parseRules({ maxLineWidth: 20 })).get(1)).toEqual(['cpl']);
   });
 });

@@ -117,3 +117,34 @@ export function createFlagCache(rules: QualityRules = NETFLIX_RULES) {
     return out;
   };
 }
+
+/** The bounds a user may set each limit within (anything else falls back to the default). */
+export const RULE_BOUNDS: Record<keyof QualityRules, { min: number; max: number }> = {
+  maxLineWidth: { min: 10, max: 200 },
+  maxLines: { min: 1, max: 10 },
+  maxCps: { min: 1, max: 100 },
+  minDurationMs: { min: 0, max: 10_000 },
+  maxDurationMs: { min: 1000, max: 60_000 },
+};
+
+/**
+ * Rules read back from storage or a form: each limit must be a number within its bounds, else
+ * the Netflix default is used; a minimum duration above the maximum is dropped for the default.
+ */
+export function parseRules(raw: unknown): QualityRules {
+  const src = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const out = { ...NETFLIX_RULES };
+  for (const key of Object.keys(RULE_BOUNDS) as (keyof QualityRules)[]) {
+    const v = src[key];
+    const { min, max } = RULE_BOUNDS[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max) out[key] = v;
+  }
+  if (out.minDurationMs >= out.maxDurationMs) {
+    out.minDurationMs = NETFLIX_RULES.minDurationMs;
+    out.maxDurationMs = NETFLIX_RULES.maxDurationMs;
+  }
+  return out;
+}
+
+export const sameRules = (a: QualityRules, b: QualityRules) =>
+  (Object.keys(RULE_BOUNDS) as (keyof QualityRules)[]).every((k) => a[k] === b[k]);

@@ -25,6 +25,7 @@ import {
   QuestionCircleOutlined,
   RedoOutlined,
   SearchOutlined,
+  SettingOutlined,
   SyncOutlined,
   UndoOutlined,
   UserOutlined,
@@ -52,7 +53,8 @@ import {
   type EditSegment,
   type Field,
 } from '../lib/editor-state';
-import { createFlagCache, NETFLIX_RULES } from '../lib/quality';
+import { createFlagCache } from '../lib/quality';
+import { loadRules, QualitySettings, storeRules } from '../components/quality-settings';
 
 /** edits are saved this long after the last keystroke */
 const SAVE_DEBOUNCE_MS = 800;
@@ -303,8 +305,10 @@ export default function EditorPage() {
 
   // quality flags and find matches follow the text without slowing typing down
   const deferred = useDeferredValue(state.segments);
-  const [flagCache] = useState(() => createFlagCache(NETFLIX_RULES));
-  const flags = useMemo(() => flagCache(deferred), [flagCache, deferred]);
+  const [rules, setRules] = useState(loadRules);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [flagCache] = useState(() => createFlagCache(rules));
+  const flags = useMemo(() => flagCache(deferred, rules), [flagCache, deferred, rules]);
   const matches = useMemo(
     () => findMatches(deferred, find.query, { field: find.field, caseSensitive: find.caseSensitive }),
     [deferred, find.query, find.field, find.caseSensitive],
@@ -634,6 +638,15 @@ export default function EditorPage() {
             id="only-flagged"
           />
           <label htmlFor="only-flagged">{t('editor.onlyFlagged', { count: flags.size })}</label>
+          <Button
+            size="small"
+            type="link"
+            icon={<SettingOutlined />}
+            onClick={() => setRulesOpen(true)}
+            data-testid="quality-open"
+          >
+            {t('editor.quality.open')}
+          </Button>
         </Space>
         <Button
           size="small"
@@ -744,6 +757,16 @@ export default function EditorPage() {
         }}
       />
       <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
+      <QualitySettings
+        open={rulesOpen}
+        rules={rules}
+        onClose={() => setRulesOpen(false)}
+        onSave={(next) => {
+          setRules(next);
+          storeRules(next);
+          setRulesOpen(false);
+        }}
+      />
     </div>
   );
 }
