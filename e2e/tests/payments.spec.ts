@@ -48,6 +48,47 @@ test('buy points with the sandbox checkout: balance updated once, order listed a
   await expect(checkout.getByTestId('user-points')).toContainText('500');
 });
 
+test('pay by card with the sandbox: the card dialog confirms once, a failed return shows at once', async ({
+  page,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.goto('/dashboard?view=points&lang=en');
+  await page.getByTestId('pay-method').getByText('Card ($)').click();
+  await expect(page.getByTestId('card-sandbox')).toBeVisible();
+  await expect(page.getByTestId('price-3')).toHaveText('$14.00');
+
+  // cards go to the checkout in the same tab, and come back to the dashboard's card dialog
+  await page.getByTestId('buy-3').click();
+  await expect(page.getByTestId('sandbox-amount')).toHaveText('$14.00');
+  const orderNo = (await page.getByTestId('sandbox-order').textContent())!;
+  await page.getByTestId('sandbox-approve').click();
+  await expect(page.getByTestId('card-success')).toContainText(orderNo);
+  await expect(page.getByTestId('card-success')).toContainText('SUCCEEDED');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('user-points')).toContainText('1,200');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('card-result')).toBeHidden();
+
+  await page.goto('/dashboard?view=orders');
+  const row = page.getByTestId('orders-table').locator('tr', { hasText: orderNo });
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('$14.00');
+
+  // a fail return shows the failure without asking the server, in Japanese too
+  let asked = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/wallex/query_payment')) asked += 1;
+  });
+  await page.goto(`/dashboard?airwallex_fail=true&id=${orderNo}&lang=ja`);
+  await expect(page.getByTestId('card-failed')).toContainText('支払い未完了');
+  await expect(page.getByRole('dialog')).toContainText('カード決済の結果');
+  expect(asked).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('card-result')).toBeHidden();
+  await expect(page.getByTestId('user-points')).toContainText('1,200');
+});
+
 test('a declined sandbox payment leads to the payment-failed page and credits nothing', async ({
   page,
   context,

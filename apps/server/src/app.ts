@@ -22,15 +22,27 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 /** Script and frame sources the configured providers need, and nothing else. */
 function contentSecurityPolicy(ctx: AppContext) {
   const wechat = Boolean(ctx.env.WECHAT_APP_ID) && ctx.siteProfiles.some((p) => p.wechatLogin);
+  // Airwallex's components SDK loads its parts from its static and checkout hosts (demo and prod)
+  const airwallex =
+    ctx.payments.card.name === 'airwallex'
+      ? [
+          new URL(ctx.env.AIRWALLEX_SDK_URL).origin,
+          'https://static.airwallex.com',
+          'https://static-demo.airwallex.com',
+          'https://checkout.airwallex.com',
+          'https://checkout-demo.airwallex.com',
+        ]
+      : [];
+  const frames = [...(wechat ? ['https://open.weixin.qq.com'] : []), ...airwallex];
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...(wechat ? ['https://res.wx.qq.com'] : [])],
+      scriptSrc: ["'self'", ...(wechat ? ['https://res.wx.qq.com'] : []), ...new Set(airwallex)],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameSrc: wechat ? ['https://open.weixin.qq.com'] : ["'none'"],
+      connectSrc: ["'self'", ...new Set(airwallex)],
+      frameSrc: frames.length ? [...new Set(frames)] : ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

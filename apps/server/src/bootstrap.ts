@@ -14,6 +14,7 @@ import { localStorage } from './providers/storage/local-storage.js';
 import { s3Storage } from './providers/storage/s3-storage.js';
 import { sandboxProvider } from './providers/payments/sandbox.js';
 import { alipayProvider } from './providers/payments/alipay.js';
+import { airwallexProvider } from './providers/payments/airwallex.js';
 import { seedProducts } from './modules/payments/payments.service.js';
 import { oidcProvider } from './providers/oauth/google.js';
 import { wechatProvider } from './providers/oauth/wechat.js';
@@ -130,6 +131,15 @@ export async function createContext(
               gateway: env.ALIPAY_GATEWAY,
               sellerId: env.ALIPAY_SELLER_ID,
               notifyUrl: env.ALIPAY_NOTIFY_URL ?? new URL('/alipay/notify', publicOrigin).toString(),
+            })
+          : sandbox,
+      card:
+        env.AIRWALLEX_CLIENT_ID && env.AIRWALLEX_API_KEY
+          ? airwallexProvider({
+              baseUrl: env.AIRWALLEX_BASE_URL,
+              clientId: env.AIRWALLEX_CLIENT_ID,
+              apiKey: env.AIRWALLEX_API_KEY,
+              webhookSecret: env.AIRWALLEX_WEBHOOK_SECRET,
             })
           : sandbox,
       sandbox,

@@ -9,6 +9,7 @@ import type { OidcProvider } from './providers/oauth/google.js';
 import type { WechatProvider } from './providers/oauth/wechat.js';
 import type { EngineRegistry } from './engines/translation/registry.js';
 import type { AlipayProvider } from './providers/payments/alipay.js';
+import type { AirwallexProvider } from './providers/payments/airwallex.js';
 import type { SandboxProvider } from './providers/payments/sandbox.js';
 
 export interface RateLimitRule {
@@ -57,7 +58,12 @@ export interface AppContext {
   /** translation engines configured by the environment */
   engines: EngineRegistry;
   /** payment providers: Alipay-type (¥) checkout; the sandbox when no real provider is configured */
-  payments: { alipay: AlipayProvider | SandboxProvider; sandbox: SandboxProvider | null };
+  payments: {
+    alipay: AlipayProvider | SandboxProvider;
+    /** card payments: Airwallex, or the sandbox */
+    card: AirwallexProvider | SandboxProvider;
+    sandbox: SandboxProvider | null;
+  };
   /** the job queue, once started (main.ts, worker.ts, or a test) */
   queue: AppQueue | null;
 }

@@ -60,3 +60,21 @@ export interface PaymentStatus {
   /** the provider's words: TRADE_SUCCESS / WAIT_BUYER_PAY … (Alipay-type), SUCCEEDED … (card) */
   status: string;
 }
+
+/** SPEC §7 /wallex/query_payment {payId}: the card intent id (or, with the sandbox, our order number) */
+export const cardQueryBody = z.object({ payId: z.string().min(1).max(100) });
+
+/** SPEC §7 /wallex/create_payment answer; `checkoutUrl` is set only by the sandbox provider */
+export interface CardPayment {
+  id: string;
+  currency: string;
+  clientSecret: string;
+  orderId: string;
+  checkoutUrl: string | null;
+}
+
+/** SPEC §3 card payment status response: SUCCEEDED once paid */
+export interface CardPaymentStatus {
+  status: string;
+  orderID: string;
+}

@@ -39,5 +39,9 @@ export const API = {
   alipayNotify: '/alipay/notify',
   orderList: '/order/query_order_list',
   paymentQuery: '/payment/query',
+  wallexCreate: '/wallex/create_payment',
+  wallexQuery: '/wallex/query_payment',
+  /** Airwallex's webhook (server to server, signed with x-timestamp + x-signature) */
+  wallexWebhook: '/wallex/webhook',
   taskRetranslate: '/task/retranslate',
 } as const;

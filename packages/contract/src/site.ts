@@ -42,5 +42,9 @@ export const siteConfigSchema = z.object({
   includeOriginalText: z.boolean(),
   /** the public origin the site is served from, used for canonical links */
   publicOrigin: z.string(),
+  /** how cards are paid here: Airwallex's hosted page, the test-mode sandbox, or not at all */
+  cardPayment: z.enum(['airwallex', 'sandbox', 'none']),
+  /** where the browser loads Airwallex's components SDK from (null unless cardPayment is airwallex) */
+  cardSdkUrl: z.string().nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

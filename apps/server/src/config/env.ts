@@ -86,6 +86,11 @@ export const envSchema = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   ALIPAY_SELLER_ID: z.string().min(1).optional(),
   ALIPAY_NOTIFY_URL: z.url().optional(),
+  AIRWALLEX_CLIENT_ID: z.string().min(1).optional(),
+  AIRWALLEX_API_KEY: z.string().min(1).optional(),
+  AIRWALLEX_BASE_URL: z.url().default('https://api.airwallex.com'),
+  AIRWALLEX_WEBHOOK_SECRET: z.string().min(1).optional(),
+  AIRWALLEX_SDK_URL: z.url().default('https://static.airwallex.com/components/sdk/v1/index.js'),
   WORKERS: z.enum(['inline', 'external']).default('inline'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
@@ -123,6 +128,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (alipay.some(Boolean) && !alipay.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration:\n  - ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY must be set together (or none: the sandbox)',
+    );
+  }
+  if (Boolean(env.AIRWALLEX_CLIENT_ID) !== Boolean(env.AIRWALLEX_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - AIRWALLEX_CLIENT_ID and AIRWALLEX_API_KEY must be set together (or none: the sandbox)',
     );
   }
   if (env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY) {

@@ -64,6 +64,8 @@ export interface ResolveOptions {
   wechatAppId: string | null;
   supportFallbackEmail: string;
   publicOrigin: string;
+  /** Airwallex's SDK address when Airwallex is configured, null when cards go to the sandbox */
+  cardSdkUrl?: string | null;
 }
 
 export function resolveSiteConfig(profile: SiteProfile, host: string, opts: ResolveOptions): SiteConfig {
@@ -84,5 +86,13 @@ export function resolveSiteConfig(profile: SiteProfile, host: string, opts: Reso
     enablePointsPurchase: profile.enablePointsPurchase,
     includeOriginalText: profile.includeOriginalText,
     publicOrigin: opts.publicOrigin,
+    cardPayment: !profile.enablePointsPurchase
+      ? 'none'
+      : opts.cardSdkUrl
+        ? 'airwallex'
+        : profile.paymentEnv === 'prod'
+          ? 'none'
+          : 'sandbox',
+    cardSdkUrl: profile.enablePointsPurchase && opts.cardSdkUrl ? opts.cardSdkUrl : null,
   };
 }

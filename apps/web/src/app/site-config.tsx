@@ -17,6 +17,8 @@ export const FALLBACK_SITE_CONFIG: SiteConfig = {
   enablePointsPurchase: true,
   includeOriginalText: false,
   publicOrigin: typeof window === 'undefined' ? '' : window.location.origin,
+  cardPayment: 'none',
+  cardSdkUrl: null,
 };
 
 export const SiteConfigContext = createContext<SiteConfig>(FALLBACK_SITE_CONFIG);

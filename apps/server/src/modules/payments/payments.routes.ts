@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
   alipayQueryBody,
+  cardQueryBody,
   ok,
   paymentQueryBody,
   pageBody,
@@ -13,13 +14,18 @@ import { currentUser } from '../../http/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import {
+  cardReturnUrl,
   confirmPaid,
+  createCardPayment,
   createOrder,
+  handleCardEvent,
   findOwnOrder,
   listOrders,
   listProducts,
   money,
   queryAlipayOrder,
+  queryAnyPayment,
+  queryCardPayment,
   type OrderRow,
 } from './payments.service.js';
 
@@ -107,16 +113,50 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await queryAlipayOrder(ctx, currentUser(req).id, alipayQueryBody.parse(req.body).outTradeNo)),
   );
 
-  /** the result pages: ask about a payment by our order number (card intents come with card payments) */
-  app.post(
-    API.paymentQuery,
-    { schema: { body: paymentQueryBody }, config: { auth: 'user' } },
-    async (req) => {
-      const { id } = paymentQueryBody.parse(req.body);
-      const status = await queryAlipayOrder(ctx, currentUser(req).id, id);
-      return ok({ id, orderId: status.outTradeNo, status: status.status });
-    },
+  /** the result pages: ask about a payment by our order number or a card intent id */
+  app.post(API.paymentQuery, { schema: { body: paymentQueryBody }, config: { auth: 'user' } }, async (req) =>
+    ok(await queryAnyPayment(ctx, currentUser(req).id, paymentQueryBody.parse(req.body).id)),
   );
+
+  app.post(API.wallexCreate, { schema: { body: productIdBody }, config: { auth: 'user' } }, async (req) => {
+    requirePurchase(req);
+    if (ctx.payments.card.name === 'sandbox') sandboxHere(req);
+    return ok(await createCardPayment(ctx, currentUser(req).id, productIdBody.parse(req.body).id));
+  });
+
+  app.post(API.wallexQuery, { schema: { body: cardQueryBody }, config: { auth: 'user' } }, async (req) =>
+    ok(await queryCardPayment(ctx, currentUser(req).id, cardQueryBody.parse(req.body).payId)),
+  );
+
+  // --- Airwallex's webhook: the signature covers the raw body, so it is kept as received ---
+  void app.register(async (hookApp) => {
+    hookApp.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    hookApp.post(API.wallexWebhook, async (req, reply) => {
+      const card = ctx.payments.card;
+      if (card.name !== 'airwallex') return reply.code(404).send({ received: false });
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const event = card.verifyWebhook(
+        typeof req.body === 'string' ? req.body : '',
+        header('x-timestamp'),
+        header('x-signature'),
+      );
+      if (!event) {
+        req.log.warn('airwallex webhook refused: bad signature or stale timestamp');
+        return reply.code(401).send({ received: false });
+      }
+      const outcome = await handleCardEvent(ctx, event);
+      // refused ones are not acknowledged: Airwallex retries them, and they stay visible in the log
+      if (outcome === 'refused') return reply.code(400).send({ received: false });
+      return reply.send({ received: true });
+    });
+  });
 
   app.post(API.orderList, { schema: { body: pageBody }, config: { auth: 'user' } }, async (req) => {
     const { page, size } = pageBody.parse(req.body);
@@ -213,10 +253,16 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#666}button
         if (!payment) throw new AppError('ORDER_NOT_FOUND');
         // the provider tells our server (its notification), through the same path as a real one
         if (payment.state === 'paid') await confirmPaid(ctx, order.order_no, payment);
+        // each channel returns the way its real provider does (Alipay's return URL, or the card URLs)
         const back =
-          payment.state === 'paid'
-            ? alipayReturnUrl(ctx, order)
-            : new URL(`/payment-fail?id=${encodeURIComponent(order.order_no)}`, ctx.publicOrigin).toString();
+          order.channel === 2
+            ? cardReturnUrl(ctx, order.order_no, payment.state === 'paid')
+            : payment.state === 'paid'
+              ? alipayReturnUrl(ctx, order)
+              : new URL(
+                  `/payment-fail?id=${encodeURIComponent(order.order_no)}`,
+                  ctx.publicOrigin,
+                ).toString();
         return reply.redirect(back, 303);
       },
     );

@@ -10,7 +10,8 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { credit } from '../billing/ledger.service.js';
-import type { ProviderPayment } from '../../providers/payments/provider.js';
+import type { PaymentProvider, ProviderPayment } from '../../providers/payments/provider.js';
+import { intentPayment, type WebhookEvent } from '../../providers/payments/airwallex.js';
 
 interface ProductRow {
   id: number;
@@ -140,6 +141,52 @@ export async function findOwnOrder(
   return rows[0];
 }
 
+/** The provider that took an order's payment, if it is still configured. */
+function providerOf(ctx: AppContext, order: OrderRow): PaymentProvider | null {
+  const { alipay, card, sandbox } = ctx.payments;
+  for (const p of [alipay, card, sandbox]) if (p && p.name === order.provider) return p;
+  return null;
+}
+
+/**
+ * Asks the order's provider about it and credits a payment it reports (a lost notification).
+ * Paid only when the payment matches the order: a mismatch credits nothing and is not success.
+ */
+async function askProvider(
+  ctx: AppContext,
+  order: OrderRow,
+): Promise<{ paid: boolean; payment: ProviderPayment | null; credited: boolean }> {
+  if (order.status === 2) return { paid: true, payment: null, credited: false };
+  const provider = providerOf(ctx, order);
+  if (!provider) return { paid: false, payment: null, credited: false };
+  let payment: ProviderPayment | null;
+  try {
+    payment = await provider.queryPayment({ orderNo: order.order_no, providerRef: order.provider_ref });
+  } catch (err) {
+    ctx.log.warn({ err, orderNo: order.order_no }, 'the payment provider could not be asked');
+    throw new AppError('PAYMENT_PROVIDER_FAILED');
+  }
+  const outcome = payment?.state === 'paid' ? await confirmPaid(ctx, order.order_no, payment) : null;
+  return { paid: outcome === 'credited' || outcome === 'already', payment, credited: outcome === 'credited' };
+}
+
+function alipayStatus(order: OrderRow, paid: boolean, payment: ProviderPayment | null): AlipayOrderStatus {
+  return {
+    status: paid ? 'TRADE_SUCCESS' : payment?.state === 'closed' ? 'TRADE_CLOSED' : 'WAIT_BUYER_PAY',
+    desc: paid ? (payment?.rawStatus ?? 'TRADE_SUCCESS') : (payment?.rawStatus ?? 'WAIT_BUYER_PAY'),
+    tradeNo: payment?.providerRef ?? order.provider_ref,
+    outTradeNo: order.order_no,
+    totalAmount: money(order.amount),
+  };
+}
+
+/** A card payment's status in Airwallex's words (the sandbox's verdicts translated to them). */
+function cardStatus(order: OrderRow, paid: boolean, payment: ProviderPayment | null): string {
+  if (paid) return 'SUCCEEDED';
+  if (order.provider === 'airwallex' && payment) return payment.rawStatus;
+  return payment?.state === 'closed' ? 'CANCELLED' : 'REQUIRES_PAYMENT_METHOD';
+}
+
 /** /alipay/query_order: asks the provider, credits when it says paid (a lost notification). */
 export async function queryAlipayOrder(
   ctx: AppContext,
@@ -148,26 +195,142 @@ export async function queryAlipayOrder(
 ): Promise<AlipayOrderStatus> {
   const order = await findOwnOrder(ctx.db, userId, outTradeNo);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
-  const provider = order.provider === 'sandbox' ? ctx.payments.sandbox : ctx.payments.alipay;
-  let payment: ProviderPayment | null = null;
-  if (order.status !== 2 && provider && provider.name === order.provider) {
-    try {
-      payment = await provider.queryPayment(order.order_no);
-    } catch (err) {
-      ctx.log.warn({ err, orderNo: order.order_no }, 'the payment provider could not be asked');
-      throw new AppError('PAYMENT_PROVIDER_FAILED');
-    }
+  const { paid, payment } = await askProvider(ctx, order);
+  return alipayStatus(order, paid, payment);
+}
+
+/** An order of the user's by our order number or by the provider's payment id (a card intent). */
+async function findOwnPayment(db: Queryable, userId: number, id: string): Promise<OrderRow | undefined> {
+  const rows = await db.query<OrderRow>(
+    `SELECT * FROM orders WHERE user_id = $1 AND (order_no = $2 OR provider_ref = $2) LIMIT 1`,
+    [userId, id],
+  );
+  return rows[0];
+}
+
+/** /wallex/query_payment: the card payment's status (SUCCEEDED once paid), crediting a lost webhook. */
+export async function queryCardPayment(
+  ctx: AppContext,
+  userId: number,
+  payId: string,
+): Promise<{ status: string; orderID: string }> {
+  const order = await findOwnPayment(ctx.db, userId, payId);
+  if (!order || order.channel !== 2) throw new AppError('ORDER_NOT_FOUND');
+  const { paid, payment } = await askProvider(ctx, order);
+  return { status: cardStatus(order, paid, payment), orderID: order.order_no };
+}
+
+/** /payment/query: the result pages ask about a payment id of either channel. */
+export async function queryAnyPayment(
+  ctx: AppContext,
+  userId: number,
+  id: string,
+): Promise<{ id: string; orderId: string; status: string }> {
+  const order = await findOwnPayment(ctx.db, userId, id);
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  const { paid, payment } = await askProvider(ctx, order);
+  const status =
+    order.channel === 1 ? alipayStatus(order, paid, payment).status : cardStatus(order, paid, payment);
+  return { id, orderId: order.order_no, status };
+}
+
+/**
+ * /wallex/create_payment: an order for the product and, with Airwallex, a PaymentIntent for it
+ * (the order's id is the request_id, so a retried call cannot make a second intent). With the
+ * sandbox the answer carries the sandbox checkout's address instead of a client secret.
+ */
+export async function createCardPayment(
+  ctx: AppContext,
+  userId: number,
+  productId: number,
+): Promise<{
+  id: string;
+  currency: string;
+  clientSecret: string;
+  orderId: string;
+  checkoutUrl: string | null;
+}> {
+  const provider = ctx.payments.card;
+  const order = await createOrder(ctx.db, userId, productId, 2, provider.name);
+  const successUrl = (id: string) => cardReturnUrl(ctx, id, true);
+  if (provider.name === 'sandbox') {
+    const { url } = await provider.createCheckout({
+      orderNo: order.order_no,
+      amount: money(order.amount),
+      currency: 'USD',
+      subject: `${order.points} points`,
+      returnUrl: successUrl(order.order_no),
+    });
+    return {
+      id: order.order_no,
+      currency: 'USD',
+      clientSecret: '',
+      orderId: order.order_no,
+      checkoutUrl: url,
+    };
   }
-  // paid only when the payment matches the order (a mismatch credits nothing and is not success)
-  const outcome = payment?.state === 'paid' ? await confirmPaid(ctx, order.order_no, payment) : null;
-  const paid = order.status === 2 || outcome === 'credited' || outcome === 'already';
-  return {
-    status: paid ? 'TRADE_SUCCESS' : payment?.state === 'closed' ? 'TRADE_CLOSED' : 'WAIT_BUYER_PAY',
-    desc: paid ? (payment?.rawStatus ?? 'TRADE_SUCCESS') : (payment?.rawStatus ?? 'WAIT_BUYER_PAY'),
-    tradeNo: payment?.providerRef ?? order.provider_ref,
-    outTradeNo: order.order_no,
-    totalAmount: money(order.amount),
-  };
+  let intent: { id: string; clientSecret: string; currency: string };
+  try {
+    intent = await provider.createIntent({
+      requestId: order.id,
+      orderNo: order.order_no,
+      amount: money(order.amount),
+      currency: 'USD',
+      returnUrl: successUrl(order.order_no),
+    });
+  } catch (err) {
+    ctx.log.warn({ err, orderNo: order.order_no }, 'the card payment could not be created');
+    throw new AppError('PAYMENT_PROVIDER_FAILED');
+  }
+  await ctx.db.query(`UPDATE orders SET provider_ref = $2 WHERE id = $1`, [order.id, intent.id]);
+  return { ...intent, orderId: order.order_no, checkoutUrl: null };
+}
+
+/** SPEC §7: the card checkout returns to the dashboard with airwallex_success / airwallex_fail and the id. */
+export function cardReturnUrl(ctx: AppContext, id: string, success: boolean): string {
+  const u = new URL('/dashboard', ctx.publicOrigin);
+  u.searchParams.set(success ? 'airwallex_success' : 'airwallex_fail', 'true');
+  u.searchParams.set('id', id);
+  return u.toString();
+}
+
+/**
+ * An Airwallex webhook delivery, already verified. A succeeded intent credits its order (when it
+ * is the order's intent, with the order's amount); other events change nothing (a late
+ * requires_payment_method never downgrades a paid order). Each event id is acted on once.
+ */
+export async function handleCardEvent(
+  ctx: AppContext,
+  event: WebhookEvent,
+): Promise<'credited' | 'already' | 'ignored' | 'duplicate' | 'refused'> {
+  const seen = await ctx.db.query(
+    `SELECT 1 FROM payment_events WHERE provider = 'airwallex' AND event_id = $1`,
+    [event.id],
+  );
+  if (seen.length) return 'duplicate';
+  const intent = event.data?.object;
+  let result: 'credited' | 'already' | 'ignored' | 'refused' = 'ignored';
+  if (event.name === 'payment_intent.succeeded' && intent?.status === 'SUCCEEDED') {
+    const [order] = await ctx.db.query<OrderRow>(`SELECT * FROM orders WHERE order_no = $1`, [
+      intent.merchant_order_id,
+    ]);
+    if (
+      !order ||
+      order.provider !== 'airwallex' ||
+      (order.provider_ref && order.provider_ref !== intent.id)
+    ) {
+      ctx.log.warn({ eventId: event.id, intentId: intent.id }, 'card webhook for an order we did not make');
+      return 'refused';
+    }
+    const outcome = await confirmPaid(ctx, order.order_no, intentPayment(intent));
+    if (outcome === 'mismatch' || outcome === 'unknown') return 'refused';
+    result = outcome;
+  }
+  await ctx.db.query(
+    `INSERT INTO payment_events (provider, event_id, name) VALUES ('airwallex', $1, $2) ON CONFLICT DO NOTHING`,
+    [event.id, event.name],
+  );
+  return result;
 }
 
 export async function listOrders(
@@ -212,12 +375,9 @@ export async function reconcileOrders(ctx: AppContext, olderThanMinutes = 3): Pr
   );
   let credited = 0;
   for (const order of orders) {
-    const provider = order.provider === 'sandbox' ? ctx.payments.sandbox : ctx.payments.alipay;
-    if (!provider || provider.name !== order.provider) continue;
+    if (!providerOf(ctx, order)) continue;
     try {
-      const payment = await provider.queryPayment(order.order_no);
-      if (payment?.state === 'paid' && (await confirmPaid(ctx, order.order_no, payment)) === 'credited')
-        credited += 1;
+      if ((await askProvider(ctx, order)).credited) credited += 1;
     } catch (err) {
       ctx.log.warn({ err, orderNo: order.order_no }, 'reconciliation could not ask the provider');
     }

@@ -12,6 +12,7 @@ export function siteConfigFor(ctx: AppContext, req: FastifyRequest): SiteConfig 
     wechatAppId: ctx.oauth.wechat?.appId ?? null,
     supportFallbackEmail: ctx.env.SUPPORT_FALLBACK_EMAIL,
     publicOrigin: ctx.publicOrigin,
+    cardSdkUrl: ctx.payments.card.name === 'airwallex' ? ctx.env.AIRWALLEX_SDK_URL : null,
   });
 }
 

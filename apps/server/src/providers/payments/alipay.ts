@@ -1,6 +1,6 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { normaliseKey } from './rsa-keys.js';
-import type { CheckoutRequest, PaymentProvider, ProviderPayment } from './provider.js';
+import type { CheckoutProvider, CheckoutRequest, ProviderPayment } from './provider.js';
 
 export interface AlipayConfig {
   appId: string;
@@ -23,7 +23,7 @@ export interface AlipayNotice {
   payment: ProviderPayment;
 }
 
-export type AlipayProvider = PaymentProvider & {
+export type AlipayProvider = CheckoutProvider & {
   readonly name: 'alipay';
   /**
    * Checks an asynchronous notification (the form fields as posted): Alipay's signature, our
@@ -70,7 +70,7 @@ export function alipayProvider(config: AlipayConfig): AlipayProvider {
       return Promise.resolve({ url });
     },
 
-    async queryPayment(orderNo) {
+    async queryPayment({ orderNo }) {
       const answer = (await sdk.exec(
         'alipay.trade.query',
         { bizContent: { out_trade_no: orderNo } },

@@ -21,8 +21,11 @@ export interface ProviderPayment {
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'alipay' | 'airwallex';
-  /** a page the browser opens to pay */
-  createCheckout(req: CheckoutRequest): Promise<{ url: string }>;
   /** asks the provider about an order (for a lost notification, or the result pages) */
-  queryPayment(orderNo: string): Promise<ProviderPayment | null>;
+  queryPayment(order: { orderNo: string; providerRef: string | null }): Promise<ProviderPayment | null>;
+}
+
+/** A provider whose checkout is a page the browser opens (Alipay, the sandbox). */
+export interface CheckoutProvider extends PaymentProvider {
+  createCheckout(req: CheckoutRequest): Promise<{ url: string }>;
 }

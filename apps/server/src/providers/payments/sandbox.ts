@@ -1,12 +1,12 @@
 import type { Queryable } from '../../db/client.js';
-import type { CheckoutRequest, PaymentProvider, ProviderPayment } from './provider.js';
+import type { CheckoutProvider, CheckoutRequest, ProviderPayment } from './provider.js';
 
 /**
  * The offline payment provider: its checkout page is served by the app (test mode), where the
  * user approves or declines. It keeps its own books (sandbox_payments), as a real provider does on
  * its side, and our server learns the outcome through the same crediting path as from a real one.
  */
-export type SandboxProvider = PaymentProvider & {
+export type SandboxProvider = CheckoutProvider & {
   readonly name: 'sandbox';
   decide(orderNo: string, decision: 'paid' | 'declined'): Promise<ProviderPayment | null>;
 };
@@ -37,7 +37,7 @@ export function sandboxProvider(db: Queryable, publicOrigin: string): SandboxPro
         url: new URL(`/sandbox/checkout/${encodeURIComponent(req.orderNo)}`, publicOrigin).toString(),
       };
     },
-    async queryPayment(orderNo) {
+    async queryPayment({ orderNo }) {
       const rows = await db.query<{ status: string; amount: number; currency: string; order_no: string }>(
         `SELECT order_no, status, amount, currency FROM sandbox_payments WHERE order_no = $1`,
         [orderNo],

@@ -3,6 +3,8 @@ import {
   API,
   PAGE_SIZES,
   type AlipayOrderStatus,
+  type CardPayment,
+  type CardPaymentStatus,
   type Order,
   type PagedList,
   type PaymentStatus,
@@ -36,3 +38,6 @@ export const createAlipayUrl = (id: number) =>
 export const queryAlipayOrder = (outTradeNo: string) =>
   api<AlipayOrderStatus>(API.alipayQuery, { outTradeNo });
 export const queryPayment = (id: string) => api<PaymentStatus>(API.paymentQuery, { id });
+
+export const createCardPayment = (id: number) => api<CardPayment>(API.wallexCreate, { id });
+export const queryCardPayment = (payId: string) => api<CardPaymentStatus>(API.wallexQuery, { payId });

@@ -3,7 +3,9 @@ import { Alert, App, Button, Card, Col, Empty, Radio, Row, Space, Spin, Typograp
 import { AlipayCircleOutlined, CreditCardOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@subtrans/contract';
-import { createAlipayUrl, useProducts } from '../api/orders';
+import { useSiteConfig } from '../../../app/site-config';
+import { createAlipayUrl, createCardPayment, useProducts } from '../api/orders';
+import { useCardSdk } from '../lib/card-sdk';
 
 /** SPEC §2 buy points: products with ¥ and $ prices and a choice of payment method. */
 export function BuyPointsView() {
@@ -13,8 +15,11 @@ export function BuyPointsView() {
   const [method, setMethod] = useState<'alipay' | 'card'>('alipay');
   const [buying, setBuying] = useState<number | null>(null);
 
-  const buy = async (p: Product) => {
-    setBuying(p.id);
+  const site = useSiteConfig();
+  const cardSdk = useCardSdk(method === 'card' && site.cardPayment === 'airwallex' ? site.cardSdkUrl : null);
+  const cardReady = site.cardPayment === 'sandbox' || cardSdk.state === 'loaded';
+
+  const buyWithAlipay = async (p: Product) => {
     // opened at once (in the click), so the browser does not block it as a pop-up
     const tab = window.open('about:blank', '_blank');
     try {
@@ -24,6 +29,36 @@ export function BuyPointsView() {
       else window.location.assign(url);
     } catch (e) {
       tab?.close();
+      throw e;
+    }
+  };
+
+  /** SPEC §7: to the provider's checkout, which returns to the dashboard's card dialog */
+  const buyWithCard = async (p: Product) => {
+    const pay = await createCardPayment(p.id);
+    if (pay.checkoutUrl) {
+      window.location.assign(pay.checkoutUrl);
+      return;
+    }
+    const sdk = cardSdk.sdk.current;
+    if (!sdk) throw new Error(t('buy.sdkError'));
+    const back = (flag: string) =>
+      `${window.location.origin}/dashboard?${flag}=true&id=${encodeURIComponent(pay.id)}`;
+    const { payments } = await sdk.init({ env: site.paymentEnv, enabledElements: ['payments'] });
+    payments.redirectToCheckout({
+      intent_id: pay.id,
+      client_secret: pay.clientSecret,
+      currency: pay.currency,
+      successUrl: back('airwallex_success'),
+      failUrl: back('airwallex_fail'),
+    });
+  };
+
+  const buy = async (p: Product) => {
+    setBuying(p.id);
+    try {
+      await (method === 'card' ? buyWithCard(p) : buyWithAlipay(p));
+    } catch (e) {
       void message.error(e instanceof Error && e.message ? e.message : t('buy.failed'));
     } finally {
       setBuying(null);
@@ -41,10 +76,29 @@ export function BuyPointsView() {
           <Radio.Button value="alipay">
             <AlipayCircleOutlined /> {t('buy.alipay')}
           </Radio.Button>
-          <Radio.Button value="card" disabled>
+          <Radio.Button value="card" disabled={site.cardPayment === 'none'} data-testid="pay-method-card">
             <CreditCardOutlined /> {t('buy.card')}
           </Radio.Button>
         </Radio.Group>
+        {method === 'card' && site.cardPayment === 'sandbox' ? (
+          <Alert type="warning" showIcon title={t('buy.cardSandbox')} data-testid="card-sandbox" />
+        ) : null}
+        {method === 'card' && cardSdk.state === 'loading' ? (
+          <Alert type="info" showIcon icon={<Spin size="small" />} title={t('buy.sdkLoading')} />
+        ) : null}
+        {method === 'card' && cardSdk.state === 'error' ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('buy.sdkError')}
+            data-testid="card-sdk-error"
+            action={
+              <Button size="small" onClick={cardSdk.retry}>
+                {t('buy.sdkRetry')}
+              </Button>
+            }
+          />
+        ) : null}
         <Alert type="info" showIcon title={t('buy.validity')} />
         {products.isLoading ? (
           <Spin />
@@ -58,14 +112,21 @@ export function BuyPointsView() {
                   <Typography.Title level={3} style={{ marginTop: 0 }}>
                     {t('buy.points', { points: p.points.toLocaleString() })}
                   </Typography.Title>
-                  <Typography.Paragraph style={{ fontSize: 20, marginBottom: 4 }}>
-                    ¥{p.originalPrice.toFixed(2)}
+                  {/* the chosen method's price first: ¥ with Alipay, $ by card */}
+                  <Typography.Paragraph
+                    style={{ fontSize: 20, marginBottom: 4 }}
+                    data-testid={`price-${p.id}`}
+                  >
+                    {method === 'card' ? `$${p.dollarPrice.toFixed(2)}` : `¥${p.originalPrice.toFixed(2)}`}
                   </Typography.Paragraph>
-                  <Typography.Paragraph type="secondary">${p.dollarPrice.toFixed(2)}</Typography.Paragraph>
+                  <Typography.Paragraph type="secondary">
+                    {method === 'card' ? `¥${p.originalPrice.toFixed(2)}` : `$${p.dollarPrice.toFixed(2)}`}
+                  </Typography.Paragraph>
                   <Button
                     type="primary"
                     block
                     loading={buying === p.id}
+                    disabled={method === 'card' && !cardReady}
                     onClick={() => void buy(p)}
                     data-testid={`buy-${p.id}`}
                   >

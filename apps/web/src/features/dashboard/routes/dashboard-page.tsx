@@ -18,6 +18,7 @@ import { useSiteConfig } from '../../../app/site-config';
 import { usePageMeta } from '../../../lib/page-meta';
 import { UsersView } from '../../admin/components/users-view';
 import { AlipayResultDialog } from '../../billing/components/alipay-result-dialog';
+import { CardResultDialog } from '../../billing/components/card-result-dialog';
 import { BuyPointsView } from '../../billing/components/buy-points-view';
 import { OrdersView } from '../../billing/components/orders-view';
 import { useLogout, useSession } from '../../auth/api/session';
@@ -156,6 +157,7 @@ export default function DashboardPage() {
       </Layout>
       <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} />
       <AlipayResultDialog />
+      <CardResultDialog />
     </Layout>
   );
 }
