@@ -213,6 +213,14 @@ const AFTER_FIRST_PAINT = `({
   last: document.querySelector('[data-testid="segment-${CUES}"]') !== null,
 })`;
 
+/** Each request of the page (start and end, size) and the long tasks, for BENCH_EDITOR_PROFILE. */
+const PROFILE = `[
+  ...performance.getEntriesByType('navigation').map((e) => ({ what: 'document', start: 0, end: Math.round(e.responseEnd), kB: Math.round(e.transferSize / 1024) })),
+  ...performance.getEntriesByType('resource').map((e) => ({ what: e.name.replace(location.origin, ''), start: Math.round(e.startTime), end: Math.round(e.responseEnd), kB: Math.round(e.transferSize / 1024) })),
+  ...performance.getEntriesByType('paint').map((e) => ({ what: e.name, start: Math.round(e.startTime), end: Math.round(e.startTime), kB: 0 })),
+  { what: 'first segments painted', start: Math.round(window.__firstSegmentsMs), end: Math.round(window.__firstSegmentsMs), kB: 0 },
+].sort((a, b) => a.start - b.start)`;
+
 /** One step towards segment 9,000 in the virtualised list (rows ~64 px, estimated until measured). */
 const SCROLL_STEP = `(() => {
   const target = ${TARGET_SEGMENT};
@@ -483,6 +491,18 @@ export async function benchEditor(): Promise<Figure[]> {
     });
     // warm-up (server code paths, file cache): not measured
     await (await openEditor(browser, base, cookie, taskId, { virtual: true, throttle: 1 })).close();
+
+    // BENCH_EDITOR_PROFILE=1: where the first paint's time goes (requests and scripts), no figures
+    if (process.env.BENCH_EDITOR_PROFILE) {
+      for (const throttle of [1, 4]) {
+        const load = await openEditor(browser, base, cookie, taskId, { virtual: true, throttle });
+        const timeline = await load.page.evaluate(PROFILE);
+        console.log(`\neditor first paint at ${throttle}× CPU: ${Math.round(load.firstMs)} ms`);
+        console.table(timeline);
+        await load.close();
+      }
+      return figures;
+    }
 
     for (const throttle of [1, 4]) {
       const label = throttle === 1 ? '' : `, ${throttle}× CPU throttle`;

@@ -5,10 +5,11 @@ import { initI18n } from './lib/i18n';
 import './index.css';
 import { Providers, queryClient } from './app/providers';
 import { prefetchEditorTask } from './features/editor/api/editor';
-import { router } from './app/router';
+import { loadEditorPage, router } from './app/router';
 
 initI18n();
-prefetchEditorTask(queryClient, window.location.pathname);
+// an editor link: its task and its code load alongside the session check, not after it
+if (prefetchEditorTask(queryClient, window.location.pathname)) void loadEditorPage();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -23,6 +23,9 @@ function Shell({ children }: { children?: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children ?? <Outlet />}</Suspense>;
 }
 
+/** the editor's code; main.tsx starts loading it at once when the address is an editor link */
+export const loadEditorPage = () => import('../features/editor/routes/editor-page');
+
 export const SEO_ROUTES = [
   'srt-translation',
   'subtitle-editor',
@@ -69,7 +72,7 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           { path: '/dashboard', element: page(() => import('../features/dashboard/routes/dashboard-page')) },
-          { path: '/edit/:taskId', element: page(() => import('../features/editor/routes/editor-page')) },
+          { path: '/edit/:taskId', element: page(loadEditorPage) },
           { path: '/assets', element: page(() => import('../features/billing/routes/assets-page')) },
         ],
       },

@@ -38,7 +38,13 @@ export function loadCardSdk(url: string): Promise<AirwallexSdk> {
       loading = null;
       reject(new Error('card SDK failed to load'));
     };
-    script.onload = () => (window.AirwallexComponentsSDK ? resolve(window.AirwallexComponentsSDK) : fail());
+    script.onload = () => {
+      const sdk = window.AirwallexComponentsSDK;
+      if (!sdk) return fail();
+      // from now on the global is the cache
+      loading = null;
+      resolve(sdk);
+    };
     script.onerror = fail;
     document.head.appendChild(script);
   });

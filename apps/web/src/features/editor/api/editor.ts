@@ -14,9 +14,10 @@ const taskQuery = (id: string) => ({
  * Opening /edit/{id} directly: the task starts loading at once, alongside the session check and
  * the editor's code, instead of after them (a long task is the slowest part of the first paint).
  */
-export function prefetchEditorTask(client: QueryClient, pathname: string) {
+export function prefetchEditorTask(client: QueryClient, pathname: string): boolean {
   const id = /^\/edit\/([0-9a-f-]{36})$/i.exec(pathname)?.[1];
   if (id) void client.prefetchQuery(taskQuery(id));
+  return Boolean(id);
 }
 
 export function useTaskDetail(id: string) {

@@ -1,6 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles';
+import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import type { EditSegment } from '../lib/editor-state';
 
 interface Values {

@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { Button, Checkbox, Input, Tag, Tooltip } from 'antd';
 import { EditOutlined, LoadingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles';
+import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import type { EditSegment, Field } from '../lib/editor-state';
 
 export const ROW_GRID = '28px 52px 118px minmax(0, 1fr) minmax(0, 1fr) 72px';

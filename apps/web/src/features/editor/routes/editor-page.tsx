@@ -33,7 +33,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, languageName, type ExportFormat, type SegmentPatch } from '@subtrans/contract';
-import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles';
+import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
