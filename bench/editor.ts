@@ -501,6 +501,37 @@ export async function benchEditor(): Promise<Figure[]> {
         console.table(timeline);
         await load.close();
       }
+      // where the main thread's time goes until the first segments (self time by function)
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      await context.addCookies([{ name: 'user_sessionid', value: cookie, url: base }]);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.goto(`${base}/edit/${taskId}`);
+      await page.locator('[data-testid="segment-1"]').waitFor({ state: 'visible' });
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+        profile: {
+          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
+      const self = new Map<string, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      profile.samples.forEach((id, i) => {
+        const f = byId.get(id)!.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+      });
+      console.table(
+        [...self]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 30)
+          .map(([fn, ms]) => ({ fn, ms: Math.round(ms) })),
+      );
+      await context.close();
       return figures;
     }
 

@@ -26,11 +26,15 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
   );
 }
 
+let siteConfigRequest: Promise<SiteConfig> | null = null;
+/** The host's profile, asked once (main.tsx starts it before the first render). */
+export const loadSiteConfig = () => (siteConfigRequest ??= api<SiteConfig>(API.siteConfig, {}));
+
 /** Loads the host's site profile once; the host default language applies unless the user chose one. */
 function SiteConfigLoader({ children }: { children: ReactNode }) {
   const [config, setConfig] = useState<SiteConfig | null>(null);
   useEffect(() => {
-    api<SiteConfig>(API.siteConfig, {})
+    loadSiteConfig()
       .then((c) => {
         if (!hasExplicitLanguage() && c.defaultLanguage !== i18n.language)
           void i18n.changeLanguage(c.defaultLanguage);

@@ -30,13 +30,20 @@ export async function fetchProfile(): Promise<User | null> {
   }
 }
 
+const sessionQuery = {
+  queryKey: profileQueryKey,
+  queryFn: fetchProfile,
+  staleTime: 60_000,
+  retry: false,
+} as const;
+
+/** Starts the session check before the first render (main.tsx). */
+export function prefetchSession(client: QueryClient) {
+  void client.prefetchQuery(sessionQuery);
+}
+
 export function useSession() {
-  const query = useQuery({
-    queryKey: profileQueryKey,
-    queryFn: fetchProfile,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const query = useQuery(sessionQuery);
   const user = query.data ?? null;
   return { user, isLoading: query.isPending, isManager: user?.manager === true, refetch: query.refetch };
 }

@@ -14,10 +14,23 @@ const taskQuery = (id: string) => ({
  * Opening /edit/{id} directly: the task starts loading at once, alongside the session check and
  * the editor's code, instead of after them (a long task is the slowest part of the first paint).
  */
+let prefetched: string | null = null;
+
 export function prefetchEditorTask(client: QueryClient, pathname: string): boolean {
   const id = /^\/edit\/([0-9a-f-]{36})$/i.exec(pathname)?.[1];
-  if (id) void client.prefetchQuery(taskQuery(id));
-  return Boolean(id);
+  if (!id) return false;
+  prefetched = id;
+  void client.prefetchQuery(taskQuery(id));
+  return true;
+}
+
+/**
+ * The editor opened by the page's own address uses the task prefetched with the page; once that
+ * editor is left (forgetPrefetchedTask), every later mount asks the server again.
+ */
+const refetchOnMount = (id: string) => prefetched !== id;
+export function forgetPrefetchedTask() {
+  prefetched = null;
 }
 
 export function useTaskDetail(id: string) {
@@ -28,6 +41,7 @@ export function useTaskDetail(id: string) {
         ? EDITOR_REFRESH_MS
         : false,
     refetchOnWindowFocus: false,
+    refetchOnMount: () => refetchOnMount(id),
     retry: (count, err) => count < 2 && !(err instanceof Error && 'code' in err && err.code === 40402),
   });
 }

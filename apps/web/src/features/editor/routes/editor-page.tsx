@@ -39,7 +39,12 @@ import { currentLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useLogout, useSession } from '../../auth/api/session';
 import { downloadTask } from '../../tasks/api/tasks';
-import { retranslate as retranslateCall, saveSegments, useTaskDetail } from '../api/editor';
+import {
+  forgetPrefetchedTask,
+  retranslate as retranslateCall,
+  saveSegments,
+  useTaskDetail,
+} from '../api/editor';
 import { FindReplace, type FindOptions } from '../components/find-replace';
 import { ROW_GRID, SegmentRow, type RowHandlers } from '../components/segment-row';
 import { SegmentModal } from '../components/segment-modal';
@@ -103,6 +108,8 @@ export default function EditorPage() {
   const { user } = useSession();
   const logout = useLogout();
   const detail = useTaskDetail(taskId);
+  // leaving this editor: the next one asks the server (the prefetched copy may predate our edits)
+  useEffect(() => forgetPrefetchedTask, []);
   const task = detail.data;
   const readOnly = !task || task.status !== 'completed';
 
