@@ -6,13 +6,14 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { ErrorCodes, LIMITS, errorMessage } from '@subtrans/contract';
+import { ErrorCodes, LIMITS, errorMessage, uiLanguageSchema } from '@subtrans/contract';
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/envelope-plugin.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { installAuth } from './http/auth-plugin.js';
+import { createPrerenderer } from './http/prerender.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { siteRoutes } from './modules/site/site.routes.js';
+import { siteConfigFor, siteRoutes } from './modules/site/site.routes.js';
 import { oauthRoutes } from './modules/accounts/oauth.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { translationRoutes } from './modules/translation/translation.routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   paymentsRoutes(app, ctx);
 
   const dist = ctx.webDistDir;
+  const prerender = createPrerenderer();
   const indexHtml =
     dist && existsSync(path.join(dist, 'index.html'))
       ? readFileSync(path.join(dist, 'index.html'), 'utf8')
@@ -100,8 +102,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.url.split('?')[0] ?? '');
     if (wantsPage && indexHtml) {
-      // client-side routes: the single-page app decides what to show
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      // client-side routes: the single-page app decides what to show; public pages come with
+      // their title, description, language links and heading already in the HTML
+      const url = new URL(req.url, ctx.publicOrigin);
+      const asked = url.searchParams.get('lang');
+      const lang = uiLanguageSchema.safeParse(asked).data ?? siteConfigFor(ctx, req).defaultLanguage;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(prerender(indexHtml, url.pathname, lang, ctx.publicOrigin));
     }
     return reply
       .status(ErrorCodes.NOT_FOUND.status)

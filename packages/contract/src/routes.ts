@@ -14,6 +14,8 @@ export const API = {
   logout: '/user/logout',
   uploadAvatar: '/api/upload',
   siteConfig: '/site/config',
+  /** the contact form (public): stored, then mailed to support */
+  contactSubmit: '/contact/submit',
   googleAuth: '/google/auth',
   googleCallback: '/google/callback',
   getPoint: '/user/get_point',

@@ -19,6 +19,18 @@ export const siteProfileSchema = z.object({
   licenceNotice: z.string().nullable().default(null),
   /** null = service@{host}, or the fallback address on localhost / an IP */
   supportEmail: z.string().nullable().default(null),
+  /** the postal address the privacy policy gives, null = "available on request" */
+  postalAddress: z.string().nullable().default(null),
+  /**
+   * Figures the home page adds to what it can prove itself (languages, points per minute), per
+   * interface language, e.g. {"en": [{"value": "50,000+", "label": "files translated"}]}.
+   */
+  homeStats: z
+    .partialRecord(
+      uiLanguageSchema,
+      z.array(z.object({ value: z.string().min(1), label: z.string().min(1) })).max(6),
+    )
+    .default({}),
   enablePointsPurchase: z.boolean().default(true),
   includeOriginalText: z.boolean().default(false),
 });
@@ -38,6 +50,8 @@ export const siteConfigSchema = z.object({
   paymentEnv: z.enum(['demo', 'prod']),
   licenceNotice: z.string().nullable(),
   supportEmail: z.string(),
+  postalAddress: z.string().nullable(),
+  homeStats: z.partialRecord(uiLanguageSchema, z.array(z.object({ value: z.string(), label: z.string() }))),
   enablePointsPurchase: z.boolean(),
   includeOriginalText: z.boolean(),
   /** the public origin the site is served from, used for canonical links */
@@ -48,3 +62,45 @@ export const siteConfigSchema = z.object({
   cardSdkUrl: z.string().nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** SPEC §5 contact: name, a valid email, subject and message, all required. */
+export const contactBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  subject: z.string().trim().min(1).max(200),
+  message: z.string().trim().min(1).max(5000),
+});
+export type ContactMessage = z.infer<typeof contactBody>;
+
+/** SPEC §2: addresses that show the home page, each with its own title, description and heading. */
+export const SEO_ROUTES = [
+  'srt-translation',
+  'subtitle-editor',
+  'multilingual-subtitle',
+  'ai-subtitle-translation',
+  'subtitle-translation-tool',
+  'video-subtitle-translation',
+  'online-subtitle-translator',
+  'subtitle-maker',
+  'subtitle-converter',
+  'chinese-subtitle-translation',
+  'english-subtitle-translation',
+  'japanese-subtitle-translation',
+  'korean-subtitle-translation',
+  'help',
+  'pricing',
+  'blog',
+  'faq',
+  'tutorial',
+  'guide',
+] as const;
+
+/** Every public page a search engine may index (sitemap.xml lists them in each language). */
+export const PUBLIC_PAGES = [
+  '/',
+  ...SEO_ROUTES.map((r) => `/${r}`),
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+];

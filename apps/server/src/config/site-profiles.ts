@@ -83,6 +83,8 @@ export function resolveSiteConfig(profile: SiteProfile, host: string, opts: Reso
     licenceNotice: profile.licenceNotice,
     supportEmail:
       profile.supportEmail ?? (isLocalHost(host) ? opts.supportFallbackEmail : `service@${bareHost}`),
+    postalAddress: profile.postalAddress,
+    homeStats: profile.homeStats,
     enablePointsPurchase: profile.enablePointsPurchase,
     includeOriginalText: profile.includeOriginalText,
     publicOrigin: opts.publicOrigin,

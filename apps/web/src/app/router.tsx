@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Flex, Spin } from 'antd';
+import { SEO_ROUTES } from '@subtrans/contract';
 import { RequireAuth } from './guards';
 
 /** Every route of SPEC §2; each page is its own chunk so public pages load without the app. */
@@ -25,28 +26,6 @@ function Shell({ children }: { children?: ReactNode }) {
 
 /** the editor's code; main.tsx starts loading it at once when the address is an editor link */
 export const loadEditorPage = () => import('../features/editor/routes/editor-page');
-
-export const SEO_ROUTES = [
-  'srt-translation',
-  'subtitle-editor',
-  'multilingual-subtitle',
-  'ai-subtitle-translation',
-  'subtitle-translation-tool',
-  'video-subtitle-translation',
-  'online-subtitle-translator',
-  'subtitle-maker',
-  'subtitle-converter',
-  'chinese-subtitle-translation',
-  'english-subtitle-translation',
-  'japanese-subtitle-translation',
-  'korean-subtitle-translation',
-  'help',
-  'pricing',
-  'blog',
-  'faq',
-  'tutorial',
-  'guide',
-] as const;
 
 const home = () => page(() => import('../features/public-site/routes/home-page'));
 const info = () => import('../features/public-site/routes/info-page');

@@ -14,6 +14,8 @@ export const FALLBACK_SITE_CONFIG: SiteConfig = {
   paymentEnv: 'demo',
   licenceNotice: null,
   supportEmail: 'support@example.com',
+  postalAddress: null,
+  homeStats: {},
   enablePointsPurchase: true,
   includeOriginalText: false,
   publicOrigin: typeof window === 'undefined' ? '' : window.location.origin,
