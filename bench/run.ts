@@ -6,7 +6,8 @@
  * postgres://postgres@127.0.0.1:5432/postgres; a database subtrans_bench is created and dropped).
  * BENCH_ONLY picks parts (comma-separated): servers (HTTP, ledger, queue), subtitles (SRT parse and
  * serialise, bench/subtitles.ts), pipeline (a 1-hour SRT through the task pipeline, bench/pipeline.ts),
- * editor (the editor with 10,000 segments in headless Chromium, virtualised or not, bench/editor.ts).
+ * editor (the editor with 10,000 segments in headless Chromium, virtualised or not, bench/editor.ts),
+ * bundle (JavaScript gzip the home page loads against the dashboard, bench/bundle.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchBundle } from './bundle.js';
 import { benchEditor } from './editor.js';
 import { benchLedgerAndQueue, type Figure } from './ledger.js';
 import { benchPipeline } from './pipeline.js';
@@ -204,7 +206,7 @@ async function benchServers() {
 
 async function main() {
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,editor').split(',').map((p) => p.trim()),
+    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,editor,bundle').split(',').map((p) => p.trim()),
   );
   if (only.has('servers')) await benchServers();
   if (only.has('subtitles')) figures.push(...(await benchSubtitles()));
@@ -215,6 +217,7 @@ async function main() {
       )),
     );
   if (only.has('editor')) figures.push(...(await benchEditor()));
+  if (only.has('bundle')) figures.push(...benchBundle());
   console.table(
     figures.map((f) => ({
       figure: f.name,

@@ -39,3 +39,36 @@ export const REDIRECT_DELAYS_MS = {
 export const POINTS = { perMinute: 10, validityDays: 365 } as const;
 
 export const UI_LANGUAGES = ['zh', 'en', 'ja'] as const;
+
+/** SPEC §2: addresses that show the home page, each with its own title, description and heading. */
+export const SEO_ROUTES = [
+  'srt-translation',
+  'subtitle-editor',
+  'multilingual-subtitle',
+  'ai-subtitle-translation',
+  'subtitle-translation-tool',
+  'video-subtitle-translation',
+  'online-subtitle-translator',
+  'subtitle-maker',
+  'subtitle-converter',
+  'chinese-subtitle-translation',
+  'english-subtitle-translation',
+  'japanese-subtitle-translation',
+  'korean-subtitle-translation',
+  'help',
+  'pricing',
+  'blog',
+  'faq',
+  'tutorial',
+  'guide',
+] as const;
+
+/** Every public page a search engine may index (sitemap.xml lists them in each language). */
+export const PUBLIC_PAGES = [
+  '/',
+  ...SEO_ROUTES.map((r) => `/${r}`),
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+];

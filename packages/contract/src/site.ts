@@ -71,36 +71,3 @@ export const contactBody = z.object({
   message: z.string().trim().min(1).max(5000),
 });
 export type ContactMessage = z.infer<typeof contactBody>;
-
-/** SPEC §2: addresses that show the home page, each with its own title, description and heading. */
-export const SEO_ROUTES = [
-  'srt-translation',
-  'subtitle-editor',
-  'multilingual-subtitle',
-  'ai-subtitle-translation',
-  'subtitle-translation-tool',
-  'video-subtitle-translation',
-  'online-subtitle-translator',
-  'subtitle-maker',
-  'subtitle-converter',
-  'chinese-subtitle-translation',
-  'english-subtitle-translation',
-  'japanese-subtitle-translation',
-  'korean-subtitle-translation',
-  'help',
-  'pricing',
-  'blog',
-  'faq',
-  'tutorial',
-  'guide',
-] as const;
-
-/** Every public page a search engine may index (sitemap.xml lists them in each language). */
-export const PUBLIC_PAGES = [
-  '/',
-  ...SEO_ROUTES.map((r) => `/${r}`),
-  '/about',
-  '/contact',
-  '/terms',
-  '/privacy',
-];

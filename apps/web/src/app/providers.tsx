@@ -12,6 +12,20 @@ import { FALLBACK_SITE_CONFIG, SiteConfigContext } from './site-config';
 
 const ANTD_LOCALES = { zh: zhCN, en: enUS, ja: jaJP } as const;
 
+/**
+ * antd's defaults, darkened where they miss WCAG AA contrast on white (4.5:1): the primary blue
+ * (#1677ff is 4.0:1; #0958d9 is 5.9:1, also under white button text) and the secondary greys.
+ */
+const THEME = {
+  token: {
+    colorPrimary: '#0958d9',
+    colorLink: '#0958d9',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+  },
+};
+
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
@@ -20,7 +34,7 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
   const { i18n: inst } = useTranslation();
   const lang: UiLanguage = isUiLanguage(inst.language) ? inst.language : 'zh';
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={THEME}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

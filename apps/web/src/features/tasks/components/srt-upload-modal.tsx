@@ -9,7 +9,10 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { pointsQueryKey, usePoints } from '../../billing/api/points';
 import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
-import { previewSrt, type SrtPreview } from '../lib/srt-preview';
+import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
+
+/** the SRT reader and language detector (large): loaded when the modal opens, not with the dashboard */
+const loadPreview = () => import('../lib/srt-preview');
 import { useInsufficientPoints } from './insufficient-points';
 
 interface FormValues {
@@ -33,6 +36,9 @@ export function defaultEngine(engines: EngineStatus[] | undefined): string | und
  * the task and starts it.
  */
 export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  useEffect(() => {
+    if (open) void loadPreview().catch(() => undefined);
+  }, [open]);
   const { t } = useTranslation();
   const ui = currentLanguage();
   const { message } = App.useApp();
@@ -74,7 +80,14 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     setError(null);
     setFile(f);
     setPreview(null);
-    const check = previewSrt(f.name, new Uint8Array(await f.arrayBuffer()));
+    let check: SrtCheck;
+    try {
+      const { previewSrt } = await loadPreview();
+      check = previewSrt(f.name, new Uint8Array(await f.arrayBuffer()));
+    } catch {
+      setFileError(t('common.networkError'));
+      return;
+    }
     if (!check.ok) {
       setFileError(t(`tasks.upload.reject.${check.reason}`));
       return;
