@@ -70,6 +70,17 @@ export default async function globalSetup() {
         DEEPSEEK_BASE_URL: engine.url,
         TRANSLATE_CONCURRENCY: '2',
         NODE_ENV: 'production',
+        // localhost is the default site; 127.0.0.1 stands for a second host with its own profile
+        SITE_PROFILES: JSON.stringify([
+          { hosts: ['*'], googleLogin: true, wechatLogin: true },
+          {
+            hosts: ['127.0.0.1'],
+            licenceNotice: 'ICP 00000000-1 (test licence notice)',
+            supportEmail: 'help@second-host.test',
+            postalAddress: '1 Test Road, Test City',
+            homeStats: { en: [{ value: '12,345', label: 'files translated (configured)' }] },
+          },
+        ]),
       },
       stdio: ['ignore', log, log],
     },

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.js';
 
 test('the contact form: §5 rules, success only once the message is stored, then reset', async ({ page }) => {
   await page.goto('/contact?lang=en');
@@ -112,4 +113,28 @@ test('the home page: computed figures, six features, get started leads to login;
   await expect(page).toHaveTitle(/^指南 \| /);
   await page.getByTestId('get-started').first().click();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('host-dependent parts: the licence notice, support email, postal address and configured figures', async ({
+  page,
+}) => {
+  // the default host: no notice, the fallback support address (localhost), computed figures only
+  await page.goto('/about?lang=en');
+  await expect(page.getByRole('contentinfo')).not.toContainText('ICP');
+  await page.goto('/home?lang=en');
+  await expect(page.getByTestId('home-stats')).not.toContainText('files translated');
+
+  // the second host's profile
+  const other = `http://127.0.0.1:${E2E_PORT}`;
+  await page.goto(`${other}/about?lang=en`);
+  await expect(page.getByRole('contentinfo')).toContainText('ICP 00000000-1 (test licence notice)');
+  await page.goto(`${other}/contact?lang=en`);
+  await expect(page.getByTestId('support-email')).toHaveText('help@second-host.test');
+  await page.goto(`${other}/privacy?lang=en`);
+  await expect(page.locator('article')).toContainText('help@second-host.test');
+  await expect(page.locator('article')).toContainText('1 Test Road, Test City');
+  await expect(page.locator('article')).toContainText('127.0.0.1');
+  await page.goto(`${other}/home?lang=en`);
+  await expect(page.getByTestId('home-stats')).toContainText('12,345');
+  await expect(page.getByTestId('home-stats')).toContainText('files translated (configured)');
 });
