@@ -40,6 +40,9 @@ export const POINTS = { perMinute: 10, validityDays: 365 } as const;
 
 export const UI_LANGUAGES = ['zh', 'en', 'ja'] as const;
 
+/** `<html lang>` of each interface language */
+export const HTML_LANG: Record<(typeof UI_LANGUAGES)[number], string> = { zh: 'zh-CN', en: 'en', ja: 'ja' };
+
 /** SPEC §2: addresses that show the home page, each with its own title, description and heading. */
 export const SEO_ROUTES = [
   'srt-translation',

@@ -1,14 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PUBLIC_PAGES, SEO_ROUTES, UI_LANGUAGES, type UiLanguage } from '@subtrans/contract';
-
-const HTML_LANG: Record<UiLanguage, string> = { zh: 'zh-CN', en: 'en', ja: 'ja' };
+import { HTML_LANG, PUBLIC_PAGES, SEO_ROUTES, UI_LANGUAGES, type UiLanguage } from '@subtrans/contract';
+import { escapeHtml } from './html.js';
 
 type Messages = Record<string, unknown>;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function lookup(messages: Messages, key: string): string {
   let node: unknown = messages;

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { UI_LANGUAGES } from '@subtrans/contract';
+import { HTML_LANG, UI_LANGUAGES } from '@subtrans/contract';
 import zh from '../locales/zh.json';
 import en from '../locales/en.json';
 import ja from '../locales/ja.json';
@@ -10,8 +10,7 @@ import { STORAGE_KEYS, storage } from './storage';
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 export const LANGUAGE_LABELS: Record<UiLanguage, string> = { zh: '中文', en: 'English', ja: '日本語' };
-/** `<html lang>` and hreflang values */
-export const HTML_LANG: Record<UiLanguage, string> = { zh: 'zh-CN', en: 'en', ja: 'ja' };
+export { HTML_LANG };
 
 export function isUiLanguage(v: unknown): v is UiLanguage {
   return typeof v === 'string' && (UI_LANGUAGES as readonly string[]).includes(v);

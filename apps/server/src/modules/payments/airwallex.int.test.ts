@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPayment, CardPaymentStatus, SiteConfig } from '@subtrans/contract';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { orderCredits } from '../../../test/support/payments.js';
 import { startAirwallexServer, type AirwallexServer } from '../../../test/support/airwallex-server.js';
 import { expectFailure, expectSuccess, OWN_ORIGIN } from '../../../test/support/http.js';
 import { getBalance } from '../billing/ledger.service.js';
@@ -30,13 +31,7 @@ describe(`card payments through a local server that follows Airwallex's API (${T
   const deliver = (hook: { body: string; headers: Record<string, string> }) =>
     t.app.inject({ method: 'POST', url: '/wallex/webhook', headers: hook.headers, payload: hook.body });
 
-  const credits = async (orderNo: string) =>
-    (
-      await t.ctx.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'credit' AND reference_id = $1`,
-        [orderNo],
-      )
-    )[0]!.n;
+  const credits = (orderNo: string) => orderCredits(t, orderNo);
 
   async function newPayment() {
     const u = await t.signUp();

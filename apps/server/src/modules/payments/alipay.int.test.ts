@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlipayOrderStatus } from '@subtrans/contract';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { orderCredits } from '../../../test/support/payments.js';
 import { formBody, startAlipayGateway, type AlipayGateway } from '../../../test/support/alipay-gateway.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { getBalance } from '../billing/ledger.service.js';
@@ -37,13 +38,7 @@ describe(`Alipay through a local gateway that follows Alipay's contract (${TEST_
       payload: formBody(fields),
     });
 
-  const credits = async (orderNo: string) =>
-    (
-      await t.ctx.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'credit' AND reference_id = $1`,
-        [orderNo],
-      )
-    )[0]!.n;
+  const credits = (orderNo: string) => orderCredits(t, orderNo);
 
   /** a user with an order whose cashier page the buyer opened (so Alipay knows the trade) */
   async function openTrade() {

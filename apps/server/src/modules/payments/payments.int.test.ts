@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlipayOrderStatus, Order, PagedList, Product } from '@subtrans/contract';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { orderCredits } from '../../../test/support/payments.js';
 import { expectFailure, expectSuccess, OWN_ORIGIN } from '../../../test/support/http.js';
 import { getBalance } from '../billing/ledger.service.js';
 import { confirmPaid, reconcileOrders } from './payments.service.js';
@@ -27,13 +28,7 @@ describe(`buying points with the sandbox provider (${TEST_DB})`, () => {
       ...(method === 'POST' ? { payload: '' } : {}),
     });
 
-  const credits = async (orderNo: string) =>
-    (
-      await t.ctx.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'credit' AND reference_id = $1`,
-        [orderNo],
-      )
-    )[0]!.n;
+  const credits = (orderNo: string) => orderCredits(t, orderNo);
 
   it('lists the configured products with ¥ and $ prices on both SPEC calls', async () => {
     for (const path of ['/product/list', '/product/trans_list']) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
+  HTML_LANG,
   alipayQueryBody,
   cardQueryBody,
   ok,
@@ -12,6 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
+import { escapeHtml } from '../../http/html.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import {
   cardReturnUrl,
@@ -28,9 +30,6 @@ import {
   queryCardPayment,
   type OrderRow,
 } from './payments.service.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const SANDBOX_TEXT: Record<UiLanguage, Record<string, string>> = {
   zh: {
@@ -216,7 +215,7 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!order) throw new AppError('ORDER_NOT_FOUND');
         const text = SANDBOX_TEXT[req.lang];
         const no = escapeHtml(order.order_no);
-        const html = `<!doctype html><html lang="${req.lang === 'zh' ? 'zh-CN' : req.lang}"><head><meta charset="utf-8">
+        const html = `<!doctype html><html lang="${HTML_LANG[req.lang]}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${text.title}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#222}
 .badge{display:inline-block;background:#fff3cd;color:#7a5b00;border:1px solid #f0d27a;border-radius:4px;padding:2px 8px;font-weight:600}

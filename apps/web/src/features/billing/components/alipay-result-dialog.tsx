@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Descriptions, Modal, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryAlipayOrder } from '../api/orders';
 import { MAX_RETRIES, usePaymentCheck } from '../lib/use-payment-check';
+import { PaymentResultModal } from './payment-result-modal';
 
 /**
  * The Alipay result dialog on the dashboard (SPEC §2/§4/§5): Alipay's return is recognised by
@@ -42,54 +43,25 @@ export function AlipayResultDialog() {
     check.reset();
     setOrderNo(null);
   };
-  const done = phase === 'success' || phase === 'failed';
-
   return (
-    <Modal
+    <PaymentResultModal
       open={orderNo !== null}
-      width={500}
       title={t('payment.alipayTitle')}
-      closable={done}
-      maskClosable={done}
-      keyboard={done}
-      onCancel={close}
-      footer={null}
-      destroyOnHidden
-      data-testid="alipay-result"
-    >
-      {phase === 'loading' || phase === 'retrying' ? (
-        <div style={{ textAlign: 'center', padding: 24 }} data-testid="alipay-checking">
-          <Spin />
-          <Typography.Paragraph style={{ marginTop: 12 }}>
-            {t('payment.checking')} {phase === 'retrying' ? `${count}/${MAX_RETRIES}` : ''}
-          </Typography.Paragraph>
-        </div>
-      ) : null}
-      {phase === 'success' && result ? (
-        <Result
-          status="success"
-          title={t('payment.success')}
-          data-testid="alipay-success"
-          subTitle={
-            <Descriptions
-              size="small"
-              column={1}
-              items={[
-                { key: 'no', label: t('orders.number'), children: result.outTradeNo },
-                { key: 'trade', label: t('payment.tradeNo'), children: result.tradeNo ?? '—' },
-                { key: 'amount', label: t('orders.amount'), children: `¥${result.totalAmount}` },
-                { key: 'status', label: t('orders.status'), children: result.status },
-              ]}
-            />
-          }
-          extra={
-            <Button type="primary" onClick={close}>
-              {t('common.ok')}
-            </Button>
-          }
-        />
-      ) : null}
-      {phase === 'failed' ? (
+      phase={phase}
+      count={count}
+      testId="alipay"
+      onClose={close}
+      details={
+        result
+          ? [
+              { key: 'no', label: t('orders.number'), children: result.outTradeNo },
+              { key: 'trade', label: t('payment.tradeNo'), children: result.tradeNo ?? '—' },
+              { key: 'amount', label: t('orders.amount'), children: `¥${result.totalAmount}` },
+              { key: 'status', label: t('orders.status'), children: result.status },
+            ]
+          : null
+      }
+      failed={
         <div data-testid="alipay-failed">
           <Alert type="error" showIcon title={t('payment.orderQueryFailedTitle')} description={error} />
           <Typography.Paragraph style={{ marginTop: 12 }}>
@@ -99,7 +71,7 @@ export function AlipayResultDialog() {
             {t('payment.requery')}
           </Button>
         </div>
-      ) : null}
-    </Modal>
+      }
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Descriptions, Modal, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryCardPayment } from '../api/orders';
 import { MAX_RETRIES, usePaymentCheck } from '../lib/use-payment-check';
+import { PaymentResultModal } from './payment-result-modal';
 
 /**
  * The card payment result dialog on the dashboard (SPEC §2/§4/§5): the checkout returns with id and
@@ -37,53 +38,24 @@ export function CardResultDialog() {
     check.reset();
     setOpen(false);
   };
-  const done = phase === 'success' || phase === 'failed';
-
   return (
-    <Modal
+    <PaymentResultModal
       open={open}
-      width={500}
       title={t('payment.cardTitle')}
-      closable={done}
-      maskClosable={done}
-      keyboard={done}
-      onCancel={close}
-      footer={null}
-      destroyOnHidden
-      data-testid="card-result"
-    >
-      {phase === 'loading' || phase === 'retrying' ? (
-        <div style={{ textAlign: 'center', padding: 24 }} data-testid="card-checking">
-          <Spin />
-          <Typography.Paragraph style={{ marginTop: 12 }}>
-            {t('payment.checking')} {phase === 'retrying' ? `${check.count}/${MAX_RETRIES}` : ''}
-          </Typography.Paragraph>
-        </div>
-      ) : null}
-      {phase === 'success' && check.result ? (
-        <Result
-          status="success"
-          title={t('payment.success')}
-          data-testid="card-success"
-          subTitle={
-            <Descriptions
-              size="small"
-              column={1}
-              items={[
-                { key: 'id', label: t('payment.id'), children: initial?.id },
-                { key: 'no', label: t('orders.number'), children: check.result.orderID },
-                { key: 'status', label: t('orders.status'), children: check.result.status },
-              ]}
-            />
-          }
-          extra={
-            <Button type="primary" onClick={close}>
-              {t('common.ok')}
-            </Button>
-          }
-        />
-      ) : null}
-      {phase === 'failed' ? (
+      phase={phase}
+      count={check.count}
+      testId="card"
+      onClose={close}
+      details={
+        check.result
+          ? [
+              { key: 'id', label: t('payment.id'), children: initial?.id },
+              { key: 'no', label: t('orders.number'), children: check.result.orderID },
+              { key: 'status', label: t('orders.status'), children: check.result.status },
+            ]
+          : null
+      }
+      failed={
         <div data-testid="card-failed">
           <Alert
             type="error"
@@ -101,7 +73,7 @@ export function CardResultDialog() {
             </Button>
           )}
         </div>
-      ) : null}
-    </Modal>
+      }
+    />
   );
 }
