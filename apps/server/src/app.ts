@@ -19,8 +19,17 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { translationRoutes } from './modules/translation/translation.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { localStorageRoutes } from './modules/media/storage.routes.js';
+import { isLocalStorage } from './providers/storage/local-storage.js';
 
 /** Script and frame sources the configured providers need, and nothing else. */
+/** the bucket's origins as browsers reach them (path style, or bucket.host virtual-hosted style) */
+function s3Origins(env: AppContext['env']): string[] {
+  const base = new URL(env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT!);
+  return env.S3_FORCE_PATH_STYLE ? [base.origin] : [`${base.protocol}//${env.S3_BUCKET}.${base.host}`];
+}
+
 function contentSecurityPolicy(ctx: AppContext) {
   const wechat = Boolean(ctx.env.WECHAT_APP_ID) && ctx.siteProfiles.some((p) => p.wechatLogin);
   // Airwallex's components SDK loads its parts from its static and checkout hosts (demo and prod)
@@ -35,6 +44,8 @@ function contentSecurityPolicy(ctx: AppContext) {
         ]
       : [];
   const frames = [...(wechat ? ['https://open.weixin.qq.com'] : []), ...airwallex];
+  // direct uploads and playback go to the S3-compatible endpoint when one is configured
+  const s3 = ctx.env.S3_ENDPOINT ? s3Origins(ctx.env) : [];
   return {
     directives: {
       defaultSrc: ["'self'"],
@@ -42,7 +53,8 @@ function contentSecurityPolicy(ctx: AppContext) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...new Set(airwallex)],
+      connectSrc: ["'self'", ...new Set([...airwallex, ...s3])],
+      mediaSrc: ["'self'", 'blob:', ...s3],
       frameSrc: frames.length ? [...new Set(frames)] : ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -86,6 +98,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   billingRoutes(app, ctx);
   translationRoutes(app, ctx);
   tasksRoutes(app, ctx);
+  mediaRoutes(app, ctx);
+  if (isLocalStorage(ctx.storage)) await localStorageRoutes(app, ctx.storage);
   paymentsRoutes(app, ctx);
 
   const dist = ctx.webDistDir;

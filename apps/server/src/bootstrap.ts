@@ -12,6 +12,7 @@ import { DEFAULT_RATE_LIMITS, type AppContext } from './context.js';
 import { logMailer, smtpMailer } from './providers/mail/mailer.js';
 import { localStorage } from './providers/storage/local-storage.js';
 import { s3Storage } from './providers/storage/s3-storage.js';
+import { openAiTranscription } from './engines/speech/openai-transcriptions.js';
 import { sandboxProvider } from './providers/payments/sandbox.js';
 import { alipayProvider } from './providers/payments/alipay.js';
 import { airwallexProvider } from './providers/payments/airwallex.js';
@@ -92,8 +93,9 @@ export async function createContext(
           accessKeyId: env.S3_ACCESS_KEY_ID!,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          publicEndpoint: env.S3_PUBLIC_ENDPOINT,
         })
-      : localStorage(path.join(env.DATA_DIR, 'objects')),
+      : localStorage(path.join(env.DATA_DIR, 'objects'), { secret }),
     siteProfiles,
     secret,
     rateLimits: DEFAULT_RATE_LIMITS,
@@ -102,6 +104,14 @@ export async function createContext(
     webDistDir: existsSync(webDist) ? webDist : null,
     dbSchema: overrides.schema,
     engines: buildEngineRegistry(env),
+    speech: env.STT_BASE_URL
+      ? openAiTranscription({
+          baseUrl: env.STT_BASE_URL,
+          ...(env.STT_API_KEY ? { apiKey: env.STT_API_KEY } : {}),
+          model: env.STT_MODEL,
+          maxUploadBytes: Math.floor(env.STT_MAX_UPLOAD_MB * 1024 * 1024),
+        })
+      : null,
     oauth: {
       google:
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -8,6 +8,7 @@ import type { AppQueue } from './jobs/start.js';
 import type { OidcProvider } from './providers/oauth/google.js';
 import type { WechatProvider } from './providers/oauth/wechat.js';
 import type { EngineRegistry } from './engines/translation/registry.js';
+import type { SpeechEngine } from './engines/speech/engine.js';
 import type { AlipayProvider } from './providers/payments/alipay.js';
 import type { AirwallexProvider } from './providers/payments/airwallex.js';
 import type { SandboxProvider } from './providers/payments/sandbox.js';
@@ -57,6 +58,8 @@ export interface AppContext {
   oauth: { google: OidcProvider | null; wechat: WechatProvider | null };
   /** translation engines configured by the environment */
   engines: EngineRegistry;
+  /** the speech-to-text engine, null when none is configured (audio/video is then disabled) */
+  speech: SpeechEngine | null;
   /** payment providers: Alipay-type (¥) checkout; the sandbox when no real provider is configured */
   payments: {
     alipay: AlipayProvider | SandboxProvider;

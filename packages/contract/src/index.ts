@@ -9,3 +9,4 @@ export * from './languages.js';
 export * from './translation.js';
 export * from './tasks.js';
 export * from './payments.js';
+export * from './media.js';

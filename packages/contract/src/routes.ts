@@ -46,4 +46,15 @@ export const API = {
   /** Airwallex's webhook (server to server, signed with x-timestamp + x-signature) */
   wallexWebhook: '/wallex/webhook',
   taskRetranslate: '/task/retranslate',
+  /** audio/video: a direct upload of one object (see media.ts for why these answer no key pair) */
+  fileStartUpload: '/file/sts-credentials',
+  fileUploadParts: '/file/upload_parts',
+  fileCompleteUpload: '/file/complete_upload',
+  fileAbortUpload: '/file/abort_upload',
+  fileDownloadUrl: '/file/sts-down-credentials',
+  fileSubmitCheck: '/file/submit_check_task',
+  fileCheck: '/file/check_task',
+  fileSubmitExecute: '/file/submit_execute_task',
+  fileCheckExecute: '/file/check_execute_task',
+  fileSpeechStatus: '/file/speech_status',
 } as const;

@@ -44,6 +44,18 @@ export interface Task {
   translationDuration: number | null;
   /** goes up with every saved edit: an edit based on an older version is refused */
   version: number;
+  /** made from an SRT file, or from audio/video (transcribed) */
+  kind: 'srt' | 'media';
+  /** audio/video only: 1 audio, 2 video (SPEC §9) */
+  mediaType: 1 | 2 | null;
+  /** audio/video only: the uploaded file's size in bytes */
+  mediaSize: number | null;
+  /** audio/video only: SPEC §4 detection status (1–5), null for SRT tasks */
+  detectStatus: number | null;
+  /** audio/video only: SPEC §4 execute status (0–5), null until executed */
+  executeStatus: number | null;
+  /** why the task failed, as a key of the error table (worded in each language), when known */
+  errorKey: string | null;
 }
 
 /** SPEC §3 Subtitle segment */

@@ -9,9 +9,13 @@ export function durationMs(cues: readonly Cue[]): number {
 }
 
 /** `ceil(ms / 60000) * 10` points; 0 with no duration. */
-export function estimateCost(cues: readonly Cue[]): number {
-  const ms = durationMs(cues);
+export function costOfDuration(ms: number): number {
   return ms > 0 ? Math.ceil(ms / 60_000) * POINTS_PER_MINUTE : 0;
+}
+
+/** The cost of subtitles: by their last cue's end. */
+export function estimateCost(cues: readonly Cue[]): number {
+  return costOfDuration(durationMs(cues));
 }
 
 /** Minutes shown to the user: `ceil(seconds / 60)`. */

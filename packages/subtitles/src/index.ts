@@ -16,7 +16,7 @@ export { decodeSubtitleBytes, type DecodedSubtitles } from './decode.js';
 export { parseSrt, serialiseSrt, type SrtOptions, type LineEnding } from './srt.js';
 export { parseVtt, serialiseVtt, type VttOptions } from './vtt.js';
 export { parseAss, serialiseAss, type AssOptions } from './ass.js';
-export { POINTS_PER_MINUTE, durationMs, estimateCost, estimatedMinutes } from './cost.js';
+export { POINTS_PER_MINUTE, costOfDuration, durationMs, estimateCost, estimatedMinutes } from './cost.js';
 
 /**
  * The format of a subtitle text: `WEBVTT` first → vtt; a `[Section]` header first, or ASS/SSA
@@ -77,3 +77,13 @@ export {
   type DetectableLanguage,
   type DetectedLanguage,
 } from './language.js';
+export { WIDE, visibleText, lineWidth, readingSpeed } from './width.js';
+export {
+  cuesFromTranscript,
+  RECUT_DEFAULTS,
+  PAUSE_MS,
+  SILENCE_MS,
+  type RecutRules,
+  type TimedSegment,
+  type TimedWord,
+} from './recut.js';

@@ -64,6 +64,14 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  STT_BASE_URL: z.url().optional(),
+  STT_API_KEY: z.string().min(1).optional(),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  STT_MAX_UPLOAD_MB: z.coerce.number().min(0.1).max(1024).default(24),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  MEDIA_TASKS_PER_WORKER: z.coerce.number().int().min(1).max(16).default(1),
   PRODUCTS: z
     .string()
     .transform((v, ctx) => {

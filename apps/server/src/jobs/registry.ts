@@ -5,6 +5,9 @@ import { expireLots, sweepStaleHolds } from '../modules/billing/ledger.service.j
 import { runTranslation, sweepStuckTasks, TRANSLATE_JOB } from '../modules/tasks/task-run.service.js';
 import { reconcileOrders } from '../modules/payments/payments.service.js';
 import type { Handlers, JobDefinition } from './queue.js';
+import { MEDIA_CLEANUP_JOB, MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from '../modules/media/media-jobs.js';
+import { runDetection, runExecution } from '../modules/media/media.service.js';
+import { cleanupUploads } from '../modules/media/uploads.service.js';
 
 /**
  * Every job the product runs: name → payload. Adding a job here without a handler in
@@ -23,15 +26,24 @@ export interface JobPayloads {
   'tasks.sweep-stuck': Record<string, never>;
   /** unpaid orders the provider says were paid (a lost notification) are credited */
   'payments.reconcile': Record<string, never>;
+  /** probes an uploaded audio/video file (duration, sound track) */
+  [MEDIA_PROBE_JOB]: { taskId: string };
+  /** extracts, transcribes and translates an audio/video task (resumes at the translation) */
+  [MEDIA_EXECUTE_JOB]: { taskId: string };
+  /** direct uploads left unfinished for a day are aborted */
+  [MEDIA_CLEANUP_JOB]: Record<string, never>;
 }
 
 /** a translation whose worker died is retried (and resumed) this many times */
 const TRANSLATE_RETRIES = 3;
+const PROBE_RETRIES = 2;
+const EXECUTE_RETRIES = 2;
 
 export type JobName = keyof JobPayloads;
 
 export const JOB_DEFINITIONS = (env: {
   TRANSLATE_TASKS_PER_WORKER: number;
+  MEDIA_TASKS_PER_WORKER: number;
 }): {
   [K in JobName]: JobDefinition;
 } => ({
@@ -44,6 +56,12 @@ export const JOB_DEFINITIONS = (env: {
   },
   'tasks.sweep-stuck': { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
   'payments.reconcile': { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 600 } },
+  [MEDIA_PROBE_JOB]: { options: { retryLimit: PROBE_RETRIES, retryDelay: 2, expireInSeconds: 900 } },
+  [MEDIA_EXECUTE_JOB]: {
+    options: { retryLimit: EXECUTE_RETRIES, retryDelay: 5, expireInSeconds: 12 * 3600 },
+    concurrency: env.MEDIA_TASKS_PER_WORKER,
+  },
+  [MEDIA_CLEANUP_JOB]: { cron: '41 * * * *', options: { retryLimit: 1, expireInSeconds: 900 } },
 });
 
 export async function cleanupAccounts(ctx: AppContext): Promise<void> {
@@ -74,6 +92,22 @@ export function jobHandlers(ctx: AppContext): Handlers<JobPayloads> {
     'payments.reconcile': async () => {
       const credited = await reconcileOrders(ctx);
       if (credited) ctx.log.info({ credited }, 'reconciled paid orders');
+    },
+    [MEDIA_PROBE_JOB]: (payload, job) =>
+      runDetection(ctx, payload.taskId, {
+        retryCount: job.retryCount,
+        retryLimit: PROBE_RETRIES,
+        signal: job.signal,
+      }),
+    [MEDIA_EXECUTE_JOB]: (payload, job) =>
+      runExecution(ctx, payload.taskId, {
+        retryCount: job.retryCount,
+        retryLimit: EXECUTE_RETRIES,
+        signal: job.signal,
+      }),
+    [MEDIA_CLEANUP_JOB]: async () => {
+      const aborted = await cleanupUploads(ctx);
+      if (aborted) ctx.log.info({ aborted }, 'aborted unfinished uploads');
     },
     'tasks.sweep-stuck': async () => {
       const failed = await sweepStuckTasks(ctx);

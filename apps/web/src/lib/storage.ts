@@ -29,4 +29,8 @@ export const STORAGE_KEYS = {
   manager: 'manager',
   // SPEC §3: the task list's cache (the server is the source of truth)
   tasks: 'translation-tasks',
+  // an audio/video upload in progress, so the same file resumes after a reload (multipart-upload.ts)
+  mediaUpload: 'media-upload',
+  // sessionStorage: audio/video tasks this tab uploaded, followed until confirmed and finished
+  mediaTracked: 'media-tracked',
 } as const;

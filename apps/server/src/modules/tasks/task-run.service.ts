@@ -7,6 +7,8 @@ import { translateAll } from '../../engines/translation/pipeline.js';
 import { AppError } from '../../http/errors.js';
 import { inTransaction } from '../../jobs/queue.js';
 import { capture, hold, release } from '../billing/ledger.service.js';
+import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from '../media/media-jobs.js';
+import { failDetection } from '../media/media.repository.js';
 import {
   claimForRun,
   findOwnTask,
@@ -62,7 +64,8 @@ export async function deleteTask(ctx: AppContext, userId: number, id: string): P
   await ctx.db.tx(async (q) => {
     const row = await softDeleteTask(q, userId, id);
     if (!row) throw new AppError('TASK_NOT_FOUND');
-    if (row.status === 'translating' && row.hold_ref) await release(ctx.db, row.hold_ref, q);
+    if ((row.status === 'translating' || row.status === 'processing') && row.hold_ref)
+      await release(ctx.db, row.hold_ref, q);
   });
 }
 
@@ -174,9 +177,18 @@ async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow
 }
 
 /** Marks the task failed and gives its hold back, in one transaction. */
-async function failTask(ctx: AppContext, task: TaskRow, error: string): Promise<void> {
+export async function failTask(
+  ctx: AppContext,
+  task: TaskRow,
+  error: string,
+  errorKey?: string,
+): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const failed = await finishRun(q, task.id, { status: 'failed', error });
+    const failed = await finishRun(q, task.id, {
+      status: 'failed',
+      error,
+      ...(errorKey ? { errorKey } : {}),
+    });
     if (failed?.hold_ref) await release(ctx.db, failed.hold_ref, q);
   });
 }
@@ -190,9 +202,18 @@ export async function sweepStuckTasks(ctx: AppContext, quietMinutes = 10): Promi
   if (!ctx.queue) return 0;
   let failed = 0;
   for (const task of await quietRunningTasks(ctx.db, quietMinutes)) {
-    const job = task.job_id ? await ctx.queue.findJob(TRANSLATE_JOB, task.job_id) : null;
+    // a media task runs in its detection job, then in its execution job (transcription + translation)
+    const jobName =
+      task.kind === 'srt'
+        ? TRANSLATE_JOB
+        : task.execute_status === null
+          ? MEDIA_PROBE_JOB
+          : MEDIA_EXECUTE_JOB;
+    const job = task.job_id ? await ctx.queue.findJob(jobName, task.job_id) : null;
     if (job && (job.state === 'created' || job.state === 'retry' || job.state === 'active')) continue;
-    await failTask(ctx, task, 'the translation was interrupted');
+    if (task.kind === 'media' && task.execute_status === null)
+      await failDetection(ctx.db, task.id, 'MEDIA_INTERRUPTED', 'the analysis was interrupted');
+    else await failTask(ctx, task, 'the work was interrupted', 'MEDIA_INTERRUPTED');
     failed += 1;
   }
   return failed;

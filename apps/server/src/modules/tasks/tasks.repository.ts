@@ -29,6 +29,14 @@ export interface TaskRow {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  kind: 'srt' | 'media';
+  media_key: string | null;
+  media_type: 1 | 2 | null;
+  media_bytes: number | null;
+  media_language: string | null;
+  detect_status: number | null;
+  execute_status: number | null;
+  error_key: string | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -59,6 +67,12 @@ export function toTask(r: TaskRow): Task {
         ? new Date(r.finished_at).getTime() - new Date(r.started_at).getTime()
         : null,
     version: r.version,
+    kind: r.kind,
+    mediaType: r.media_type,
+    mediaSize: r.media_bytes === null ? null : Number(r.media_bytes),
+    detectStatus: r.detect_status,
+    executeStatus: r.execute_status,
+    errorKey: r.error_key,
   };
 }
 
@@ -181,6 +195,7 @@ export async function claimForRun(q: Queryable, userId: number, id: string): Pro
             hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (attempts + 1) END,
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
+        AND kind = 'srt'
       RETURNING *`,
     [id, userId],
   );
@@ -240,20 +255,22 @@ export async function finishRun(
   taskId: string,
   outcome:
     | { status: 'completed'; resultKey: string | null; uploadError: string | null }
-    | { status: 'failed'; error: string },
+    | { status: 'failed'; error: string; errorKey?: string },
 ): Promise<TaskRow | undefined> {
   const rows =
     outcome.status === 'completed'
       ? await q.query<TaskRow>(
           `UPDATE tasks SET status = 'completed', progress = 100, result_key = $2, upload_error = $3,
-                  finished_at = now(), updated_at = now()
+                  execute_status = CASE WHEN kind = 'media' THEN 4 END, finished_at = now(), updated_at = now()
             WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL RETURNING *`,
           [taskId, outcome.resultKey, outcome.uploadError],
         )
       : await q.query<TaskRow>(
-          `UPDATE tasks SET status = 'failed', error = $2, finished_at = now(), updated_at = now()
-            WHERE id = $1 AND status = 'translating' RETURNING *`,
-          [taskId, outcome.error.slice(0, 500)],
+          `UPDATE tasks SET status = 'failed', error = $2, error_key = $3,
+                  execute_status = CASE WHEN execute_status IS NOT NULL THEN 5 END, finished_at = now(), updated_at = now()
+            WHERE id = $1 AND status IN ('translating', 'processing') AND execute_status IS DISTINCT FROM 4
+            RETURNING *`,
+          [taskId, outcome.error.slice(0, 500), outcome.errorKey ?? null],
         );
   return rows[0];
 }
@@ -265,7 +282,8 @@ export async function setPointsError(q: Queryable, taskId: string, error: string
 /** Running tasks that have not moved for `minutes` (candidates for the stuck-task sweep). */
 export async function quietRunningTasks(q: Queryable, minutes: number): Promise<TaskRow[]> {
   return q.query<TaskRow>(
-    `SELECT * FROM tasks WHERE status = 'translating' AND updated_at < now() - make_interval(mins => $1)`,
+    `SELECT * FROM tasks WHERE status IN ('translating', 'processing')
+        AND updated_at < now() - make_interval(mins => $1)`,
     [minutes],
   );
 }

@@ -1,16 +1,84 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, type ObjectStorage } from './storage.js';
 
-export function localStorage(root: string): ObjectStorage {
+/** The app's own routes that speak the upload/download protocol for local disk. */
+export const LOCAL_STORAGE_ROUTES = { part: '/storage/part', object: '/storage/object' } as const;
+
+export class LocalStorageError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface UploadMeta {
+  key: string;
+  partSize: number;
+  contentType: string;
+}
+
+export interface LocalObjectStorage extends ObjectStorage {
+  readonly kind: 'local';
+  /** checks a signed URL's query; answers what it grants or throws LocalStorageError(403) */
+  verify(
+    op: 'put' | 'get',
+    q: Record<string, string | undefined>,
+    key?: string,
+  ): { key: string; uploadId: string; partNumber: number; fileName: string | undefined };
+  /** streams one part to its place in the upload's file (constant memory); answers its ETag */
+  writePart(uploadId: string, partNumber: number, body: Readable): Promise<string>;
+  /** the file that holds `key`, for streaming it back */
+  fileOf(key: string): string;
+}
+
+export function isLocalStorage(s: ObjectStorage): s is LocalObjectStorage {
+  return (s as Partial<LocalObjectStorage>).kind === 'local';
+}
+
+const b64url = (buf: Buffer) => buf.toString('base64url');
+
+/**
+ * Objects as files under `root`. Uploads of large files follow the S3 multipart protocol, served
+ * by this app (LOCAL_STORAGE_ROUTES) with HMAC-signed, expiring URLs for one object: each part is
+ * written straight to its offset in the final file, so completing is a rename, not a copy.
+ */
+export function localStorage(root: string, opts: { secret?: string } = {}): LocalObjectStorage {
   const base = path.resolve(root);
+  const secret = opts.secret ?? randomBytes(32).toString('hex');
+  const uploadsDir = path.join(base, '.uploads');
   const fileFor = (key: string) => {
     assertSafeKey(key);
     return path.join(base, ...key.split('/'));
   };
-  return {
+  const uploadDir = (uploadId: string) => {
+    if (!/^[a-f0-9]{32}$/.test(uploadId)) throw new LocalStorageError(404, 'no such upload');
+    return path.join(uploadsDir, uploadId);
+  };
+  const sign = (...fields: (string | number)[]) =>
+    b64url(createHmac('sha256', secret).update(fields.join('\n')).digest());
+  const sameSignature = (a: string, b: string) => {
+    const x = Buffer.from(a);
+    const y = Buffer.from(b);
+    return x.length === y.length && timingSafeEqual(x, y);
+  };
+  const expiry = (expiresIn: number) => Math.floor(Date.now() / 1000) + expiresIn;
+  const readMeta = async (uploadId: string): Promise<UploadMeta> => {
+    try {
+      return JSON.parse(await readFile(path.join(uploadDir(uploadId), 'meta.json'), 'utf8')) as UploadMeta;
+    } catch {
+      throw new LocalStorageError(404, 'no such upload (finished, aborted or expired)');
+    }
+  };
+
+  const storage: LocalObjectStorage = {
+    kind: 'local',
     async put(key, body) {
       const file = fileFor(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -32,5 +100,118 @@ export function localStorage(root: string): ObjectStorage {
     async delete(key) {
       await rm(fileFor(key), { force: true });
     },
+    async head(key) {
+      try {
+        const info = await stat(fileFor(key));
+        return info.isFile() ? { size: info.size } : null;
+      } catch {
+        return null;
+      }
+    },
+    async createMultipartUpload(key, { contentType, partSize }) {
+      assertSafeKey(key);
+      const uploadId = randomBytes(16).toString('hex');
+      const dir = uploadDir(uploadId);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, 'data'), '');
+      await writeFile(path.join(dir, 'meta.json'), JSON.stringify({ key, partSize, contentType }));
+      return uploadId;
+    },
+    async partUploadUrl(key, uploadId, partNumber, expiresIn) {
+      const e = expiry(expiresIn);
+      const q = new URLSearchParams({ k: key, u: uploadId, p: String(partNumber), e: String(e) });
+      q.set('s', sign('put', key, uploadId, partNumber, e));
+      return `${LOCAL_STORAGE_ROUTES.part}?${q.toString()}`;
+    },
+    verify(op, q, keyFromPath) {
+      const key = keyFromPath ?? q.k ?? '';
+      const uploadId = q.u ?? '';
+      const partNumber = Number(q.p ?? 0);
+      const fileName = q.n;
+      const e = Number(q.e);
+      const expected =
+        op === 'put' ? sign('put', key, uploadId, partNumber, e) : sign('get', key, e, fileName ?? '');
+      if (!q.s || !Number.isFinite(e) || !sameSignature(q.s, expected))
+        throw new LocalStorageError(403, 'the signature does not match');
+      if (e < Date.now() / 1000) throw new LocalStorageError(403, 'the link has expired');
+      return { key, uploadId, partNumber, fileName };
+    },
+    async writePart(uploadId, partNumber, body) {
+      const meta = await readMeta(uploadId);
+      const dir = uploadDir(uploadId);
+      const hash = createHash('md5');
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > meta.partSize) {
+            done(new LocalStorageError(413, `a part may hold at most ${meta.partSize} bytes`));
+            return;
+          }
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      const out = createWriteStream(path.join(dir, 'data'), {
+        flags: 'r+',
+        start: (partNumber - 1) * meta.partSize,
+      });
+      await pipeline(body, count, out);
+      const etag = `"${hash.digest('hex')}"`;
+      await writeFile(path.join(dir, `part-${partNumber}.json`), JSON.stringify({ etag, size }));
+      return etag;
+    },
+    async completeMultipartUpload(key, uploadId, parts) {
+      const meta = await readMeta(uploadId);
+      if (meta.key !== key) throw new LocalStorageError(400, 'the upload belongs to another object');
+      const dir = uploadDir(uploadId);
+      const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+      let total = 0;
+      for (const [i, part] of sorted.entries()) {
+        if (part.partNumber !== i + 1) throw new LocalStorageError(400, `part ${i + 1} is missing`);
+        let stored: { etag: string; size: number };
+        try {
+          stored = JSON.parse(await readFile(path.join(dir, `part-${part.partNumber}.json`), 'utf8')) as {
+            etag: string;
+            size: number;
+          };
+        } catch {
+          throw new LocalStorageError(400, `part ${part.partNumber} was not uploaded`);
+        }
+        if (stored.etag.replace(/"/g, '') !== part.etag.replace(/"/g, ''))
+          throw new LocalStorageError(400, `part ${part.partNumber} does not match its ETag`);
+        if (i < sorted.length - 1 && stored.size !== meta.partSize)
+          throw new LocalStorageError(400, `part ${part.partNumber} is smaller than the part size`);
+        total += stored.size;
+      }
+      if (sorted.length === 0) throw new LocalStorageError(400, 'an upload needs at least one part');
+      const data = path.join(dir, 'data');
+      const handle = await open(data, 'r+');
+      try {
+        await handle.truncate(total);
+      } finally {
+        await handle.close();
+      }
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await rename(data, file);
+      await rm(dir, { recursive: true, force: true });
+    },
+    async abortMultipartUpload(_key, uploadId) {
+      await rm(uploadDir(uploadId), { recursive: true, force: true });
+    },
+    async downloadUrl(key, expiresIn, o = {}) {
+      assertSafeKey(key);
+      const e = expiry(expiresIn);
+      const q = new URLSearchParams({ e: String(e) });
+      if (o.fileName) q.set('n', o.fileName);
+      q.set('s', sign('get', key, e, o.fileName ?? ''));
+      return `${LOCAL_STORAGE_ROUTES.object}/${key}?${q.toString()}`;
+    },
+    async readableLocation(key) {
+      return fileFor(key);
+    },
+    fileOf: fileFor,
   };
+  return storage;
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
-import { assertSafeKey, type ObjectStorage } from './storage.js';
+import { assertSafeKey, contentDisposition, type ObjectStorage } from './storage.js';
 
 export interface S3Options {
   /** e.g. https://s3.eu-west-1.amazonaws.com, https://oss-cn-hangzhou.aliyuncs.com, http://minio:9000 */
@@ -12,6 +12,8 @@ export interface S3Options {
   secretAccessKey: string;
   /** https://endpoint/bucket/key (MinIO, most self-hosted) instead of https://bucket.endpoint/key */
   forcePathStyle: boolean;
+  /** the endpoint as browsers reach it, when it differs from the server's (presigned URLs name it) */
+  publicEndpoint?: string | undefined;
   timeoutMs?: number;
 }
 
@@ -26,12 +28,27 @@ export function s3Storage(o: S3Options): ObjectStorage {
     region: o.region,
     retries: 2,
   });
-  const base = new URL(o.endpoint);
-  const urlFor = (key: string) => {
+  const urlOn = (endpoint: string, key: string) => {
     assertSafeKey(key);
+    const base = new URL(endpoint);
     if (o.forcePathStyle)
       return `${base.origin}${base.pathname.replace(/\/$/, '')}/${o.bucket}/${encodeKey(key)}`;
     return `${base.protocol}//${o.bucket}.${base.host}/${encodeKey(key)}`;
+  };
+  const urlFor = (key: string) => urlOn(o.endpoint, key);
+  /** a presigned URL (query-string signature, unsigned payload) valid for `expiresIn` seconds */
+  const presign = async (
+    method: 'GET' | 'PUT',
+    key: string,
+    expiresIn: number,
+    query: Record<string, string>,
+    endpoint = o.publicEndpoint ?? o.endpoint,
+  ) => {
+    const url = new URL(urlOn(endpoint, key));
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    url.searchParams.set('X-Amz-Expires', String(expiresIn));
+    const signed = await client.sign(url.toString(), { method, aws: { signQuery: true } });
+    return signed.url;
   };
   const timeout = () => AbortSignal.timeout(o.timeoutMs ?? 120_000);
   // S3 errors are XML: <Error><Code>NoSuchBucket</Code><Message>…</Message></Error>
@@ -70,6 +87,64 @@ export function s3Storage(o: S3Options): ObjectStorage {
       const res = await client.fetch(urlFor(key), { method: 'DELETE', signal: timeout() });
       if (!res.ok && res.status !== 404) throw await fail('DELETE', key, res);
       await res.body?.cancel();
+    },
+    async head(key) {
+      const res = await client.fetch(urlFor(key), { method: 'HEAD', signal: timeout() });
+      await res.body?.cancel();
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`S3 HEAD ${key}: HTTP ${res.status}`);
+      return { size: Number(res.headers.get('content-length') ?? 0) };
+    },
+    async createMultipartUpload(key, { contentType }) {
+      const res = await client.fetch(`${urlFor(key)}?uploads=`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        signal: timeout(),
+      });
+      if (!res.ok) throw await fail('CreateMultipartUpload', key, res);
+      const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await res.text())?.[1];
+      if (!uploadId) throw new Error(`S3 CreateMultipartUpload ${key}: the answer holds no UploadId`);
+      return uploadId;
+    },
+    partUploadUrl(key, uploadId, partNumber, expiresIn) {
+      return presign('PUT', key, expiresIn, { partNumber: String(partNumber), uploadId });
+    },
+    async completeMultipartUpload(key, uploadId, parts) {
+      const body = `<CompleteMultipartUpload>${[...parts]
+        .sort((a, b) => a.partNumber - b.partNumber)
+        .map(
+          (p) =>
+            `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>"${p.etag.replace(/"/g, '').replace(/[<>&]/g, '')}"</ETag></Part>`,
+        )
+        .join('')}</CompleteMultipartUpload>`;
+      const res = await client.fetch(`${urlFor(key)}?uploadId=${encodeURIComponent(uploadId)}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/xml' },
+        signal: timeout(),
+      });
+      if (!res.ok) throw await fail('CompleteMultipartUpload', key, res);
+      // S3 may answer 200 and still report an error in the body
+      const xml = await res.text();
+      if (xml.includes('<Error>'))
+        throw await fail('CompleteMultipartUpload', key, new Response(xml, { status: 500 }));
+    },
+    async abortMultipartUpload(key, uploadId) {
+      const res = await client.fetch(`${urlFor(key)}?uploadId=${encodeURIComponent(uploadId)}`, {
+        method: 'DELETE',
+        signal: timeout(),
+      });
+      if (!res.ok && res.status !== 404) throw await fail('AbortMultipartUpload', key, res);
+      await res.body?.cancel();
+    },
+    downloadUrl(key, expiresIn, opts = {}) {
+      const query: Record<string, string> = {};
+      if (opts.fileName) query['response-content-disposition'] = contentDisposition(opts.fileName);
+      if (opts.contentType) query['response-content-type'] = opts.contentType;
+      return presign('GET', key, expiresIn, query);
+    },
+    readableLocation(key, expiresIn) {
+      return presign('GET', key, expiresIn, {}, o.endpoint);
     },
   };
 }

@@ -1,9 +1,22 @@
-import { useState } from 'react';
-import { Badge, Card, Col, Row, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { App, Badge, Card, Col, Row, Typography } from 'antd';
 import { FileTextOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DETECT_STATUS, EXECUTE_STATUS } from '@subtrans/contract';
 import { useSession } from '../../auth/api/session';
-import { useEngines } from '../../tasks/api/tasks';
+import { pointsQueryKey } from '../../billing/api/points';
+import {
+  detectionQuery,
+  executionQuery,
+  mediaTracking,
+  refused,
+  useSpeechStatus,
+  useTrackedMedia,
+} from '../../tasks/api/media';
+import { tasksQueryKey, useEngines } from '../../tasks/api/tasks';
+import { MediaConfirmDialog, type MediaConfirmTarget } from '../../tasks/components/media-confirm-dialog';
+import { MediaUploadModal } from '../../tasks/components/media-upload-modal';
 import { SrtUploadModal } from '../../tasks/components/srt-upload-modal';
 import { TaskList } from '../../tasks/components/task-list';
 
@@ -12,9 +25,16 @@ export function TranslateView() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [uploading, setUploading] = useState(false);
-  // loaded early so the upload modal opens with its engine choice ready
+  const [uploadingMedia, setUploadingMedia] = useState(false);
+  // loaded early so the upload modals open with their engine choice ready
   useEngines();
+  const speech = useSpeechStatus();
+  // SPEC: nothing pretends to work: without speech recognition the card says so and does nothing
+  const mediaUnavailable = speech.data?.available === false;
   if (!user) return null;
+  const openMedia = () => {
+    if (!mediaUnavailable) setUploadingMedia(true);
+  };
   return (
     <>
       <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
@@ -44,11 +64,38 @@ export function TranslateView() {
         </Col>
         <Col xs={24} md={12}>
           <Badge.Ribbon text={t('dashboard.translate.newBadge')} color="red">
-            <Card hoverable>
+            <Card
+              hoverable={!mediaUnavailable}
+              role="button"
+              tabIndex={0}
+              aria-disabled={mediaUnavailable}
+              onClick={openMedia}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  openMedia();
+                }
+              }}
+              style={mediaUnavailable ? { cursor: 'not-allowed', background: '#fafafa' } : undefined}
+              data-testid="media-card"
+              data-disabled={mediaUnavailable ? 'true' : undefined}
+            >
               <Card.Meta
-                avatar={<VideoCameraOutlined style={{ fontSize: 32, color: '#722ed1' }} />}
+                avatar={
+                  <VideoCameraOutlined
+                    style={{ fontSize: 32, color: mediaUnavailable ? '#bfbfbf' : '#722ed1' }}
+                  />
+                }
                 title={t('dashboard.translate.mediaCard')}
-                description={t('dashboard.translate.mediaDesc')}
+                description={
+                  mediaUnavailable ? (
+                    <Typography.Text type="warning" data-testid="media-unavailable">
+                      {t('dashboard.translate.mediaUnavailable')}
+                    </Typography.Text>
+                  ) : (
+                    t('dashboard.translate.mediaDesc')
+                  )
+                }
               />
             </Card>
           </Badge.Ribbon>
@@ -61,6 +108,102 @@ export function TranslateView() {
         <TaskList userId={user.id} />
       </Card>
       <SrtUploadModal open={uploading} onClose={() => setUploading(false)} />
+      <MediaUploadModal open={uploadingMedia} onClose={() => setUploadingMedia(false)} />
+      <MediaFollower />
     </>
+  );
+}
+
+/**
+ * SPEC §4: follows the audio/video tasks this tab uploaded (kept in sessionStorage, so a reload
+ * keeps following them): a detection that is ready opens the confirmation with its cost, a failed
+ * one says why; an execution says when it is done or why it failed.
+ */
+function MediaFollower() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const tracked = useTrackedMedia();
+  const detecting = tracked.filter((e) => e.stage === 'detect');
+  const executing = tracked.filter((e) => e.stage === 'execute');
+  const detections = useQueries({ queries: detecting.map((e) => detectionQuery(e.taskId)) });
+  const executions = useQueries({ queries: executing.map((e) => executionQuery(e.taskId)) });
+  const seenReady = useRef(new Set<string>());
+
+  useEffect(() => {
+    const refresh = () => {
+      void client.invalidateQueries({ queryKey: tasksQueryKey });
+      void client.invalidateQueries({ queryKey: pointsQueryKey });
+    };
+    detecting.forEach((entry, i) => {
+      const q = detections[i];
+      if (!q) return;
+      if (q.data?.status === DETECT_STATUS.failed) {
+        mediaTracking.untrack(entry.taskId);
+        void message.error(
+          t('tasks.media.detectionFailed', {
+            name: entry.fileName,
+            error: q.data.message || t('tasks.status.failed'),
+          }),
+        );
+        refresh();
+      } else if (q.data?.status === DETECT_STATUS.ready && !seenReady.current.has(entry.taskId)) {
+        // the row now waits for the confirmation
+        seenReady.current.add(entry.taskId);
+        refresh();
+      } else if (refused(q.error)) {
+        // deleted meanwhile, or not this user's
+        mediaTracking.untrack(entry.taskId);
+      }
+    });
+    executing.forEach((entry, i) => {
+      const q = executions[i];
+      if (!q) return;
+      if (q.data?.status === EXECUTE_STATUS.completed) {
+        mediaTracking.untrack(entry.taskId);
+        void message.success(t('tasks.media.completed', { name: entry.fileName }));
+        refresh();
+      } else if (q.data?.status === EXECUTE_STATUS.failed) {
+        mediaTracking.untrack(entry.taskId);
+        void message.error(
+          t('tasks.media.executionFailed', {
+            name: entry.fileName,
+            error: q.data.message || t('tasks.status.failed'),
+          }),
+        );
+        refresh();
+      } else if (refused(q.error)) {
+        mediaTracking.untrack(entry.taskId);
+      }
+    });
+  }, [detecting, executing, detections, executions, client, message, t]);
+
+  // the first detection that is ready asks for the confirmation
+  const readyAt = detecting.findIndex((_, i) => detections[i]?.data?.status === DETECT_STATUS.ready);
+  const ready = readyAt >= 0 ? detecting[readyAt] : undefined;
+  const state = readyAt >= 0 ? detections[readyAt]?.data : undefined;
+  const target: MediaConfirmTarget | null =
+    ready && state
+      ? {
+          taskId: ready.taskId,
+          fileName: ready.fileName,
+          mediaSize: ready.size || null,
+          durationSeconds: state.duration,
+          estimatedPoints: state.estimatedPoints,
+          sourceLau: ready.sourceLau,
+          targetLau: ready.targetLau,
+          both: ready.both,
+          translationService: ready.translationService,
+        }
+      : null;
+
+  return (
+    <MediaConfirmDialog
+      target={target}
+      onClose={(started) => {
+        // Later (or not enough points): the task waits in the list with its execute button
+        if (!started && ready) mediaTracking.untrack(ready.taskId, 'detect');
+      }}
+    />
   );
 }

@@ -1,3 +1,7 @@
+import { lineWidth, readingSpeed } from '@subtrans/subtitles/width';
+
+export { visibleText, lineWidth, readingSpeed } from '@subtrans/subtitles/width';
+
 /**
  * Subtitle quality flags, following Netflix's timed-text style guide by default (all limits are
  * settings):
@@ -34,25 +38,6 @@ export interface CheckedSegment {
   endMs: number;
   originalText: string;
   translatedText: string;
-}
-
-const WIDE =
-  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
-
-/** tags (<i>, {\an8}) are not read */
-export const visibleText = (text: string) => text.replace(/<[^>]*>|\{\\[^}]*\}/g, '');
-
-/** Display width of one line: wide characters count 2. */
-export function lineWidth(line: string): number {
-  let width = 0;
-  for (const ch of visibleText(line)) width += WIDE.test(ch) ? 2 : 1;
-  return width;
-}
-
-/** Characters read per second of display (line breaks and tags not counted). */
-export function readingSpeed(text: string, durationMs: number): number {
-  const chars = [...visibleText(text).replace(/\r?\n/g, '')].length;
-  return durationMs > 0 ? chars / (durationMs / 1000) : Infinity;
 }
 
 /** The flags of segment `i` (its neighbour decides overlap). */

@@ -60,6 +60,7 @@ import {
 } from '../lib/editor-state';
 import { createFlagCache } from '../lib/quality';
 import { loadRules, QualitySettings, storeRules } from '../components/quality-settings';
+import { MediaPlayer, type MediaPlayerHandle } from '../components/media-player';
 
 /** edits are saved this long after the last keystroke */
 const SAVE_DEBOUNCE_MS = 800;
@@ -293,10 +294,17 @@ export default function EditorPage() {
 
   const busyRef = useRef(runRetranslate);
   busyRef.current = runRetranslate;
+  // audio/video tasks: choosing a segment moves the player there
+  const player = useRef<MediaPlayerHandle>(null);
   const handlers = useMemo<RowHandlers>(
     () => ({
       change,
-      focus: (id) => setCurrent(id),
+      focus: (id) => {
+        setCurrent(id);
+        const { segments, index } = stateRef.current;
+        const seg = segments[index.get(id) ?? -1];
+        if (seg) player.current?.seek(seg.startMs);
+      },
       toggle: (id) =>
         setSelected((s) => {
           const next = new Set(s);
@@ -341,6 +349,16 @@ export default function EditorPage() {
     overscan: 6,
     getItemKey,
   });
+
+  // playback moves the active segment into view (without taking the focus from the player)
+  const followPlayback = useCallback(
+    (id: number) => {
+      setCurrent(id);
+      const i = rows.findIndex((r) => r.id === id);
+      if (i >= 0) virtualizer.scrollToIndex(i, { align: 'auto' });
+    },
+    [rows, virtualizer],
+  );
 
   const goTo = useCallback(
     (id: number) => {
@@ -691,6 +709,22 @@ export default function EditorPage() {
         <span>{t('editor.col.translation')}</span>
         <span />
       </div>
+      {task.kind === 'media' ? (
+        <section
+          aria-label={t('editor.media.title')}
+          style={{ display: 'flex', justifyContent: 'center', padding: 8, background: '#fafafa' }}
+        >
+          <div style={{ width: 'min(560px, 100%)' }}>
+            <MediaPlayer
+              ref={player}
+              taskId={task.id}
+              segments={state.segments}
+              showOriginal={task.includeOriginalText}
+              onActive={followPlayback}
+            />
+          </div>
+        </section>
+      ) : null}
       <main ref={listRef} style={{ flex: 1, overflow: 'auto' }} data-testid="segment-list">
         {rows.length === 0 ? (
           <Typography.Paragraph type="secondary" style={{ padding: 24, textAlign: 'center' }}>

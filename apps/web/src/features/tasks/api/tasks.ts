@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   API,
   PAGE_SIZES,
+  POLLING_MS,
   type EngineStatus,
   type ExportFormat,
   type PagedList,
@@ -15,6 +16,8 @@ export const tasksQueryKey = ['tasks'] as const;
 /** SPEC §9: the list refreshes every 5 s; while a task translates, every second (progress). */
 export const LIST_REFRESH_MS = 5000;
 export const LIST_REFRESH_RUNNING_MS = 1000;
+/** SPEC §4: while an audio/video task is detected or transcribed, as often as its status is polled */
+export const LIST_REFRESH_MEDIA_MS = POLLING_MS.detection;
 
 /**
  * The task list (newest first). The first page is cached under `translation-tasks` (for this
@@ -31,8 +34,12 @@ export function useTaskList(userId: number, page: number) {
     placeholderData: keepPreviousData,
     initialData: page === 1 ? () => cachedFirstPage(userId) : undefined,
     initialDataUpdatedAt: 0,
-    refetchInterval: (q) =>
-      q.state.data?.list.some((t) => t.status === 'translating') ? LIST_REFRESH_RUNNING_MS : LIST_REFRESH_MS,
+    refetchInterval: (q) => {
+      const tasks = q.state.data?.list ?? [];
+      if (tasks.some((t) => t.status === 'translating')) return LIST_REFRESH_RUNNING_MS;
+      if (tasks.some((t) => t.kind === 'media' && t.status === 'processing')) return LIST_REFRESH_MEDIA_MS;
+      return LIST_REFRESH_MS;
+    },
   });
 }
 

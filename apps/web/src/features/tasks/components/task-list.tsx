@@ -15,20 +15,41 @@ import {
   Typography,
 } from 'antd';
 import {
+  CustomerServiceOutlined,
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
   PlayCircleOutlined,
+  ThunderboltOutlined,
+  VideoCameraOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, languageName, PAGE_SIZES, type ExportFormat, type Task } from '@subtrans/contract';
+import {
+  DETECT_STATUS,
+  ErrorCodes,
+  errorMessage,
+  EXECUTE_STATUS,
+  languageName,
+  MEDIA_TYPE,
+  PAGE_SIZES,
+  type ErrorKey,
+  type ExportFormat,
+  type Task,
+} from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { pointsQueryKey, usePoints } from '../../billing/api/points';
 import { deleteTask, downloadTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
 import { useInsufficientPoints } from './insufficient-points';
+import {
+  confirmTargetOfTask,
+  formatDuration,
+  MediaConfirmDialog,
+  type MediaConfirmTarget,
+} from './media-confirm-dialog';
+import { formatBytes } from './media-upload-modal';
 
 const STATUS_COLOURS: Record<Task['status'], string> = {
   pending: 'default',
@@ -37,6 +58,71 @@ const STATUS_COLOURS: Record<Task['status'], string> = {
   completed: 'success',
   failed: 'error',
 };
+
+/** SPEC §4 stages of an audio/video task, as the list words them */
+export type MediaStage =
+  | 'downloading'
+  | 'analysing'
+  | 'waiting'
+  | 'extracting'
+  | 'transcribing'
+  | 'translating'
+  | 'completed'
+  | 'failed';
+
+const MEDIA_STAGE_COLOURS: Record<MediaStage, string> = {
+  downloading: 'processing',
+  analysing: 'processing',
+  waiting: 'warning',
+  extracting: 'processing',
+  transcribing: 'processing',
+  translating: 'processing',
+  completed: 'success',
+  failed: 'error',
+};
+
+/** Where an audio/video task is: detection (1–5), then execution (0–5), then translation. */
+export function mediaStage(task: Task): MediaStage {
+  switch (task.status) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'translating':
+      return 'translating';
+    case 'pending':
+      return 'waiting';
+    case 'processing':
+      break;
+  }
+  const execute = task.executeStatus;
+  if (execute === null) {
+    if (task.detectStatus === DETECT_STATUS.analysing) return 'analysing';
+    if (task.detectStatus === DETECT_STATUS.ready) return 'waiting';
+    if (task.detectStatus === DETECT_STATUS.failed) return 'failed';
+    return 'downloading';
+  }
+  if (execute <= EXECUTE_STATUS.extracting) return 'extracting';
+  if (execute === EXECUTE_STATUS.transcribing) return 'transcribing';
+  if (execute === EXECUTE_STATUS.translating) return 'translating';
+  if (execute === EXECUTE_STATUS.completed) return 'waiting';
+  return 'failed';
+}
+
+/**
+ * SPEC §4: a detected audio/video task waiting for its confirmation (pending, or processing with
+ * execute status 4), or one whose execution failed, can be (re)started: through the confirmation.
+ */
+export function canExecuteMedia(task: Task): boolean {
+  if (task.kind !== 'media' || task.detectStatus !== DETECT_STATUS.ready) return false;
+  return (
+    task.status === 'pending' ||
+    task.status === 'failed' ||
+    (task.status === 'processing' && task.executeStatus === EXECUTE_STATUS.completed)
+  );
+}
+
+const isErrorKey = (key: string | null): key is ErrorKey => key !== null && key in ErrorCodes;
 
 /**
  * SPEC §2/§4 task list: newest first, 10 a page, refreshed every 5 s (every second while a task
@@ -53,6 +139,7 @@ export function TaskList({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const list = useTaskList(userId, page);
   const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<MediaConfirmTarget | null>(null);
 
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: tasksQueryKey });
@@ -138,12 +225,21 @@ export function TaskList({ userId }: { userId: number }) {
             ellipsis: true,
             render: (name: string, task) => (
               <Space orientation="vertical" size={0}>
-                <Typography.Text strong ellipsis style={{ maxWidth: 300 }} title={name}>
-                  {name}
-                </Typography.Text>
+                <Space size={6} align="center">
+                  {task.kind === 'media' ? <MediaIcon task={task} /> : null}
+                  <Typography.Text strong ellipsis style={{ maxWidth: 300 }} title={name}>
+                    {name}
+                  </Typography.Text>
+                </Space>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('tasks.segments', { count: task.segmentCount })} ·{' '}
-                  {t('tasks.points', { points: task.estimatedPoints })}
+                  {task.kind === 'media' ? (
+                    <MediaFacts task={task} />
+                  ) : (
+                    <>
+                      {t('tasks.segments', { count: task.segmentCount })} ·{' '}
+                      {t('tasks.points', { points: task.estimatedPoints })}
+                    </>
+                  )}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {date(task.submitTime)}
@@ -179,7 +275,18 @@ export function TaskList({ userId }: { userId: number }) {
               const completed = task.status === 'completed';
               return (
                 <Flex gap={4} wrap>
-                  {task.status === 'pending' || task.status === 'failed' ? (
+                  {canExecuteMedia(task) ? (
+                    <Button
+                      size="small"
+                      type="primary"
+                      icon={<ThunderboltOutlined />}
+                      onClick={() => setConfirming(confirmTargetOfTask(task))}
+                      data-testid="media-execute"
+                    >
+                      {task.status === 'failed' ? t('tasks.retry') : t('tasks.media.execute')}
+                    </Button>
+                  ) : null}
+                  {task.kind !== 'media' && (task.status === 'pending' || task.status === 'failed') ? (
                     <Button
                       size="small"
                       type="primary"
@@ -225,7 +332,11 @@ export function TaskList({ userId }: { userId: number }) {
                   </Dropdown>
                   <Popconfirm
                     title={t('tasks.confirmDelete', { name: task.fileName })}
-                    description={task.status === 'translating' ? t('tasks.confirmDeleteRunning') : undefined}
+                    description={
+                      task.status === 'translating' || (task.kind === 'media' && task.status === 'processing')
+                        ? t('tasks.confirmDeleteRunning')
+                        : undefined
+                    }
                     okText={t('common.delete')}
                     cancelText={t('common.cancel')}
                     okButtonProps={{ danger: true, 'data-testid': 'task-delete-confirm' }}
@@ -245,12 +356,40 @@ export function TaskList({ userId }: { userId: number }) {
           },
         ]}
       />
+      <MediaConfirmDialog target={confirming} onClose={() => setConfirming(null)} />
     </>
   );
 }
 
+function MediaIcon({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const audio = task.mediaType === MEDIA_TYPE.audio;
+  const label = audio ? t('tasks.media.audio') : t('tasks.media.video');
+  return audio ? (
+    <CustomerServiceOutlined role="img" aria-label={label} title={label} style={{ color: '#722ed1' }} />
+  ) : (
+    <VideoCameraOutlined role="img" aria-label={label} title={label} style={{ color: '#722ed1' }} />
+  );
+}
+
+/** size, then what detection and transcription found out (duration, cost, segments) */
+function MediaFacts({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const facts = [
+    task.mediaSize ? formatBytes(task.mediaSize) : null,
+    task.duration > 0 ? formatDuration(Math.ceil(task.duration / 1000)) : null,
+    task.segmentCount > 0 ? t('tasks.segments', { count: task.segmentCount }) : null,
+    task.estimatedPoints > 0 ? t('tasks.points', { points: task.estimatedPoints }) : null,
+  ].filter(Boolean);
+  const kind = task.mediaType === MEDIA_TYPE.audio ? t('tasks.media.audio') : t('tasks.media.video');
+  return <>{facts.join(' · ') || kind}</>;
+}
+
 function TaskStatus({ task }: { task: Task }) {
   const { t } = useTranslation();
+  const ui = currentLanguage();
+  const stage = task.kind === 'media' ? mediaStage(task) : null;
+  const reason = isErrorKey(task.errorKey) ? errorMessage(task.errorKey, ui) : task.error;
   const warnings = [
     task.keptOriginal > 0 ? t('tasks.keptOriginal', { count: task.keptOriginal }) : null,
     task.pointsError ? t('tasks.pointsError', { error: task.pointsError }) : null,
@@ -263,9 +402,16 @@ function TaskStatus({ task }: { task: Task }) {
       style={{ width: '100%' }}
       data-testid="task-status"
       data-status={task.status}
+      data-stage={stage ?? undefined}
     >
       <Space size={4}>
-        <Tag color={STATUS_COLOURS[task.status]}>{t(`tasks.status.${task.status}`)}</Tag>
+        {stage ? (
+          <Tag color={MEDIA_STAGE_COLOURS[stage]} data-testid="media-stage">
+            {t(`tasks.media.stage.${stage}`, { progress: task.translationProgress })}
+          </Tag>
+        ) : (
+          <Tag color={STATUS_COLOURS[task.status]}>{t(`tasks.status.${task.status}`)}</Tag>
+        )}
         {warnings.length ? (
           <Tooltip title={warnings.join(' · ')}>
             <WarningOutlined style={{ color: '#faad14' }} aria-label={warnings.join(' · ')} />
@@ -275,8 +421,13 @@ function TaskStatus({ task }: { task: Task }) {
       {task.status === 'translating' ? (
         <Progress percent={task.translationProgress} size="small" data-testid="task-progress" />
       ) : null}
-      {task.status === 'failed' && task.error ? (
-        <Tooltip title={task.error}>
+      {stage === 'failed' && reason ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="task-error">
+          {reason}
+        </Typography.Text>
+      ) : null}
+      {!stage && task.status === 'failed' && task.error ? (
+        <Tooltip title={reason}>
           <Typography.Text type="danger" style={{ fontSize: 12 }}>
             {t('tasks.translationFailed')}
           </Typography.Text>

@@ -1,0 +1,641 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  CompletedUpload,
+  DetectionState,
+  DownloadUrl,
+  ExecutionState,
+  Task,
+  TaskWithSegments,
+  UploadPartUrls,
+  UploadTicket,
+} from '@subtrans/contract';
+import { parseSrt } from '@subtrans/subtitles';
+import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { expectFailure, expectSuccess } from '../../../test/support/http.js';
+import { makeNonMedia, makeSpeechMedia, type MadeMedia } from '../../../test/support/media.js';
+import { putPart, uploadMedia } from '../../../test/support/media-upload.js';
+import { grantPoints } from '../../../test/support/tasks.js';
+import { startTranscriptionServer } from '../../../test/support/transcription-server.js';
+import { startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
+import { until } from '../../../test/support/until.js';
+import { getBalance, getHeld } from '../billing/ledger.service.js';
+
+const KEY = 'ds-key';
+const SPEECH =
+  'Welcome to the harbour. The boats leave at dawn. Bring a warm coat, because the wind is cold.';
+
+describe(`audio and video tasks (${TEST_DB})`, () => {
+  let dir: string;
+  let stt: Awaited<ReturnType<typeof startTranscriptionServer>>;
+  let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let t: TestApp;
+  let mp4: MadeMedia;
+  let mp3: MadeMedia;
+  let silentVideo: MadeMedia;
+  let fake: { path: string; bytes: number };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'media-int-'));
+    [mp4, mp3, silentVideo, fake] = await Promise.all([
+      makeSpeechMedia(dir, { text: SPEECH, format: 'mp4', fileName: 'harbour.mp4' }),
+      makeSpeechMedia(dir, {
+        text: 'Good morning. This is a short test.',
+        format: 'mp3',
+        fileName: 'morning.mp3',
+      }),
+      makeSpeechMedia(dir, { text: 'Nothing to hear.', format: 'video-only-mp4', fileName: 'mute.mp4' }),
+      makeNonMedia(dir),
+    ]);
+    stt = await startTranscriptionServer({ apiKey: 'stt-key' });
+    engine = await startOpenAiServer(KEY);
+    t = await startTestApp({
+      queue: true,
+      env: {
+        DEEPSEEK_API_KEY: KEY,
+        DEEPSEEK_BASE_URL: engine.url,
+        STT_BASE_URL: stt.baseUrl,
+        STT_API_KEY: 'stt-key',
+        STT_MODEL: 'whisper-large-v3',
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await stt?.close();
+    await engine?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    stt.reset();
+  });
+
+  async function userWith(points: number) {
+    const u = await t.signUp();
+    if (points) await grantPoints(t, u.id, points);
+    return u;
+  }
+
+  async function detected(token: string, taskId: string): Promise<DetectionState> {
+    return until(async () => {
+      const d = expectSuccess<DetectionState>(await t.post('/file/check_task', { taskId }, { as: token }));
+      return d.status >= 4 ? d : null;
+    }, 30_000);
+  }
+
+  async function executed(token: string, taskId: string): Promise<ExecutionState> {
+    return until(async () => {
+      const e = expectSuccess<ExecutionState>(
+        await t.post('/file/check_execute_task', { taskId }, { as: token }),
+      );
+      return e.status >= 4 ? e : null;
+    }, 60_000);
+  }
+
+  async function submitted(
+    token: string,
+    file: MadeMedia | { path: string },
+    name: string,
+    type: 1 | 2,
+    extra = {},
+  ) {
+    const up = await uploadMedia(t, token, { path: file.path, name, type });
+    return expectSuccess<{ taskId: string }>(
+      await t.post(
+        '/file/submit_check_task',
+        { objectKey: up.objectKey, sourceLau: 'auto', type, targetLau: 'ja', ...extra },
+        { as: token },
+      ),
+    ).taskId;
+  }
+
+  it('takes an mp4 from direct upload through detection, confirmation, transcription and translation to an editable task, charging once', async () => {
+    const u = await userWith(100);
+    const up = await uploadMedia(t, u.token, { path: mp4.path, name: 'harbour.mp4', type: 2 });
+    expect(up.objectKey).toMatch(/^translated-videos\/file_\d{13}_[0-9a-f]{12}\.mp4$/);
+    expect(up.size).toBe(mp4.bytes);
+    const { taskId } = expectSuccess<{ taskId: string }>(
+      await t.post(
+        '/file/submit_check_task',
+        { objectKey: up.objectKey, sourceLau: 'auto', type: 2, targetLau: 'ja', both: 2, transEngin: 2 },
+        { as: u.token },
+      ),
+    );
+    // the task is in the list at once, processing
+    const listed = expectSuccess<{ list: Task[] }>(
+      await t.post('/task/list', { page: 1, size: 10 }, { as: u.token }),
+    );
+    expect(listed.list[0]).toMatchObject({
+      id: taskId,
+      kind: 'media',
+      mediaType: 2,
+      fileName: 'harbour.mp4',
+    });
+    expect(['processing', 'pending']).toContain(listed.list[0]!.status);
+
+    const d = await detected(u.token, taskId);
+    expect(d.status).toBe(4);
+    const seconds = Math.ceil(mp4.durationMs / 1000);
+    expect(Math.abs(d.duration! - seconds)).toBeLessThanOrEqual(1);
+    expect(d.message).toBe(String(d.duration));
+    expect(d.estimatedPoints).toBe(10 * Math.ceil(d.duration! / 60));
+    const waiting = expectSuccess<Task>(await t.post('/task/get', { id: taskId }, { as: u.token }));
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      detectStatus: 4,
+      executeStatus: null,
+      estimatedPoints: 10,
+    });
+    // an SRT start does not run a media task
+    expectFailure(await t.post('/task/start', { id: taskId }, { as: u.token }), 40904, 409);
+    expect(await getBalance(t.ctx.db, u.id)).toBe(100);
+
+    const ex = expectSuccess<{ taskId: string; status: number }>(
+      await t.post(
+        '/file/submit_execute_task',
+        { taskId, sourceLau: 'auto', targetLau: 'ja', both: 2, transEngin: 2 },
+        { as: u.token },
+      ),
+    );
+    expect(ex.status).toBe(0);
+    expect(await getHeld(t.ctx.db, u.id)).toBe(10);
+    // a second confirmation cannot run it twice
+    expectFailure(
+      await t.post(
+        '/file/submit_execute_task',
+        { taskId, targetLau: 'ja', both: 2, transEngin: 2 },
+        { as: u.token },
+      ),
+      40904,
+      409,
+    );
+
+    const done = await executed(u.token, taskId);
+    expect(done.status).toBe(4);
+    expect(done.srtObjectKey).toMatch(/^translated-files\/file_\d+_[0-9a-f]+\.srt$/);
+
+    // the speech engine got 16 kHz mono WAV audio of the whole file, with the documented fields
+    expect(stt.requests).toHaveLength(1);
+    const req = stt.requests[0]!;
+    expect(req).toMatchObject({ model: 'whisper-large-v3', responseFormat: 'verbose_json' });
+    expect(req.granularities).toEqual(expect.arrayContaining(['segment', 'word']));
+    expect(req.language).toBeUndefined();
+    expect(req.authorization).toBe('Bearer stt-key');
+    expect(Math.abs(req.durationMs - mp4.durationMs)).toBeLessThan(300);
+    expect(req.bytes).toBeGreaterThan(30_000 * (mp4.durationMs / 1000));
+
+    const task = expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: taskId }, { as: u.token }));
+    expect(task).toMatchObject({
+      status: 'completed',
+      kind: 'media',
+      executeStatus: 4,
+      originalLanguage: 'en',
+      detectedLanguage: 'en',
+      targetLanguage: 'ja',
+      includeOriginalText: true,
+      translationProgress: 100,
+    });
+    expect(task.segments.length).toBeGreaterThan(0);
+    // cues made from the words: in order, within the audio, each translated by the engine
+    let last = 0;
+    for (const s of task.segments) {
+      expect(s.translatedText).toBe(`[ja] ${s.originalText}`);
+      const [start, end] = [s.startTime, s.endTime].map((x) => parseSrt(`1\n${x} --> ${x}\nx\n`)[0]!.startMs);
+      expect(start!).toBeGreaterThanOrEqual(last);
+      expect(end!).toBeGreaterThan(start!);
+      expect(end! - start!).toBeLessThanOrEqual(7000);
+      last = end!;
+    }
+    expect(last).toBeLessThanOrEqual(mp4.durationMs + 100);
+    // charged exactly once
+    expect(await getBalance(t.ctx.db, u.id)).toBe(90);
+    expect(await getHeld(t.ctx.db, u.id)).toBe(0);
+
+    // the stored SRT is bilingual and the caller can fetch it and the media through signed URLs
+    const stored = await t.ctx.storage.get(done.srtObjectKey!);
+    const cues = parseSrt(await text(stored!.body));
+    expect(cues[0]!.text).toBe(`${task.segments[0]!.originalText}\n${task.segments[0]!.translatedText}`);
+    const media = expectSuccess<DownloadUrl>(
+      await t.post('/file/sts-down-credentials', { taskId }, { as: u.token }),
+    );
+    expect(media.mediaType).toBe(2);
+    const range = await t.app.inject({ method: 'GET', url: media.url, headers: { range: 'bytes=0-99' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 0-99/${mp4.bytes}`);
+    expect(range.headers['content-type']).toBe('video/mp4');
+    expect(range.rawPayload).toEqual((await readFile(mp4.path)).subarray(0, 100));
+    const srtUrl = expectSuccess<DownloadUrl>(
+      await t.post('/file/sts-down-credentials', { objectKey: done.srtObjectKey }, { as: u.token }),
+    );
+    expect((await t.app.inject({ method: 'GET', url: srtUrl.url })).statusCode).toBe(200);
+    // a tampered or foreign link opens nothing
+    expect(
+      (await t.app.inject({ method: 'GET', url: media.url.replace(/s=[^&]+/, 's=AAAA') })).statusCode,
+    ).toBe(403);
+    const other = await userWith(0);
+    expectFailure(await t.post('/file/sts-down-credentials', { taskId }, { as: other.token }), 40402, 404);
+    expectFailure(
+      await t.post('/file/sts-down-credentials', { objectKey: done.srtObjectKey }, { as: other.token }),
+      40407,
+      404,
+    );
+  });
+
+  it('passes a chosen source language to the speech engine and keeps it as the original language (mp3 audio)', async () => {
+    const u = await userWith(50);
+    const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
+    expect((await detected(u.token, taskId)).status).toBe(4);
+    stt.setLanguage('japanese');
+    expectSuccess(
+      await t.post(
+        '/file/submit_execute_task',
+        { taskId, sourceLau: 'zh', targetLau: 'en', both: 1, transEngin: 2 },
+        { as: u.token },
+      ),
+    );
+    expect((await executed(u.token, taskId)).status).toBe(4);
+    expect(stt.requests.at(-1)!.language).toBe('zh');
+    const task = expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: taskId }, { as: u.token }));
+    expect(task).toMatchObject({
+      originalLanguage: 'zh-CN',
+      targetLanguage: 'en',
+      includeOriginalText: false,
+    });
+    stt.setLanguage('english');
+  });
+
+  it('refuses what is not audio or video: by name before the upload, by content (ffprobe) after it', async () => {
+    const u = await userWith(0);
+    const byName = expectFailure(
+      await t.post('/file/sts-credentials', { fileName: 'notes.txt', size: 10, type: 2 }, { as: u.token }),
+      41501,
+      415,
+    );
+    expect(byName.msg).toBe('请选择视频或音频文件');
+    const taskId = await submitted(u.token, fake, 'fake.mp4', 2);
+    const d = await detected(u.token, taskId);
+    expect(d.status).toBe(5);
+    expect(d.message).toBe('无法读取该文件：它不是有效的音频或视频文件');
+    // in the user's own interface language
+    expectSuccess(await t.post('/user/update_profile', { language: 'en' }, { as: u.token }));
+    const en = expectSuccess<DetectionState>(await t.post('/file/check_task', { taskId }, { as: u.token }));
+    expect(en.message).toBe('This file cannot be read: it is not a valid audio or video file');
+    const task = expectSuccess<Task>(await t.post('/task/get', { id: taskId }, { as: u.token }));
+    expect(task).toMatchObject({ status: 'failed', detectStatus: 5, errorKey: 'MEDIA_NOT_MEDIA' });
+    // a failed detection cannot be executed
+    expectFailure(
+      await t.post('/file/submit_execute_task', { taskId, targetLau: 'ja', transEngin: 2 }, { as: u.token }),
+      40909,
+      409,
+    );
+  });
+
+  it('fails the detection of a video without a sound track with a message that says so', async () => {
+    const u = await userWith(0);
+    expectSuccess(await t.post('/user/update_profile', { language: 'en' }, { as: u.token }));
+    const taskId = await submitted(u.token, silentVideo, 'mute.mp4', 2);
+    const d = await detected(u.token, taskId);
+    expect(d.status).toBe(5);
+    expect(d.message).toMatch(/no sound track/);
+  });
+
+  it('refuses a file over 3 GB before anything is stored, and a declared size the upload does not match', async () => {
+    const u = await userWith(0);
+    const big = expectFailure(
+      await t.post(
+        '/file/sts-credentials',
+        { fileName: 'film.mp4', size: 3_221_225_473, type: 2 },
+        { as: u.token, headers: { 'accept-language': 'en' } },
+      ),
+      41301,
+      413,
+    );
+    expect(big.msg).toMatch(/3 GB/);
+    // declared 10 bytes, sent 5: the part is accepted, the completion is not, and the object is gone
+    const ticket = expectSuccess<UploadTicket>(
+      await t.post('/file/sts-credentials', { fileName: 'a.mp3', size: 10, type: 1 }, { as: u.token }),
+    );
+    const { urls } = expectSuccess<UploadPartUrls>(
+      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [1] }, { as: u.token }),
+    );
+    const put = await putPart(t, urls[0]!.url, Buffer.from('12345'));
+    expectFailure(
+      await t.post(
+        '/file/complete_upload',
+        { uploadId: ticket.uploadId, parts: [{ partNumber: 1, etag: put.etag }] },
+        { as: u.token },
+      ),
+      40908,
+      409,
+    );
+    expect(await t.ctx.storage.head(ticket.objectKey)).toBeNull();
+    expectFailure(
+      await t.post(
+        '/file/submit_check_task',
+        { objectKey: ticket.objectKey, type: 1, targetLau: 'en' },
+        { as: u.token },
+      ),
+      40407,
+      404,
+    );
+  });
+
+  it('resumes a multipart upload after an interruption: only the missing part is sent again, the object is whole', async () => {
+    const u = await userWith(0);
+    const bytes = randomBytes(17 * 1024 * 1024);
+    const ticket = expectSuccess<UploadTicket>(
+      await t.post(
+        '/file/sts-credentials',
+        { fileName: 'long.mkv', size: bytes.length, type: 2 },
+        { as: u.token },
+      ),
+    );
+    expect(ticket.partCount).toBe(3);
+    expect(ticket.partSize).toBe(8 * 1024 * 1024);
+    const slice = (n: number) => bytes.subarray((n - 1) * ticket.partSize, n * ticket.partSize);
+    const first = expectSuccess<UploadPartUrls>(
+      await t.post(
+        '/file/upload_parts',
+        { uploadId: ticket.uploadId, partNumbers: [1, 2, 3] },
+        { as: u.token },
+      ),
+    );
+    const etags: Record<number, string> = {};
+    for (const n of [1, 3])
+      etags[n] = (await putPart(t, first.urls.find((x) => x.partNumber === n)!.url, slice(n))).etag;
+    // part 2 broke off half-way (the connection dropped)
+    const url2 = first.urls.find((x) => x.partNumber === 2)!.url;
+    await putPart(t, url2, slice(2).subarray(0, 1000));
+    // someone else cannot continue, complete or abort it
+    const stranger = await userWith(0);
+    expectFailure(
+      await t.post(
+        '/file/upload_parts',
+        { uploadId: ticket.uploadId, partNumbers: [2] },
+        { as: stranger.token },
+      ),
+      40406,
+      404,
+    );
+    // the owner resumes with part 2 only
+    const again = expectSuccess<UploadPartUrls>(
+      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [2] }, { as: u.token }),
+    );
+    expect(again.urls.map((x) => x.partNumber)).toEqual([2]);
+    etags[2] = (await putPart(t, again.urls[0]!.url, slice(2))).etag;
+    // a part URL opens only its own part of its own upload
+    const forged = again.urls[0]!.url.replace('p=2', 'p=3');
+    expect((await putPart(t, forged, slice(3))).status).toBe(403);
+    expectFailure(
+      await t.post(
+        '/file/complete_upload',
+        { uploadId: ticket.uploadId, parts: [1, 3].map((n) => ({ partNumber: n, etag: etags[n]! })) },
+        { as: u.token },
+      ),
+      40908,
+      409,
+    );
+    const done = expectSuccess<CompletedUpload>(
+      await t.post(
+        '/file/complete_upload',
+        { uploadId: ticket.uploadId, parts: [1, 2, 3].map((n) => ({ partNumber: n, etag: etags[n]! })) },
+        { as: u.token },
+      ),
+    );
+    expect(done.size).toBe(bytes.length);
+    const stored = await t.ctx.storage.get(ticket.objectKey);
+    const chunks: Buffer[] = [];
+    for await (const c of stored!.body) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    // a completed upload takes no more parts
+    expectFailure(
+      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [1] }, { as: u.token }),
+      40406,
+      404,
+    );
+    // another user cannot make a task of it; the owner can, once
+    expectFailure(
+      await t.post(
+        '/file/submit_check_task',
+        { objectKey: ticket.objectKey, type: 2 },
+        { as: stranger.token },
+      ),
+      40407,
+      404,
+    );
+    expectSuccess(
+      await t.post('/file/submit_check_task', { objectKey: ticket.objectKey, type: 2 }, { as: u.token }),
+    );
+    expectFailure(
+      await t.post('/file/submit_check_task', { objectKey: ticket.objectKey, type: 2 }, { as: u.token }),
+      40407,
+      404,
+    );
+  });
+
+  it('needs enough points to execute (needed and current in the message) and holds nothing when refused', async () => {
+    const u = await userWith(5);
+    const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
+    expect((await detected(u.token, taskId)).estimatedPoints).toBe(10);
+    const refused = expectFailure(
+      await t.post(
+        '/file/submit_execute_task',
+        { taskId, targetLau: 'en', transEngin: 2 },
+        { as: u.token, headers: { 'accept-language': 'en' } },
+      ),
+      40200,
+      402,
+    );
+    expect(refused.data).toEqual({ needed: 10, current: 5 });
+    expect(await getHeld(t.ctx.db, u.id)).toBe(0);
+    const task = expectSuccess<Task>(await t.post('/task/get', { id: taskId }, { as: u.token }));
+    expect(task).toMatchObject({ status: 'pending', executeStatus: null });
+    expect(stt.requests).toHaveLength(0);
+  });
+
+  it('fails the task with the worded reason and gives the points back when speech recognition fails', async () => {
+    const u = await userWith(10);
+    const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
+    await detected(u.token, taskId);
+    stt.failNext(500, undefined, 3);
+    expectSuccess(
+      await t.post('/file/submit_execute_task', { taskId, targetLau: 'en', transEngin: 2 }, { as: u.token }),
+    );
+    const e = await executed(u.token, taskId);
+    expect(e.status).toBe(5);
+    expect(e.message).toBe('语音识别失败，积分已退回，请稍后重试');
+    expect(await getBalance(t.ctx.db, u.id)).toBe(10);
+    expect(await getHeld(t.ctx.db, u.id)).toBe(0);
+    // a failed execution may be confirmed again, and then succeeds
+    expectSuccess(
+      await t.post('/file/submit_execute_task', { taskId, targetLau: 'en', transEngin: 2 }, { as: u.token }),
+    );
+    expect((await executed(u.token, taskId)).status).toBe(4);
+    expect(await getBalance(t.ctx.db, u.id)).toBe(0);
+  });
+
+  it('gives a running task’s points back when it is deleted', async () => {
+    const u = await userWith(10);
+    const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
+    await detected(u.token, taskId);
+    stt.setDelay(1500);
+    expectSuccess(
+      await t.post('/file/submit_execute_task', { taskId, targetLau: 'en', transEngin: 2 }, { as: u.token }),
+    );
+    expect(await getHeld(t.ctx.db, u.id)).toBe(10);
+    expectSuccess(await t.post('/task/delete', { id: taskId }, { as: u.token }));
+    expect(await getBalance(t.ctx.db, u.id)).toBe(10);
+    expect(await getHeld(t.ctx.db, u.id)).toBe(0);
+    await new Promise((r) => setTimeout(r, 2500));
+    stt.setDelay(0);
+    // the job saw the deletion and charged nothing
+    expect(await getBalance(t.ctx.db, u.id)).toBe(10);
+  });
+});
+
+describe(`audio and video without a speech engine (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // a translation engine is there; only speech recognition is missing
+    t = await startTestApp({
+      queue: true,
+      env: { DEEPSEEK_API_KEY: 'k', DEEPSEEK_BASE_URL: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('says so, and refuses execution instead of pretending', async () => {
+    const status = expectSuccess<{ available: boolean }>(await t.post('/file/speech_status', {}));
+    expect(status.available).toBe(false);
+    const u = await t.signUp();
+    const dir = await mkdtemp(path.join(tmpdir(), 'media-nostt-'));
+    try {
+      const mp3 = await makeSpeechMedia(dir, { text: 'Hello there.', format: 'mp3' });
+      const up = await uploadMedia(t, u.token, { path: mp3.path, name: 'hello.mp3', type: 1 });
+      const { taskId } = expectSuccess<{ taskId: string }>(
+        await t.post(
+          '/file/submit_check_task',
+          { objectKey: up.objectKey, type: 1, targetLau: 'en' },
+          { as: u.token },
+        ),
+      );
+      await until(async () => {
+        const d = expectSuccess<DetectionState>(
+          await t.post('/file/check_task', { taskId }, { as: u.token }),
+        );
+        return d.status === 4;
+      }, 30_000);
+      expectFailure(
+        await t.post(
+          '/file/submit_execute_task',
+          { taskId, targetLau: 'en', transEngin: 2 },
+          { as: u.token },
+        ),
+        50303,
+        503,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe(`audio and video on S3-compatible storage, long audio in chunks (${TEST_DB})`, () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let stt: Awaited<ReturnType<typeof startTranscriptionServer>>;
+  let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'media-s3-'));
+    s3 = await startS3Server();
+    stt = await startTranscriptionServer();
+    engine = await startOpenAiServer(KEY);
+    t = await startTestApp({
+      queue: true,
+      env: {
+        DEEPSEEK_API_KEY: KEY,
+        DEEPSEEK_BASE_URL: engine.url,
+        STT_BASE_URL: stt.baseUrl,
+        // about 3 s of 16 kHz mono audio per request: a 12 s file goes in several pieces
+        STT_MAX_UPLOAD_MB: '0.1',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await stt?.close();
+    await engine?.close();
+    await s3?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('uploads straight to the bucket with presigned part URLs, probes through a presigned URL and transcribes in chunks merged in order', async () => {
+    const u = await t.signUp();
+    await grantPoints(t, u.id, 20);
+    const video = await makeSpeechMedia(dir, {
+      text: 'The first sentence is here. Then a second one follows. A third sentence closes the test.',
+      format: 'mkv',
+      fileName: 'three.mkv',
+      padSeconds: 1,
+    });
+    const up = await uploadMedia(t, u.token, { path: video.path, name: 'three.mkv', type: 2 });
+    expect(up.ticket.objectKey).toMatch(/^translated-videos\/file_\d+_[0-9a-f]+\.mkv$/);
+    expect(await t.ctx.storage.head(up.objectKey)).toEqual({ size: video.bytes });
+    const { taskId } = expectSuccess<{ taskId: string }>(
+      await t.post(
+        '/file/submit_check_task',
+        { objectKey: up.objectKey, type: 2, targetLau: 'de' },
+        { as: u.token },
+      ),
+    );
+    const d = await until(async () => {
+      const x = expectSuccess<DetectionState>(await t.post('/file/check_task', { taskId }, { as: u.token }));
+      return x.status >= 4 ? x : null;
+    }, 30_000);
+    expect(d.status).toBe(4);
+    expectSuccess(
+      await t.post('/file/submit_execute_task', { taskId, targetLau: 'de', transEngin: 2 }, { as: u.token }),
+    );
+    const e = await until(async () => {
+      const x = expectSuccess<ExecutionState>(
+        await t.post('/file/check_execute_task', { taskId }, { as: u.token }),
+      );
+      return x.status >= 4 ? x : null;
+    }, 60_000);
+    expect(e.status).toBe(4);
+    expect(stt.requests.length).toBeGreaterThan(1);
+    // every piece stays under the limit the engine was given
+    for (const r of stt.requests) expect(r.bytes).toBeLessThan(0.1 * 1024 * 1024 + 4096);
+    const total = stt.requests.reduce((sum, r) => sum + r.durationMs, 0);
+    expect(Math.abs(total - video.durationMs)).toBeLessThan(400);
+    const task = expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: taskId }, { as: u.token }));
+    let last = 0;
+    for (const s of task.segments) {
+      const start = parseSrt(`1\n${s.startTime} --> ${s.endTime}\nx\n`)[0]!;
+      expect(start.startMs).toBeGreaterThanOrEqual(last);
+      last = start.endMs;
+    }
+    // the cues reach into the last piece of the audio
+    expect(last).toBeGreaterThan(video.durationMs - 4000);
+    // the result is in the bucket
+    expect(await t.ctx.storage.head(e.srtObjectKey!)).not.toBeNull();
+    const link = expectSuccess<DownloadUrl>(
+      await t.post('/file/sts-down-credentials', { taskId }, { as: u.token }),
+    );
+    expect(link.url.startsWith(s3.endpoint)).toBe(true);
+    const head = await fetch(link.url, { headers: { range: 'bytes=0-3' } });
+    expect(head.status).toBe(206);
+  });
+});

@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { Alert, App, Descriptions, Modal, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ErrorCodes,
+  expectedProcessingMinutes,
+  languageName,
+  MEDIA_LANGUAGES,
+  SUBTITLE_LANGUAGES,
+  TRANSLATION_ENGINES,
+  type MediaLanguageCode,
+  type SubtitleLanguageCode,
+  type Task,
+  type TranslationEngineName,
+} from '@subtrans/contract';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { pointsQueryKey, usePoints } from '../../billing/api/points';
+import { executionQuery, mediaTracking, submitExecution } from '../api/media';
+import { tasksQueryKey } from '../api/tasks';
+import { useInsufficientPoints } from './insufficient-points';
+
+/** What the confirmation shows and submits: a detected audio/video task and the choices made. */
+export interface MediaConfirmTarget {
+  taskId: string;
+  fileName: string;
+  /** bytes */
+  mediaSize: number | null;
+  /** seconds */
+  durationSeconds: number | null;
+  estimatedPoints: number | null;
+  sourceLau: string;
+  targetLau: string;
+  both: 1 | 2;
+  translationService: string;
+}
+
+/** A task of the list (pending after detection, or failed after execution) as a confirmation. */
+export function confirmTargetOfTask(task: Task): MediaConfirmTarget {
+  return {
+    taskId: task.id,
+    fileName: task.fileName,
+    mediaSize: task.mediaSize,
+    durationSeconds: task.duration > 0 ? Math.ceil(task.duration / 1000) : null,
+    estimatedPoints: task.estimatedPoints,
+    sourceLau: task.originalLanguage,
+    targetLau: task.targetLanguage,
+    both: task.includeOriginalText ? 2 : 1,
+    translationService: task.translationService,
+  };
+}
+
+/** mm:ss (minutes may pass 59) */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—';
+  const s = Math.round(seconds);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+const mediaLanguage = (code: string): MediaLanguageCode =>
+  (MEDIA_LANGUAGES as readonly string[]).includes(code) ? (code as MediaLanguageCode) : 'auto';
+
+const targetLanguage = (code: string): SubtitleLanguageCode =>
+  code !== 'auto' && (SUBTITLE_LANGUAGES as readonly string[]).includes(code)
+    ? (code as SubtitleLanguageCode)
+    : 'en';
+
+const engine = (name: string): TranslationEngineName | undefined =>
+  (TRANSLATION_ENGINES as readonly string[]).includes(name) ? (name as TranslationEngineName) : undefined;
+
+/**
+ * SPEC §4 confirm execution: the file, its duration, the cost and balance, and how long it will
+ * take. Confirm starts the transcription and translation (not enough points: the buy-points
+ * path); Later closes it and the task waits in the list with an execute button.
+ */
+export function MediaConfirmDialog({
+  target,
+  onClose,
+}: {
+  target: MediaConfirmTarget | null;
+  /** `started`: the execution was submitted */
+  onClose: (started: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const ui = currentLanguage();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const points = usePoints();
+  const askToBuy = useInsufficientPoints();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const cost = target?.estimatedPoints ?? 0;
+  const balance = points.data;
+  const short = balance !== undefined && balance < cost;
+
+  const close = (started: boolean) => {
+    setError(null);
+    onClose(started);
+  };
+
+  const confirm = async () => {
+    if (!target) return;
+    if (short) {
+      close(false);
+      askToBuy(cost, balance);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const service = engine(target.translationService);
+      await submitExecution({
+        taskId: target.taskId,
+        sourceLau: mediaLanguage(target.sourceLau),
+        targetLau: targetLanguage(target.targetLau),
+        both: target.both,
+        ...(service ? { translationService: service } : {}),
+      });
+      // an earlier run's answer (failed) must not end this one
+      client.removeQueries({ queryKey: executionQuery(target.taskId).queryKey });
+      mediaTracking.track({
+        taskId: target.taskId,
+        stage: 'execute',
+        fileName: target.fileName,
+        size: target.mediaSize ?? 0,
+        sourceLau: target.sourceLau,
+        targetLau: target.targetLau,
+        both: target.both,
+        translationService: target.translationService,
+      });
+      void message.success(t('tasks.media.confirm.started'));
+      close(true);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === ErrorCodes.INSUFFICIENT_POINTS.code) {
+        // the task stays pending: it can be started from the list once points are bought
+        close(false);
+        askToBuy(cost, points.data ?? 0);
+      } else {
+        setError(e instanceof Error && e.message ? e.message : t('tasks.media.confirm.failed'));
+      }
+    } finally {
+      setBusy(false);
+      await client.invalidateQueries({ queryKey: tasksQueryKey });
+      await client.invalidateQueries({ queryKey: pointsQueryKey });
+    }
+  };
+
+  const minutes = target?.mediaSize ? expectedProcessingMinutes(target.mediaSize) : null;
+
+  return (
+    <Modal
+      open={target !== null}
+      title={t('tasks.media.confirm.title')}
+      onCancel={() => close(false)}
+      onOk={() => void confirm()}
+      okText={short ? t('tasks.insufficient.buy') : t('tasks.media.confirm.ok')}
+      cancelText={t('tasks.media.confirm.later')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'media-confirm-ok' }}
+      cancelButtonProps={{ 'data-testid': 'media-confirm-later' }}
+      width={560}
+      destroyOnHidden
+    >
+      {target ? (
+        <div data-testid="media-confirm-dialog">
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            style={{ marginBottom: 16 }}
+            items={[
+              {
+                key: 'file',
+                label: t('tasks.media.confirm.file'),
+                children: (
+                  <Typography.Text style={{ wordBreak: 'break-all' }} data-testid="media-confirm-file">
+                    {target.fileName}
+                  </Typography.Text>
+                ),
+              },
+              {
+                key: 'duration',
+                label: t('tasks.media.confirm.duration'),
+                children: (
+                  <span data-testid="media-confirm-duration">{formatDuration(target.durationSeconds)}</span>
+                ),
+              },
+              {
+                key: 'languages',
+                label: t('tasks.col.languages'),
+                children: `${languageName(target.sourceLau, ui)} → ${languageName(target.targetLau, ui)}`,
+              },
+              {
+                key: 'cost',
+                label: t('tasks.media.confirm.cost'),
+                children: (
+                  <Typography.Text strong data-testid="media-confirm-cost">
+                    {t('tasks.points', { points: cost })}
+                  </Typography.Text>
+                ),
+              },
+              {
+                key: 'balance',
+                label: t('tasks.media.confirm.balance'),
+                children: (
+                  <Typography.Text type={short ? 'danger' : undefined} data-testid="media-confirm-balance">
+                    {balance === undefined ? '—' : t('tasks.points', { points: balance })}
+                  </Typography.Text>
+                ),
+              },
+              {
+                key: 'time',
+                label: t('tasks.media.confirm.time'),
+                children: minutes === null ? '—' : t('tasks.media.confirm.timeValue', { minutes }),
+              },
+            ]}
+          />
+          {short ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('tasks.media.confirm.notEnough', { needed: cost, current: balance })}
+              style={{ marginBottom: 12 }}
+            />
+          ) : null}
+          {error ? (
+            <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />
+          ) : null}
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+            {t('tasks.media.confirm.note')}
+          </Typography.Paragraph>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

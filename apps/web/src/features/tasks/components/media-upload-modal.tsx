@@ -1,0 +1,452 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Checkbox, Flex, Form, Modal, Progress, Select, Typography, Upload } from 'antd';
+import { CustomerServiceOutlined, InboxOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  AUDIO_EXTENSIONS,
+  ErrorCodes,
+  languageOptions,
+  LIMITS,
+  MEDIA_LANGUAGES,
+  MEDIA_TYPE,
+  mediaTypeOfName,
+  SUBTITLE_LANGUAGES,
+  VIDEO_EXTENSIONS,
+  type MediaLanguageCode,
+  type MediaType,
+  type SubtitleLanguageCode,
+  type TranslationEngineName,
+} from '@subtrans/contract';
+import { useSiteConfig } from '../../../app/site-config';
+import { ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { mediaTracking, submitDetection } from '../api/media';
+import { tasksQueryKey, useEngines } from '../api/tasks';
+import {
+  abortError,
+  fingerprintOf,
+  isAbortError,
+  PartUploadError,
+  resumableBytes,
+  UPLOAD_PAUSED,
+  uploadFile,
+} from '../lib/multipart-upload';
+import { defaultEngine } from './srt-upload-modal';
+
+interface FormValues {
+  sourceLau: MediaLanguageCode;
+  targetLau?: SubtitleLanguageCode;
+  translationService?: TranslationEngineName;
+  includeOriginal: boolean;
+}
+
+const TARGETS = SUBTITLE_LANGUAGES.filter((l) => l !== 'auto');
+
+/** the picker offers the accepted extensions (SPEC §5) and anything the browser calls audio/video */
+const ACCEPT = [...VIDEO_EXTENSIONS, ...AUDIO_EXTENSIONS]
+  .map((e) => `.${e}`)
+  .concat('video/*', 'audio/*')
+  .join(',');
+
+/** Audio or video by the name's extension, else by the browser's MIME type; null when neither. */
+export function mediaTypeOfFile(file: Pick<File, 'name' | 'type'>): MediaType | null {
+  const byName = mediaTypeOfName(file.name);
+  if (byName) return byName;
+  if (file.type.startsWith('video/')) return MEDIA_TYPE.video;
+  if (file.type.startsWith('audio/')) return MEDIA_TYPE.audio;
+  return null;
+}
+
+/** SPEC §5 browser checks of an audio/video file: the message key when refused. */
+export function checkMediaFile(
+  file: Pick<File, 'name' | 'type' | 'size'>,
+): 'notMedia' | 'tooLarge' | 'empty' | null {
+  if (mediaTypeOfFile(file) === null) return 'notMedia';
+  if (file.size > LIMITS.mediaMaxBytes) return 'tooLarge';
+  if (file.size === 0) return 'empty';
+  return null;
+}
+
+/** 1.50 GB, 350.2 MB, 12 KB, 300 B */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${Math.max(0, Math.round(bytes))} B`;
+}
+
+interface UploadProgress {
+  sent: number;
+  total: number;
+  /** bytes per second, null until measurable */
+  speed: number | null;
+}
+
+interface InlineError {
+  title: string;
+  help: string;
+}
+
+type Phase = 'idle' | 'uploading' | 'submitting';
+
+/** progress redraws at most this often (the XHR reports far more often) */
+const REDRAW_MS = 200;
+/** the speed is measured over this much of the recent past */
+const SPEED_WINDOW_MS = 5000;
+
+/**
+ * SPEC §2/§5 audio/video upload modal: the file is checked in the browser (audio or video, at
+ * most 3 GB), uploaded straight to storage with progress (resumable: the same file again sends
+ * only what is missing), then submitted for detection; the dashboard follows the detection and
+ * asks for the confirmation of the cost. Nothing is charged here.
+ */
+export function MediaUploadModal({
+  open,
+  onClose,
+  onSubmitted,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** the detection task created for the upload */
+  onSubmitted?: (taskId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const ui = currentLanguage();
+  const { message } = App.useApp();
+  const site = useSiteConfig();
+  const client = useQueryClient();
+  const engines = useEngines();
+  const [form] = Form.useForm<FormValues>();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [resumeFrom, setResumeFrom] = useState(0);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [error, setError] = useState<InlineError | null>(null);
+  /** a finished upload whose task could not be created yet: a retry submits it again, unsent */
+  const [uploaded, setUploaded] = useState<{ fingerprint: string; objectKey: string } | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const samplesRef = useRef<Array<{ at: number; sent: number }>>([]);
+  const drawnRef = useRef(0);
+
+  const sourceOptions = useMemo(() => languageOptions(MEDIA_LANGUAGES, ui), [ui]);
+  const targetOptions = useMemo(() => languageOptions(TARGETS, ui), [ui]);
+  const engineOptions = (engines.data ?? []).map((e) => ({
+    value: e.name,
+    disabled: !e.enabled,
+    label: e.enabled
+      ? t(`tasks.engine.${e.name}`)
+      : `${t(`tasks.engine.${e.name}`)} (${t(`tasks.engineReason.${e.reason ?? 'not_configured'}`)})`,
+  }));
+
+  // the engines may arrive after the form: preselect once they do
+  useEffect(() => {
+    if (open && engines.data && !form.getFieldValue('translationService'))
+      form.setFieldValue('translationService', defaultEngine(engines.data));
+  }, [open, engines.data, form]);
+
+  const busy = phase !== 'idle';
+
+  // leaving the dashboard mid-upload pauses it: the parts sent so far stay resumable
+  useEffect(() => () => abortRef.current?.abort(UPLOAD_PAUSED), []);
+  // closing or reloading the tab mid-upload: the browser asks first (a reload can resume)
+  useEffect(() => {
+    if (phase !== 'uploading') return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [phase]);
+
+  const reset = () => {
+    form.resetFields();
+    setFile(null);
+    setFileError(null);
+    setResumeFrom(0);
+    setProgress(null);
+    setError(null);
+    setUploaded(null);
+    onClose();
+  };
+  const close = () => {
+    if (!busy) reset();
+  };
+
+  const pick = (f: File) => {
+    setError(null);
+    setProgress(null);
+    setFile(f);
+    const refused = checkMediaFile(f);
+    setFileError(refused ? t(`tasks.media.reject.${refused}`) : null);
+    setResumeFrom(refused ? 0 : resumableBytes(f));
+  };
+
+  const onProgress = (sent: number, total: number) => {
+    const now = performance.now();
+    const samples = samplesRef.current;
+    samples.push({ at: now, sent });
+    while (samples.length > 2 && now - samples[0]!.at > SPEED_WINDOW_MS) samples.shift();
+    if (now - drawnRef.current < REDRAW_MS && sent < total) return;
+    drawnRef.current = now;
+    const first = samples[0]!;
+    const elapsed = now - first.at;
+    setProgress({
+      sent,
+      total,
+      speed: elapsed >= 500 ? ((sent - first.sent) / elapsed) * 1000 : null,
+    });
+  };
+
+  const describe = (e: unknown): string => {
+    if (e instanceof ApiError && e.code === NETWORK_ERROR_CODE) return t('common.networkError');
+    if (e instanceof PartUploadError) return t('tasks.media.storageProblem');
+    if (e instanceof Error && e.message) return e.message;
+    return t('common.requestFailed');
+  };
+
+  const submit = async (v: FormValues) => {
+    if (!file) {
+      setFileError(t('tasks.media.fileRequired'));
+      return;
+    }
+    const refused = checkMediaFile(file);
+    const type = mediaTypeOfFile(file);
+    if (refused || !type) {
+      setFileError(t(`tasks.media.reject.${refused ?? 'notMedia'}`));
+      return;
+    }
+    setError(null);
+    const fingerprint = fingerprintOf(file);
+    let objectKey = uploaded?.fingerprint === fingerprint ? uploaded.objectKey : null;
+    const controller = new AbortController();
+    abortRef.current = controller;
+    try {
+      if (!objectKey) {
+        setPhase('uploading');
+        samplesRef.current = [];
+        drawnRef.current = 0;
+        setProgress({ sent: resumeFrom, total: file.size, speed: null });
+        const done = await uploadFile(file, { type, onProgress, signal: controller.signal });
+        objectKey = done.objectKey;
+        setUploaded({ fingerprint, objectKey });
+        setResumeFrom(0);
+        // cancelled while the upload was being completed: stored, but nothing is submitted
+        if (controller.signal.aborted) throw abortError();
+      }
+      setPhase('submitting');
+      const { taskId } = await submitDetection({
+        objectKey,
+        sourceLau: v.sourceLau,
+        type,
+        targetLau: v.targetLau ?? '',
+        both: v.includeOriginal ? 2 : 1,
+        ...(v.translationService ? { translationService: v.translationService } : {}),
+      });
+      mediaTracking.track({
+        taskId,
+        stage: 'detect',
+        fileName: file.name,
+        size: file.size,
+        sourceLau: v.sourceLau,
+        targetLau: v.targetLau ?? 'en',
+        both: v.includeOriginal ? 2 : 1,
+        translationService: v.translationService ?? '',
+      });
+      setUploaded(null);
+      void client.invalidateQueries({ queryKey: tasksQueryKey });
+      void message.success(t('tasks.media.submitted'));
+      onSubmitted?.(taskId);
+      reset();
+    } catch (e) {
+      if (isAbortError(e)) {
+        if (controller.signal.reason !== UPLOAD_PAUSED) void message.info(t('tasks.media.cancelled'));
+        setProgress(null);
+        setResumeFrom(0);
+      } else if (objectKey) {
+        // the file is stored; only the task is missing (unless the server no longer has the file)
+        if (e instanceof ApiError && e.code === ErrorCodes.MEDIA_NOT_FOUND.code) setUploaded(null);
+        setError({
+          title: t('tasks.media.submitFailed', { error: describe(e) }),
+          help: t('tasks.media.submitFailedHelp'),
+        });
+      } else {
+        setResumeFrom(resumableBytes(file));
+        setError({
+          title: t('tasks.media.uploadFailed', { error: describe(e) }),
+          help: t('tasks.media.uploadFailedHelp'),
+        });
+      }
+    } finally {
+      abortRef.current = null;
+      setPhase('idle');
+    }
+  };
+
+  const cancelUpload = () => abortRef.current?.abort();
+
+  const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  const type = file && !fileError ? mediaTypeOfFile(file) : null;
+
+  return (
+    <Modal
+      open={open}
+      title={t('tasks.media.title')}
+      onCancel={close}
+      closable={!busy}
+      mask={{ closable: !busy }}
+      keyboard={!busy}
+      width={620}
+      destroyOnHidden
+      footer={
+        <Flex justify="end" gap={8}>
+          {phase === 'uploading' ? (
+            <Button danger onClick={cancelUpload} data-testid="media-upload-cancel">
+              {t('tasks.media.cancelUpload')}
+            </Button>
+          ) : (
+            <Button onClick={close} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() => form.submit()}
+            data-testid="media-upload-submit"
+          >
+            {error || resumeFrom > 0 ? t('tasks.media.resume') : t('tasks.media.upload')}
+          </Button>
+        </Flex>
+      }
+    >
+      <div data-testid="media-upload-modal">
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          disabled={busy}
+          initialValues={{
+            sourceLau: 'auto',
+            includeOriginal: site.includeOriginalText,
+            translationService: defaultEngine(engines.data),
+          }}
+          onFinish={(v) => void submit(v)}
+        >
+          <Form.Item
+            label={t('tasks.media.file')}
+            required
+            validateStatus={fileError ? 'error' : undefined}
+            help={fileError ?? t('tasks.media.fileHint')}
+          >
+            <Upload.Dragger
+              accept={ACCEPT}
+              multiple={false}
+              maxCount={1}
+              showUploadList={false}
+              disabled={busy}
+              beforeUpload={(f) => {
+                pick(f);
+                return false;
+              }}
+              aria-label={t('tasks.media.file')}
+              data-testid="media-file"
+            >
+              <p className="ant-upload-drag-icon">
+                {type === MEDIA_TYPE.audio ? (
+                  <CustomerServiceOutlined />
+                ) : type === MEDIA_TYPE.video ? (
+                  <VideoCameraOutlined />
+                ) : (
+                  <InboxOutlined />
+                )}
+              </p>
+              <p className="ant-upload-text" data-testid="media-file-name">
+                {file ? file.name : t('tasks.media.drop')}
+              </p>
+              {file && !fileError ? <p className="ant-upload-hint">{formatBytes(file.size)}</p> : null}
+            </Upload.Dragger>
+          </Form.Item>
+          {resumeFrom > 0 && file && !busy ? (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={t('tasks.media.resumable', {
+                sent: formatBytes(resumeFrom),
+                total: formatBytes(file.size),
+              })}
+              data-testid="media-resumable"
+            />
+          ) : null}
+          <Form.Item
+            name="sourceLau"
+            label={t('tasks.media.source')}
+            rules={[{ required: true, message: t('tasks.upload.sourceRequired') }]}
+            extra={t('tasks.media.sourceHint')}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'search' }}
+              options={sourceOptions}
+              data-testid="media-source"
+            />
+          </Form.Item>
+          <Form.Item
+            name="targetLau"
+            label={t('tasks.upload.target')}
+            rules={[{ required: true, message: t('tasks.upload.targetRequired') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'search' }}
+              options={targetOptions}
+              placeholder={t('tasks.upload.targetPlaceholder')}
+              data-testid="media-target"
+            />
+          </Form.Item>
+          <Form.Item
+            name="translationService"
+            label={t('tasks.upload.engine')}
+            rules={[{ required: true, message: t('tasks.upload.engineRequired') }]}
+            extra={engines.data && !defaultEngine(engines.data) ? t('tasks.upload.noEngine') : undefined}
+          >
+            <Select options={engineOptions} loading={engines.isLoading} data-testid="media-engine" />
+          </Form.Item>
+          <Form.Item name="includeOriginal" valuePropName="checked">
+            <Checkbox data-testid="media-bilingual">{t('tasks.upload.bilingual')}</Checkbox>
+          </Form.Item>
+          {progress && phase !== 'idle' ? (
+            <div data-testid="media-upload-progress" aria-live="polite" style={{ marginBottom: 16 }}>
+              <Progress
+                percent={phase === 'submitting' ? 100 : percent}
+                status="active"
+                aria-label={t('tasks.media.progressLabel')}
+              />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {phase === 'submitting'
+                  ? t('tasks.media.submitting')
+                  : t('tasks.media.progress', {
+                      sent: formatBytes(progress.sent),
+                      total: formatBytes(progress.total),
+                      speed: progress.speed === null ? '—' : `${formatBytes(progress.speed)}/s`,
+                    })}
+              </Typography.Text>
+            </div>
+          ) : null}
+          {error ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              title={error.title}
+              description={error.help}
+              style={{ marginBottom: 16 }}
+              data-testid="media-upload-error"
+            />
+          ) : null}
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+            {t('tasks.media.chargeNote')}
+          </Typography.Paragraph>
+        </Form>
+      </div>
+    </Modal>
+  );
+}
