@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.js';
 import { startOpenAiServer } from '../../apps/server/test/support/translation-servers.js';
+import { startTranscriptionServer } from '../../apps/server/test/support/transcription-server.js';
 import { E2E_PORT } from '../playwright.config.js';
 import { E2E_ADMIN, MAIL_DIR, ROOT_DIR, STATE_FILE, TMP_DIR } from './paths.js';
 
@@ -47,6 +48,8 @@ export default async function globalSetup() {
 
   const engine = await startOpenAiServer(E2E_ENGINE_KEY);
   engine.setDelay(300);
+  // speech recognition: a local server speaking OpenAI's /v1/audio/transcriptions protocol
+  const speech = await startTranscriptionServer();
 
   const dataDir = path.join(TMP_DIR, 'data');
   const log = openSync(path.join(TMP_DIR, 'server.log'), 'a');
@@ -69,6 +72,7 @@ export default async function globalSetup() {
         DEEPSEEK_API_KEY: E2E_ENGINE_KEY,
         DEEPSEEK_BASE_URL: engine.url,
         TRANSLATE_CONCURRENCY: '2',
+        STT_BASE_URL: speech.baseUrl,
         NODE_ENV: 'production',
         // localhost is the default site; 127.0.0.1 stands for a second host with its own profile
         SITE_PROFILES: JSON.stringify([
@@ -94,5 +98,6 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 500));
     await sink.close();
     await engine.close();
+    await speech.close();
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { silentWav, startTranscriptionServer } from '../../../test/support/transcription-server.js';
 import { languageCode, SpeechError, whisperLanguageName } from './engine.js';
-import { openAiTranscription, transcriptOf } from './openai-transcriptions.js';
+import { openAiTranscription, punctuateWords, transcriptOf } from './openai-transcriptions.js';
 
 const KEY = 'sk-speech-key';
 
@@ -82,11 +82,12 @@ describe('OpenAI-compatible transcription engine against a local server', () => 
         expect(w.endMs).toBeLessThanOrEqual(s.endMs);
       }
     }
-    expect(t.segments[0]!.words!.map((w) => w.text)).toEqual(['Hello', 'world']);
+    // OpenAI's words come bare; the segment text gives them back their punctuation
+    expect(t.segments[0]!.words!.map((w) => w.text)).toEqual(['Hello', 'world.']);
     const scale = 4500 / 3400;
     expect(t.segments[1]!.startMs).toBe(Math.round(1300 * scale));
     expect(t.segments[1]!.words![1]).toEqual({
-      text: 'night',
+      text: 'night.',
       startMs: Math.round(1700 * scale),
       endMs: Math.round(2100 * scale),
     });
@@ -328,5 +329,33 @@ describe('languageCode', () => {
   it('round-trips every Whisper language', () => {
     const names = ['english', 'welsh', 'sanskrit', 'lingala', 'sundanese', 'bashkir', 'tibetan', 'faroese'];
     for (const n of names) expect(whisperLanguageName(languageCode(n)!)).toBe(n);
+  });
+});
+
+describe('punctuateWords', () => {
+  it('gives OpenAI’s bare words the spelling and punctuation of their segment text', () => {
+    const seg = {
+      startMs: 0,
+      endMs: 3000,
+      text: '¿Qué tal? Hello, world. It’s “fine”…',
+      words: ['qué', 'tal', 'hello', 'world', 'it’s', 'fine'].map((text, i) => ({
+        text,
+        startMs: i * 400,
+        endMs: i * 400 + 300,
+      })),
+    };
+    punctuateWords(seg);
+    expect(seg.words.map((w) => w.text)).toEqual(['¿Qué', 'tal?', 'Hello,', 'world.', 'It’s', '“fine”…']);
+  });
+
+  it('leaves a word it cannot find, and carries on after it', () => {
+    const seg = {
+      startMs: 0,
+      endMs: 2000,
+      text: 'One, two. Three!',
+      words: ['one', 'zwei', 'three'].map((text, i) => ({ text, startMs: i * 500, endMs: i * 500 + 400 })),
+    };
+    punctuateWords(seg);
+    expect(seg.words.map((w) => w.text)).toEqual(['One,', 'zwei', 'Three!']);
   });
 });

@@ -117,6 +117,30 @@ function assignWords(segments: TimedSegment[], words: TimedWord[]) {
   for (const s of segments) s.words!.sort((a, b) => a.startMs - b.startMs);
 }
 
+/**
+ * OpenAI's top-level words carry no punctuation and may differ in case from the segment text
+ * ("hello" in "Hello, world."): each word takes its spelling and the punctuation around it from
+ * the segment text, so cues cut at sentence ends and read like the transcript. A word not found
+ * in the text is left as it came.
+ */
+export function punctuateWords(segment: TimedSegment): void {
+  const text = segment.text;
+  const lower = text.toLocaleLowerCase();
+  let at = 0;
+  for (const w of segment.words ?? []) {
+    const bare = w.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (!bare) continue;
+    const idx = lower.indexOf(bare.toLocaleLowerCase(), at);
+    if (idx < 0) continue;
+    const before = text.slice(at, idx).trim();
+    const lead = /^[^\p{L}\p{N}]+$/u.test(before) ? before : '';
+    const end = idx + bare.length;
+    const trail = /^[^\s\p{L}\p{N}]+/u.exec(text.slice(end))?.[0] ?? '';
+    w.text = lead + text.slice(idx, end) + trail;
+    at = end + trail.length;
+  }
+}
+
 /** Reads a verbose_json answer into a transcript (ms from the start of the file). */
 export function transcriptOf(payload: unknown): Transcript {
   if (!isObject(payload)) throw new SpeechError('format', 'the answer is not a JSON object');
@@ -147,8 +171,10 @@ export function transcriptOf(payload: unknown): Transcript {
     segments.push(seg);
   }
   segments.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
-  if (topWords && !nested) assignWords(segments, topWords);
-  else if (nested) for (const s of segments) s.words ??= [];
+  if (topWords && !nested) {
+    assignWords(segments, topWords);
+    for (const seg of segments) punctuateWords(seg);
+  } else if (nested) for (const s of segments) s.words ??= [];
   return { language, segments };
 }
 

@@ -689,6 +689,22 @@ export default function EditorPage() {
         ) : null}
       </Flex>
 
+      {task.kind === 'media' ? (
+        <section
+          aria-label={t('editor.media.title')}
+          style={{ display: 'flex', justifyContent: 'center', padding: 8, background: '#fafafa' }}
+        >
+          <div style={{ width: 'min(560px, 100%)' }}>
+            <MediaPlayer
+              ref={player}
+              taskId={task.id}
+              segments={state.segments}
+              showOriginal={task.includeOriginalText}
+              onActive={followPlayback}
+            />
+          </div>
+        </section>
+      ) : null}
       <div
         role="row"
         style={{
@@ -709,22 +725,6 @@ export default function EditorPage() {
         <span>{t('editor.col.translation')}</span>
         <span />
       </div>
-      {task.kind === 'media' ? (
-        <section
-          aria-label={t('editor.media.title')}
-          style={{ display: 'flex', justifyContent: 'center', padding: 8, background: '#fafafa' }}
-        >
-          <div style={{ width: 'min(560px, 100%)' }}>
-            <MediaPlayer
-              ref={player}
-              taskId={task.id}
-              segments={state.segments}
-              showOriginal={task.includeOriginalText}
-              onActive={followPlayback}
-            />
-          </div>
-        </section>
-      ) : null}
       <main ref={listRef} style={{ flex: 1, overflow: 'auto' }} data-testid="segment-list">
         {rows.length === 0 ? (
           <Typography.Paragraph type="secondary" style={{ padding: 24, textAlign: 'center' }}>

@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { makeSpeechMedia } from '../../apps/server/test/support/media.js';
+import { expectDashboard, registerViaUi } from '../support/auth.js';
+import { grantToCurrentUser } from '../support/points.js';
+
+/** the part of HTMLVideoElement used here (the e2e project compiles without the DOM library) */
+interface Video {
+  currentTime: number;
+  muted: boolean;
+  play(): Promise<void>;
+  pause(): void;
+}
+
+let dir: string;
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'e2e-media-'));
+});
+test.afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('upload a small mp4 → detection → confirm the cost → completed → the editor plays the video under its subtitles', async ({
+  page,
+}) => {
+  const video = await makeSpeechMedia(dir, {
+    text: 'Welcome to the harbour, where the fishing boats leave every morning at dawn. Bring a warm coat, because the wind from the sea is cold. The market opens at seven and closes when the fish are gone.',
+    format: 'mp4',
+    fileName: 'harbour.mp4',
+    padSeconds: 1,
+  });
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await grantToCurrentUser(page, 50);
+  await page.reload();
+  await expect(page.getByTestId('user-points')).toContainText('50');
+
+  await page.getByTestId('media-card').click();
+  const modal = page.getByTestId('media-upload-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('3 GB');
+  const input = modal.locator('input[type=file]');
+  // not audio or video: refused in the browser with SPEC §8's message
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(modal).toContainText('请选择视频或音频文件');
+  await input.setInputFiles(video.path);
+  await expect(modal.getByTestId('media-file-name')).toContainText('harbour.mp4');
+  await page.getByTestId('media-target').click();
+  await page.keyboard.type('ja');
+  await page.locator('.ant-select-dropdown:visible').getByText('日语', { exact: true }).click();
+  await page.getByTestId('media-upload-submit').click();
+
+  // the row appears, detection runs, and the confirmation dialog asks with the cost
+  const confirm = page.getByTestId('media-confirm-dialog');
+  await expect(confirm).toBeVisible({ timeout: 60_000 });
+  await expect(confirm.getByTestId('media-confirm-file')).toContainText('harbour.mp4');
+  await expect(confirm.getByTestId('media-confirm-cost')).toContainText('10');
+  await expect(confirm.getByTestId('media-confirm-balance')).toContainText('50');
+  await page.getByTestId('media-confirm-ok').click();
+  await expect(confirm).toBeHidden();
+
+  const row = page.locator('tr.ant-table-row', { hasText: 'harbour.mp4' });
+  await expect(row).toContainText('已完成', { timeout: 90_000 });
+  await expect(page.getByTestId('user-points')).toContainText('40', { timeout: 15_000 });
+
+  await row.getByTestId('task-edit').click();
+  await expect(page).toHaveURL(/\/edit\//);
+  const player = page.getByTestId('media-element');
+  await expect(player).toBeVisible();
+  await expect(page.locator('[data-segment-input]').first()).toBeVisible();
+  // the video loads and plays from the signed URL
+  await player.evaluate(async (el) => {
+    const video = el as unknown as Video;
+    video.muted = true;
+    await video.play();
+  });
+  await expect
+    .poll(() => player.evaluate((el) => (el as unknown as Video).currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+  // the subtitle under the playhead is drawn over the video, from the translation
+  await expect(page.getByTestId('media-overlay')).toContainText('[ja]', { timeout: 15_000 });
+  await player.evaluate((el) => (el as unknown as Video).pause());
+
+  // choosing a later segment seeks the video there
+  const inputs = page.locator('textarea[data-segment-input]');
+  const count = await inputs.count();
+  expect(count).toBeGreaterThan(1);
+  await inputs.nth(count - 1).click();
+  await expect
+    .poll(() => player.evaluate((el) => (el as unknown as Video).currentTime), { timeout: 5_000 })
+    .toBeGreaterThan(2);
+  // an edit shows in the overlay at once
+  await inputs.nth(count - 1).fill('Edited line on the harbour');
+  await expect(page.getByTestId('media-overlay')).toContainText('Edited line on the harbour');
+});
