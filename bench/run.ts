@@ -7,7 +7,9 @@
  * BENCH_ONLY picks parts (comma-separated): servers (HTTP, ledger, queue), subtitles (SRT parse and
  * serialise, bench/subtitles.ts), pipeline (a 1-hour SRT through the task pipeline, bench/pipeline.ts),
  * editor (the editor with 10,000 segments in headless Chromium, virtualised or not, bench/editor.ts),
- * bundle (JavaScript gzip the home page loads against the dashboard, bench/bundle.ts).
+ * bundle (JavaScript gzip the home page loads against the dashboard, bench/bundle.ts), media (a
+ * direct upload through the local-disk backend against cp, and audio extraction inside the job,
+ * bench/media.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import pg from 'pg';
 import { benchBundle } from './bundle.js';
 import { benchEditor } from './editor.js';
 import { benchLedgerAndQueue, type Figure } from './ledger.js';
+import { benchMedia } from './media.js';
 import { benchPipeline } from './pipeline.js';
 import { benchSubtitles } from './subtitles.js';
 
@@ -206,7 +209,9 @@ async function benchServers() {
 
 async function main() {
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,editor,bundle').split(',').map((p) => p.trim()),
+    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,editor,bundle,media')
+      .split(',')
+      .map((p) => p.trim()),
   );
   if (only.has('servers')) await benchServers();
   if (only.has('subtitles')) figures.push(...(await benchSubtitles()));
@@ -218,6 +223,7 @@ async function main() {
     );
   if (only.has('editor')) figures.push(...(await benchEditor()));
   if (only.has('bundle')) figures.push(...benchBundle());
+  if (only.has('media')) figures.push(...(await benchMedia()));
   console.table(
     figures.map((f) => ({
       figure: f.name,

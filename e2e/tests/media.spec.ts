@@ -95,3 +95,28 @@ test('upload a small mp4 → detection → confirm the cost → completed → th
   await inputs.nth(count - 1).fill('Edited line on the harbour');
   await expect(page.getByTestId('media-overlay')).toContainText('Edited line on the harbour');
 });
+
+test('the audio/video modal speaks English and Japanese (title, the 3 GB hint, the not-media refusal)', async ({
+  page,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  for (const [lang, title, hint, notMedia] of [
+    ['en', 'Translate audio or video', 'of up to 3 GB', 'Select a video or audio file'],
+    ['ja', '音声・動画を翻訳', '最大 3 GB', '動画または音声ファイルを選択してください'],
+  ] as const) {
+    await page.goto(`/dashboard?lang=${lang}`);
+    await page.getByTestId('media-card').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(title);
+    await expect(dialog).toContainText(hint);
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF'),
+    });
+    await expect(dialog).toContainText(notMedia);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

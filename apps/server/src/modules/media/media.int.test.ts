@@ -25,6 +25,8 @@ import { startOpenAiServer } from '../../../test/support/translation-servers.js'
 import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
 import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
+import { cleanupUploads } from './uploads.service.js';
+import { sweepStuckTasks } from '../tasks/task-run.service.js';
 
 const KEY = 'ds-key';
 const SPEECH =
@@ -438,6 +440,74 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     );
   });
 
+  it('aborts uploads left unfinished for a day (their parts are deleted) and refuses them afterwards', async () => {
+    const u = await userWith(0);
+    const ticket = expectSuccess<UploadTicket>(
+      await t.post('/file/sts-credentials', { fileName: 'left.mp4', size: 100, type: 2 }, { as: u.token }),
+    );
+    const { urls } = expectSuccess<UploadPartUrls>(
+      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [1] }, { as: u.token }),
+    );
+    expect((await putPart(t, urls[0]!.url, Buffer.alloc(50))).status).toBe(200);
+    const fresh = await cleanupUploads(t.ctx);
+    expect(fresh).toBe(0);
+    await t.ctx.db.query(`UPDATE media_uploads SET created_at = now() - interval '25 hours' WHERE id = $1`, [
+      ticket.uploadId,
+    ]);
+    expect(await cleanupUploads(t.ctx)).toBe(1);
+    const [row] = await t.ctx.db.query<{ status: string }>(`SELECT status FROM media_uploads WHERE id = $1`, [
+      ticket.uploadId,
+    ]);
+    expect(row!.status).toBe('aborted');
+    // the part URL no longer takes data, and the upload cannot be completed
+    expect((await putPart(t, urls[0]!.url, Buffer.alloc(50))).status).toBe(404);
+    expectFailure(
+      await t.post(
+        '/file/complete_upload',
+        { uploadId: ticket.uploadId, parts: [{ partNumber: 1, etag: '"x"' }] },
+        { as: u.token },
+      ),
+      40406,
+      404,
+    );
+  });
+
+  it('fails media tasks whose job is gone (detection or execution) and gives held points back', async () => {
+    const u = await userWith(10);
+    const probing = await submitted(u.token, mp3, 'morning.mp3', 1);
+    const running = await submitted(u.token, mp3, 'morning.mp3', 1);
+    await detected(u.token, probing);
+    await detected(u.token, running);
+    stt.setDelay(3000);
+    expectSuccess(
+      await t.post(
+        '/file/submit_execute_task',
+        { taskId: running, targetLau: 'en', transEngin: 2 },
+        { as: u.token },
+      ),
+    );
+    expect(await getHeld(t.ctx.db, u.id)).toBe(10);
+    // as if their workers had died long ago: no job, no progress for an hour
+    await t.ctx.db.query(
+      `UPDATE tasks SET status = 'processing', detect_status = CASE WHEN id = $1 THEN 3 ELSE detect_status END,
+              job_id = NULL, updated_at = now() - interval '1 hour' WHERE id IN ($1, $2)`,
+      [probing, running],
+    );
+    expect(await sweepStuckTasks(t.ctx)).toBeGreaterThanOrEqual(2);
+    stt.setDelay(0);
+    const a = expectSuccess<Task>(await t.post('/task/get', { id: probing }, { as: u.token }));
+    expect(a).toMatchObject({
+      status: 'failed',
+      detectStatus: 5,
+      executeStatus: null,
+      errorKey: 'MEDIA_INTERRUPTED',
+    });
+    const b = expectSuccess<Task>(await t.post('/task/get', { id: running }, { as: u.token }));
+    expect(b).toMatchObject({ status: 'failed', executeStatus: 5, errorKey: 'MEDIA_INTERRUPTED' });
+    expect(await getHeld(t.ctx.db, u.id)).toBe(0);
+    expect(await getBalance(t.ctx.db, u.id)).toBe(10);
+  });
+
   it('needs enough points to execute (needed and current in the message) and holds nothing when refused', async () => {
     const u = await userWith(5);
     const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
@@ -637,5 +707,46 @@ describe(`audio and video on S3-compatible storage, long audio in chunks (${TEST
     expect(link.url.startsWith(s3.endpoint)).toBe(true);
     const head = await fetch(link.url, { headers: { range: 'bytes=0-3' } });
     expect(head.status).toBe(206);
+  });
+
+  it('resumes a multipart upload to the bucket after an interruption', async () => {
+    const u = await t.signUp();
+    const bytes = randomBytes(17 * 1024 * 1024);
+    const ticket = expectSuccess<UploadTicket>(
+      await t.post(
+        '/file/sts-credentials',
+        { fileName: 'long.webm', size: bytes.length, type: 2 },
+        { as: u.token },
+      ),
+    );
+    const slice = (n: number) => bytes.subarray((n - 1) * ticket.partSize, n * ticket.partSize);
+    const first = expectSuccess<UploadPartUrls>(
+      await t.post(
+        '/file/upload_parts',
+        { uploadId: ticket.uploadId, partNumbers: [1, 2, 3] },
+        { as: u.token },
+      ),
+    );
+    for (const x of first.urls) expect(x.url.startsWith(s3.endpoint)).toBe(true);
+    const etags: Record<number, string> = {};
+    for (const n of [1, 3])
+      etags[n] = (await putPart(t, first.urls.find((x) => x.partNumber === n)!.url, slice(n))).etag;
+    // the connection dropped before part 2: after a reload the browser asks for it alone
+    const again = expectSuccess<UploadPartUrls>(
+      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [2] }, { as: u.token }),
+    );
+    etags[2] = (await putPart(t, again.urls[0]!.url, slice(2))).etag;
+    const done = expectSuccess<CompletedUpload>(
+      await t.post(
+        '/file/complete_upload',
+        { uploadId: ticket.uploadId, parts: [3, 1, 2].map((n) => ({ partNumber: n, etag: etags[n]! })) },
+        { as: u.token },
+      ),
+    );
+    expect(done.size).toBe(bytes.length);
+    const stored = await t.ctx.storage.get(ticket.objectKey);
+    const chunks: Buffer[] = [];
+    for await (const c of stored!.body) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
   });
 });

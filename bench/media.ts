@@ -1,0 +1,267 @@
+/**
+ * Audio/video:
+ * - a direct upload through the local-disk backend (the app's own signed part URLs, 8 MiB parts,
+ *   three at a time, as the browser sends them) of 64 MB and 512 MB: MB/s against a plain `cp` of
+ *   the same file, and the server's resident memory growth at each size (it should not grow with
+ *   the file: parts stream to disk);
+ * - the audio extraction of a 10-minute video inside the execution job (the job's own timing of
+ *   the step, queue pickup excluded): × real time, against plain ffmpeg on the same file.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomFillSync } from 'node:crypto';
+import { createWriteStream, readFileSync, statfsSync } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CompletedUpload, UploadPartUrls, UploadTicket } from '@subtrans/contract';
+import { startTestApp } from '../apps/server/test/harness.js';
+import { captureLog } from '../apps/server/test/support/log-capture.js';
+import { makeLongVideo } from '../apps/server/test/support/media.js';
+import { uploadMedia } from '../apps/server/test/support/media-upload.js';
+import { grantPoints } from '../apps/server/test/support/tasks.js';
+import { startTranscriptionServer } from '../apps/server/test/support/transcription-server.js';
+import { startOpenAiServer } from '../apps/server/test/support/translation-servers.js';
+import { until } from '../apps/server/test/support/until.js';
+import type { Figure } from './ledger.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
+const MB = 1024 * 1024;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function writeRandomFile(file: string, bytes: number) {
+  const out = createWriteStream(file);
+  const chunk = Buffer.alloc(8 * MB);
+  for (let left = bytes; left > 0; left -= chunk.length) {
+    randomFillSync(chunk);
+    const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+    if (!out.write(piece)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((r) => out.end(() => r()));
+}
+
+async function uploadThroughServer(base: string, cookie: string, file: string, size: number) {
+  const headers = { 'content-type': 'application/json', cookie, origin: base };
+  const call = async <T>(url: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const json = (await res.json()) as { code: number; msg: string; data: T };
+    if (json.code !== 20000) throw new Error(`${url}: ${json.msg}`);
+    return json.data;
+  };
+  const ticket = await call<UploadTicket>('/file/sts-credentials', {
+    fileName: 'bench.mp4',
+    size,
+    contentType: 'video/mp4',
+    type: 2,
+  });
+  const numbers = Array.from({ length: ticket.partCount }, (_, i) => i + 1);
+  const urls = new Map<number, string>();
+  for (let i = 0; i < numbers.length; i += 100) {
+    const got = await call<UploadPartUrls>('/file/upload_parts', {
+      uploadId: ticket.uploadId,
+      partNumbers: numbers.slice(i, i + 100),
+    });
+    for (const u of got.urls) urls.set(u.partNumber, u.url);
+  }
+  const handle = await open(file, 'r');
+  const parts: { partNumber: number; etag: string }[] = [];
+  const queue = [...numbers];
+  const worker = async () => {
+    for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+      const start = (n - 1) * ticket.partSize;
+      const length = Math.min(ticket.partSize, size - start);
+      const buf = Buffer.alloc(length);
+      await handle.read(buf, 0, length, start);
+      const res = await fetch(`${base}${urls.get(n)!}`, { method: 'PUT', body: buf });
+      if (res.status !== 200) throw new Error(`part ${n}: HTTP ${res.status}`);
+      parts.push({ partNumber: n, etag: res.headers.get('etag')! });
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+  await handle.close();
+  const done = await call<CompletedUpload>('/file/complete_upload', { uploadId: ticket.uploadId, parts });
+  if (done.size !== size) throw new Error(`stored ${done.size} bytes of ${size}`);
+}
+
+async function benchUpload(figures: Figure[]) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-upload-'));
+  const free = (() => {
+    const s = statfsSync(dir);
+    return s.bavail * s.bsize;
+  })();
+  // the file, its uploaded copy and the cp copy must fit, with room to spare
+  const big = free > 4 * 512 * MB ? 512 : free > 4 * 128 * MB ? 128 : 32;
+  if (big < 512)
+    console.log(`bench media: only ${Math.round(free / MB)} MB free, uploading ${big} MB instead of 512`);
+  const small = Math.min(64, big / 2);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | null = null;
+  try {
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: path.join(dir, 'data'),
+        DATABASE_URL: '',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await until(async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok, 60_000);
+    const login = await fetch(`${base}/email/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: ADMIN.email, pass: ADMIN.password }),
+    });
+    const cookie = /user_sessionid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+    if (!cookie) throw new Error('bench admin could not sign in');
+
+    const measure = async (mb: number) => {
+      const file = path.join(dir, `upload-${mb}.bin`);
+      await writeRandomFile(file, mb * MB);
+      // warm: one small upload first, so lazily loaded code is not counted as growth
+      const before = rssMb(server!.pid!);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server!.pid!))), 20);
+      const started = performance.now();
+      await uploadThroughServer(base, cookie, file, mb * MB);
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      const cpStarted = performance.now();
+      const cp = spawnSync('cp', [file, path.join(dir, `copy-${mb}.bin`)]);
+      if (cp.status !== 0) throw new Error(`cp failed: ${cp.stderr.toString()}`);
+      const cpSeconds = (performance.now() - cpStarted) / 1000;
+      return { mbps: mb / seconds, cpMbps: mb / cpSeconds, growth: Math.max(0, peak - before) };
+    };
+    await measure(8);
+    const s = await measure(small);
+    const b = await measure(big);
+    const round = (x: number) => Math.round(x * 10) / 10;
+    figures.push(
+      {
+        name: `Upload of ${big} MB through the local-disk backend (signed part URLs, 8 MiB parts ×3)`,
+        value: round(b.mbps),
+        unit: 'MB/s',
+        baseline: 'plain cp of the same file',
+        baselineValue: round(b.cpMbps),
+        ratio: round(b.mbps / b.cpMbps),
+        goal: '≥ 0.5× cp',
+      },
+      {
+        name: `Server memory growth while uploading ${big} MB`,
+        value: round(b.growth),
+        unit: 'MB',
+        baseline: `growth while uploading ${small} MB`,
+        baselineValue: round(s.growth),
+        ratio: s.growth > 0 ? round(b.growth / s.growth) : null,
+        goal: 'flat: independent of the file size',
+      },
+    );
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchExtraction(figures: Figure[]) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-extract-'));
+  const stt = await startTranscriptionServer();
+  const engine = await startOpenAiServer('bench-key');
+  const logs = captureLog();
+  const t = await startTestApp({
+    queue: true,
+    log: logs.log,
+    env: { STT_BASE_URL: stt.baseUrl, DEEPSEEK_API_KEY: 'bench-key', DEEPSEEK_BASE_URL: engine.url },
+  });
+  try {
+    const video = await makeLongVideo(dir, { seconds: 600, fileName: 'ten-minutes.mp4' });
+    // the same step by hand, as the baseline
+    const plainStarted = performance.now();
+    const plain = spawnSync('ffmpeg', [
+      '-nostdin',
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      video.path,
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      '-c:a',
+      'pcm_s16le',
+      path.join(dir, 'plain.wav'),
+    ]);
+    if (plain.status !== 0) throw new Error(`ffmpeg failed: ${plain.stderr.toString()}`);
+    const plainMs = performance.now() - plainStarted;
+
+    const u = await t.signUp();
+    await grantPoints(t, u.id, 200);
+    const up = await uploadMedia(t, u.token, { path: video.path, name: 'ten-minutes.mp4', type: 2 });
+    const post = async <T>(url: string, body: unknown) =>
+      (await t.post(url, body, { as: u.token })).json<{ code: number; msg: string; data: T }>();
+    const { data } = await post<{ taskId: string }>('/file/submit_check_task', {
+      objectKey: up.objectKey,
+      type: 2,
+      targetLau: 'fr',
+    });
+    await until(
+      async () => (await post<{ status: number }>('/file/check_task', data)).data.status === 4,
+      60_000,
+    );
+    const ex = await post('/file/submit_execute_task', {
+      taskId: data.taskId,
+      targetLau: 'fr',
+      transEngin: 2,
+    });
+    if (ex.code !== 20000) throw new Error(ex.msg);
+    const entry = await until(() => logs.find('audio extracted')[0], 120_000);
+    const tookMs = Number(entry.tookMs);
+    const audioMs = Number(entry.audioMs);
+    const ours = audioMs / tookMs;
+    const baseline = 600_000 / plainMs;
+    figures.push({
+      name: 'Audio extraction of a 10-minute video inside the job, to 16 kHz mono WAV',
+      value: Math.round(ours),
+      unit: '× real time',
+      baseline: 'plain ffmpeg on the same file',
+      baselineValue: Math.round(baseline),
+      ratio: Math.round((ours / baseline) * 100) / 100,
+      goal: '≥ 500×',
+    });
+  } finally {
+    await t.close();
+    await stt.close();
+    await engine.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchMedia(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  await benchUpload(figures);
+  await benchExtraction(figures);
+  return figures;
+}
