@@ -30,6 +30,11 @@ const CONTENT_TYPES: Record<string, string> = {
 
 function refuse(reply: FastifyReply, err: unknown) {
   if (err instanceof LocalStorageError) return reply.code(err.status).type('text/plain').send(err.message);
+  // the browser went away mid-part (closed tab, lost network): nothing to answer, nothing broken
+  if ((err as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET' || reply.request.raw.aborted) {
+    reply.log.info('a part upload was interrupted by the client');
+    return reply.code(400).type('text/plain').send('the upload was interrupted');
+  }
   throw err;
 }
 
