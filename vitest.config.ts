@@ -18,6 +18,9 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
  */
 export default defineConfig({
   test: {
+    // most integration time is waiting (queue polling, local provider servers, child processes):
+    // three files at a time on two cores halve the wall time without starving any of them
+    maxWorkers: 3,
     projects: [
       {
         test: {

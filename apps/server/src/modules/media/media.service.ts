@@ -15,7 +15,6 @@ import {
   type SubtitleLanguageCode,
   type TranslationEngineName,
   type UiLanguage,
-  SUBTITLE_LANGUAGES,
 } from '@subtrans/contract';
 import { costOfDuration, cuesFromTranscript } from '@subtrans/subtitles';
 import type { z } from 'zod';
@@ -56,11 +55,13 @@ function engineOf(body: {
   return body.translationService ?? (body.transEngin ? TRANS_ENGIN[body.transEngin] : 'deepseek');
 }
 
-/** A transcription language code as one of the subtitle list's (zh → zh-CN, nb → no), or the code itself. */
+/**
+ * A transcription language code as the subtitle list names it (zh → zh-CN, nb → no); any other
+ * code is kept as it is (the engines translate from it, it is only not in the list's menu).
+ */
 export function subtitleLanguageOf(code: string): string {
   const map: Record<string, SubtitleLanguageCode> = { zh: 'zh-CN', nb: 'no', nn: 'no', iw: 'he', fil: 'tl' };
-  if (map[code]) return map[code];
-  return (SUBTITLE_LANGUAGES as readonly string[]).includes(code) ? code : code;
+  return map[code] ?? code;
 }
 
 /**
