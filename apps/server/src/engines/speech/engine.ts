@@ -2,18 +2,10 @@
  * One interface for every speech-to-text engine: an audio file in, timed segments (and words when
  * the engine gives them) out, in milliseconds from the start of that file.
  */
-export interface TimedWord {
-  text: string;
-  startMs: number;
-  endMs: number;
-}
+import type { TimedSegment, TimedWord } from '@subtrans/subtitles';
 
-export interface TimedSegment {
-  startMs: number;
-  endMs: number;
-  text: string;
-  words?: TimedWord[];
-}
+/** the transcript's shapes are the ones the cue cutter reads (packages/subtitles) */
+export type { TimedSegment, TimedWord };
 
 export interface Transcript {
   /** ISO 639-1 code when the engine says, else null */

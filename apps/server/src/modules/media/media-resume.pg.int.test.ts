@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskWithSegments } from '@subtrans/contract';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
@@ -13,6 +12,7 @@ import { grantPoints } from '../../../test/support/tasks.js';
 import { startTranscriptionServer } from '../../../test/support/transcription-server.js';
 import { startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
+import { startWorkerChild } from '../../../test/support/worker-child.js';
 import { startQueue } from '../../jobs/start.js';
 
 /**
@@ -21,7 +21,6 @@ import { startQueue } from '../../jobs/start.js';
  * processes on one database: PostgreSQL only.
  */
 const KEY = 'ds-key';
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('an audio/video task survives its worker being killed', () => {
   let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
@@ -59,29 +58,7 @@ describe('an audio/video task survives its worker being killed', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  function startWorker(): Promise<ChildProcess> {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(here, '../../../test/support/task-worker-child.ts')],
-      {
-        env: {
-          ...process.env,
-          ...env,
-          APP_SCHEMA: t.ctx.dbSchema!,
-          DATA_DIR: t.ctx.env.DATA_DIR,
-          ADMIN_EMAIL: t.ctx.env.ADMIN_EMAIL,
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    children.push(child);
-    return new Promise((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        if (d.toString().includes('ready')) resolve(child);
-      });
-      child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-    });
-  }
+  const startWorker = () => startWorkerChild(t, env, children);
 
   async function kill(child: ChildProcess) {
     child.kill('SIGKILL');

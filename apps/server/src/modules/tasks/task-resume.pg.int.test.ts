@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskWithSegments } from '@subtrans/contract';
 import { parseSrt } from '@subtrans/subtitles';
@@ -9,6 +7,7 @@ import { expectSuccess } from '../../../test/support/http.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
 import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
+import { startWorkerChild } from '../../../test/support/worker-child.js';
 import { startQueue } from '../../jobs/start.js';
 
 /**
@@ -17,7 +16,6 @@ import { startQueue } from '../../jobs/start.js';
  * runs on PostgreSQL only.
  */
 const KEY = 'ds-key';
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 describe('a translation task survives its worker being killed', () => {
   let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
@@ -43,29 +41,7 @@ describe('a translation task survives its worker being killed', () => {
     await engine.close();
   });
 
-  function startWorker(): Promise<ChildProcess> {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(here, '../../../test/support/task-worker-child.ts')],
-      {
-        env: {
-          ...process.env,
-          ...env,
-          APP_SCHEMA: t.ctx.dbSchema!,
-          DATA_DIR: t.ctx.env.DATA_DIR,
-          ADMIN_EMAIL: t.ctx.env.ADMIN_EMAIL,
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    children.push(child);
-    return new Promise((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        if (d.toString().includes('ready')) resolve(child);
-      });
-      child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-    });
-  }
+  const startWorker = () => startWorkerChild(t, env, children);
 
   it('resumes from the last saved batch on another worker and charges once', async () => {
     const u = await t.signUp();

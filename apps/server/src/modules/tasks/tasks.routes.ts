@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth-plugin.js';
 import { AppError, ValidationError } from '../../http/errors.js';
+import { contentDisposition } from '../../providers/storage/storage.js';
 import { deleteTask, exportTask, startTask } from './task-run.service.js';
 import { createTask, getTask, listTasks } from './tasks.service.js';
 import { retranslateSegments, updateSegments } from './segments.service.js';
@@ -73,13 +74,9 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: exportTaskBody }, config: { auth: 'user' } },
     async (req, reply) => {
       const file = await exportTask(ctx, currentUser(req).id, exportTaskBody.parse(req.body));
-      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
         .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
+        .header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'no-store')
         .send(file.body);
     },
