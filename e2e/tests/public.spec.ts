@@ -104,15 +104,26 @@ test('the public pages arrive prerendered: title, h1 and hreflang without JavaSc
 test('the home page: computed figures, six features, get started leads to login; SEO routes keep their heading', async ({
   page,
 }) => {
+  const texts: string[] = [];
+  page.on('response', (r) => {
+    const m = /\/assets\/(zh|en|ja)-[\w-]+\.js$/.exec(r.url());
+    if (m) texts.push(m[1]!);
+  });
   await page.goto('/home?lang=en');
   await expect(page.getByTestId('home-stats')).toContainText('subtitle languages');
   await expect(page.getByTestId('home-stats')).not.toContainText('95%');
   await expect(page.locator('[data-testid^="feature-"]')).toHaveCount(6);
+  // drawn without Ant Design (no antd element, none of its injected styles), one language loaded
+  await expect(page.locator('[class*="ant-"]')).toHaveCount(0);
+  await expect(page.locator('style[data-css-hash], style[data-rc-order]')).toHaveCount(0);
+  expect(texts).toEqual(['en']);
   await page.goto('/guide?lang=zh');
   await expect(page.getByTestId('home-title')).toHaveText('优质字幕指南');
   await expect(page).toHaveTitle(/^指南 \| /);
+  // the first antd page loads antd on the way
   await page.getByTestId('get-started').first().click();
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-submit')).toHaveClass(/ant-btn/);
 });
 
 test('host-dependent parts: the licence notice, support email, postal address and configured figures', async ({

@@ -3,24 +3,32 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { initI18n } from './lib/i18n';
 import './index.css';
+import './app/public.css';
 import { loadSiteConfig, Providers, queryClient } from './app/providers';
 import { prefetchSession } from './features/auth/api/session';
 import { prefetchEditorTask } from './features/editor/api/editor';
-import { loadEditorPage, router } from './app/router';
+import { isHomeRoute, loadAntdLayout, loadEditorPage, loadHomePage, router } from './app/router';
 
-initI18n();
-// what every page waits for is asked at once, in parallel, before the first render
+// what every page waits for is asked at once, in parallel, before the first render: the texts of
+// one language, the host's profile, the session
+const texts = initI18n();
 void loadSiteConfig().catch(() => undefined);
 prefetchSession(queryClient);
-// an editor link: its code and its task load alongside the session check, not after it (the code
-// is asked first: the server answers the small files before it reads a long task)
-if (/^\/edit\//.test(window.location.pathname)) void loadEditorPage();
-prefetchEditorTask(queryClient, window.location.pathname);
+// the code of the page asked for loads alongside (an editor link: its code is asked before its
+// task, since the server answers the small files before it reads a long task)
+const { pathname } = window.location;
+if (isHomeRoute(pathname)) void loadHomePage();
+else void loadAntdLayout();
+if (/^\/edit\//.test(pathname)) void loadEditorPage();
+prefetchEditorTask(queryClient, pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+// a language whose texts could not load still renders (with the keys) rather than a blank page
+void texts.then(render, render);

@@ -1,4 +1,8 @@
 /** Business constants of SPEC §9. */
+
+/** The envelope's code on success (SPEC §7); every other code is in errors.ts. */
+export const SUCCESS_CODE = 20000;
+
 export const LIMITS = {
   passwordMin: 6,
   passwordMax: 20,

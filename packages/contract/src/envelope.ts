@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUCCESS_CODE } from './errors.js';
+import { SUCCESS_CODE } from './constants.js';
 
 /** Every answer: `{code, msg, data}`; code 20000 on success. */
 export interface Envelope<T> {

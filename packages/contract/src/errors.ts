@@ -2,8 +2,6 @@
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
  * the messages may be refined, the code never changes meaning.
  */
-export const SUCCESS_CODE = 20000;
-
 export type UiLanguage = 'zh' | 'en' | 'ja';
 
 interface ErrorDef {

@@ -35,8 +35,12 @@ describe('prerendered public pages (what a crawler without JavaScript reads)', (
     expect(render(INDEX, '/privacy', 'ja', ORIGIN)).toMatch(/<h1>[^<]+<\/h1>/);
   });
 
-  it('leaves pages that are not public alone', () => {
-    expect(render(INDEX, '/dashboard', 'en', ORIGIN)).toBe(INDEX);
-    expect(render(INDEX, '/edit/123', 'en', ORIGIN)).toBe(INDEX);
+  it('gives pages that are not public only their language', () => {
+    expect(render(INDEX, '/dashboard', 'en', ORIGIN)).toBe(
+      INDEX.replace('<html lang="zh-CN">', '<html lang="en">'),
+    );
+    expect(render(INDEX, '/edit/123', 'ja', ORIGIN)).toBe(
+      INDEX.replace('<html lang="zh-CN">', '<html lang="ja">'),
+    );
   });
 });

@@ -30,8 +30,10 @@ export function createPrerenderer(
 
   return (indexHtml: string, pathname: string, lang: UiLanguage, origin: string): string => {
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    // every page says its language: the app starts in it without waiting for the host's profile
+    const html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${HTML_LANG[lang]}">`);
     const messages = locales.get(lang);
-    if (!messages || !publicPages.has(page)) return indexHtml;
+    if (!messages || !publicPages.has(page)) return html;
     const slug = page.slice(1);
     const t = (key: string) => lookup(messages, key);
     let title: string, description: string, heading: string, summary: string;
@@ -57,8 +59,7 @@ export function createPrerenderer(
       ...UI_LANGUAGES.map((l) => `<link rel="alternate" hreflang="${l}" href="${url(l)}" />`),
       `<link rel="alternate" hreflang="x-default" href="${url()}" />`,
     ].join('\n    ');
-    return indexHtml
-      .replace(/<html lang="[^"]*">/, `<html lang="${HTML_LANG[lang]}">`)
+    return html
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${title} | ${t('app.name')}`)}</title>`)
       .replace(
         /<meta name="description" content="[^"]*" \/>/,

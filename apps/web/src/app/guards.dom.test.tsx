@@ -4,9 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../lib/i18n';
-import { RequireAuth, RequireManager } from './guards';
+import { RequireAuth } from './guards';
+import { RequireManager } from './require-manager';
 
-const i18n = initI18n('en');
+const i18n = await initI18n('en');
 
 function Where() {
   const loc = useLocation();

@@ -1,24 +1,21 @@
-import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Flex, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../features/auth/api/session';
 
-export function Verifying() {
+/** A page's code or data on its way: a spinner (plain CSS, so no page waits for a library to show it). */
+export function PageLoading({ label, testId }: { label?: string; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      gap={16}
-      style={{ minHeight: '60vh' }}
-      data-testid="auth-verifying"
-    >
-      <Spin size="large" />
-      <Typography.Text type="secondary">{t('guard.verifying')}</Typography.Text>
-    </Flex>
+    <div className="pub-page-loading" role="status" data-testid={testId}>
+      <span className="pub-spinner" aria-hidden />
+      {label ? <span>{label}</span> : <span className="visually-hidden">{t('common.loading')}</span>}
+    </div>
   );
+}
+
+export function Verifying() {
+  const { t } = useTranslation();
+  return <PageLoading label={t('guard.verifying')} testId="auth-verifying" />;
 }
 
 /** Where to go back after login: only same-site paths, never another origin. */
@@ -38,12 +35,4 @@ export function RequireAuth() {
     return <Navigate to={`/login?redirect=${encodeURIComponent(from)}`} replace state={{ from }} />;
   }
   return <Outlet />;
-}
-
-/** Manager-only content: others see the SPEC's refusal instead. */
-export function RequireManager({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const { isManager } = useSession();
-  if (!isManager) return <Result status="403" title={t('guard.managerOnly')} data-testid="manager-only" />;
-  return <>{children}</>;
 }

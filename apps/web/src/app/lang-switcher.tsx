@@ -1,20 +1,22 @@
-import { Select } from 'antd';
-import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, API } from '@subtrans/contract';
-import { LANGUAGE_LABELS, chooseLanguage, currentLanguage, type UiLanguage } from '../lib/i18n';
+import { LANGUAGE_LABELS, chooseLanguage, currentLanguage, isUiLanguage } from '../lib/i18n';
 import { api } from '../lib/api-client';
 import { useSiteConfig } from './site-config';
 import { useSession } from '../features/auth/api/session';
 
-/** zh / en / ja; shown only where the host's profile allows it. The choice is stored (and on the account). */
+/**
+ * zh / en / ja; shown only where the host's profile allows it. The choice is stored (and on the
+ * account). A native select: keyboard and screen readers know it, and it costs no library.
+ */
 export function LangSwitcher() {
   const { t, i18n } = useTranslation();
   const site = useSiteConfig();
   const { user } = useSession();
   if (!site.languageSwitcher) return null;
-  const onChange = (lang: UiLanguage) => {
-    chooseLanguage(lang);
+  const onChange = (lang: string) => {
+    if (!isUiLanguage(lang)) return;
+    void chooseLanguage(lang);
     const url = new URL(window.location.href);
     if (url.searchParams.has('lang')) {
       url.searchParams.delete('lang');
@@ -24,14 +26,18 @@ export function LangSwitcher() {
     if (user) api(API.updateProfile, { language: lang }).catch(() => undefined);
   };
   return (
-    <Select<UiLanguage>
+    <select
+      className="lang-switcher"
       data-testid="lang-switcher"
       aria-label={t('common.language')}
       value={i18n.language ? currentLanguage() : 'zh'}
-      onChange={onChange}
-      suffixIcon={<GlobalOutlined />}
-      style={{ width: 120 }}
-      options={UI_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
-    />
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {UI_LANGUAGES.map((l) => (
+        <option key={l} value={l}>
+          {LANGUAGE_LABELS[l]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import zh from '../locales/zh.json';
 import en from '../locales/en.json';
 import ja from '../locales/ja.json';
-import { isUiLanguage, resolveLanguage } from './i18n';
+import { chooseLanguage, documentLanguage, initI18n, isUiLanguage, resolveLanguage } from './i18n';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];
@@ -50,5 +50,30 @@ describe('locales', () => {
       expect([key, vars(get(en))]).toEqual([key, vars(get(zh))]);
       expect([key, vars(get(ja))]).toEqual([key, vars(get(zh))]);
     }
+  });
+});
+
+describe('loading the texts', () => {
+  it('starts in the language the server wrote into <html lang>, when nothing else was chosen', () => {
+    document.documentElement.lang = 'ja';
+    expect(documentLanguage()).toBe('ja');
+    document.documentElement.lang = 'en';
+    expect(documentLanguage()).toBe('en');
+    document.documentElement.lang = 'fr';
+    expect(documentLanguage()).toBe('zh');
+  });
+
+  it('loads one language at start and another only when the interface switches to it', async () => {
+    const i18n = await initI18n('en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('common.cancel')).toBe(en.common.cancel);
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('zh', 'translation')).toBe(false);
+    expect(i18n.hasResourceBundle('ja', 'translation')).toBe(false);
+
+    await chooseLanguage('ja');
+    expect(i18n.t('common.cancel')).toBe(ja.common.cancel);
+    expect(document.documentElement.lang).toBe('ja');
+    expect(i18n.hasResourceBundle('zh', 'translation')).toBe(false);
   });
 });

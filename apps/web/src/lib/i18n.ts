@@ -1,9 +1,6 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { HTML_LANG, UI_LANGUAGES } from '@subtrans/contract';
-import zh from '../locales/zh.json';
-import en from '../locales/en.json';
-import ja from '../locales/ja.json';
 import { setApiLanguage } from './api-client';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -40,7 +37,36 @@ function applyDocumentLanguage(lang: UiLanguage) {
   setApiLanguage(lang);
 }
 
-export function initI18n(siteDefault: UiLanguage = 'zh') {
+/**
+ * Each language's texts are their own chunk, loaded when the language is first used: a visitor
+ * downloads one language, not three.
+ */
+const LOCALES: Record<UiLanguage, () => Promise<{ default: ResourceKey }>> = {
+  zh: () => import('../locales/zh.json'),
+  en: () => import('../locales/en.json'),
+  ja: () => import('../locales/ja.json'),
+};
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lang, _ns, done) => {
+    if (!isUiLanguage(lang)) return done(null, {});
+    LOCALES[lang]().then(
+      (m) => done(null, m.default),
+      (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
+
+/** The host's default the server wrote into `<html lang>` (zh when the page did not come from it). */
+export function documentLanguage(): UiLanguage {
+  const html = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return UI_LANGUAGES.find((l) => HTML_LANG[l] === html) ?? 'zh';
+}
+
+/** Starts i18n in the resolved language; settles once that language's texts are loaded. */
+export async function initI18n(siteDefault: UiLanguage = documentLanguage()) {
   const lang = resolveLanguage({
     query: queryLanguage(),
     stored: storage.get(STORAGE_KEYS.language),
@@ -48,24 +74,35 @@ export function initI18n(siteDefault: UiLanguage = 'zh') {
   });
   // an address with ?lang= is a choice: remember it like the switcher does
   if (isUiLanguage(queryLanguage())) storage.set(STORAGE_KEYS.language, lang);
-  void i18n.use(initReactI18next).init({
-    resources: { zh: { translation: zh }, en: { translation: en }, ja: { translation: ja } },
-    lng: lang,
-    fallbackLng: 'zh',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
   applyDocumentLanguage(lang);
   i18n.on('languageChanged', (l) => {
     if (isUiLanguage(l)) applyDocumentLanguage(l);
   });
+  await i18n
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      // every locale has every key (i18n.test.ts): no second language is loaded as a fallback
+      fallbackLng: false,
+      supportedLngs: [...UI_LANGUAGES],
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
   return i18n;
 }
 
-/** The switcher's choice: applied now and remembered. */
+/** Switches the interface, once the language's texts are loaded (the page keeps the old until then). */
+export function changeLanguage(lang: UiLanguage) {
+  return i18n.changeLanguage(lang);
+}
+
+/** The switcher's choice: applied and remembered. */
 export function chooseLanguage(lang: UiLanguage) {
   storage.set(STORAGE_KEYS.language, lang);
-  void i18n.changeLanguage(lang);
+  return changeLanguage(lang);
 }
 
 export function currentLanguage(): UiLanguage {

@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LangSwitcher } from '../../../app/lang-switcher';
-import { RequireManager } from '../../../app/guards';
+import { RequireManager } from '../../../app/require-manager';
 import { useSiteConfig } from '../../../app/site-config';
 import { usePageMeta } from '../../../lib/page-meta';
 import { UsersView } from '../../admin/components/users-view';

@@ -1,14 +1,11 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
-import {
-  CheckCircleOutlined,
-  EditOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  SyncOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import CheckCircleOutlined from '@ant-design/icons-svg/es/asn/CheckCircleOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import FileTextOutlined from '@ant-design/icons-svg/es/asn/FileTextOutlined';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import SyncOutlined from '@ant-design/icons-svg/es/asn/SyncOutlined';
+import WalletOutlined from '@ant-design/icons-svg/es/asn/WalletOutlined';
 import { SUBTITLE_LANGUAGES, UI_LANGUAGES } from '@subtrans/contract';
 import { POINTS_PER_MINUTE } from '@subtrans/subtitles/cost';
 import { PublicLayout } from '../../../app/public-layout';
@@ -16,14 +13,16 @@ import { useSiteConfig } from '../../../app/site-config';
 import { isUiLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSession } from '../../auth/api/session';
+import { SvgIcon } from '../components/svg-icon';
+import './home-page.css';
 
 const FEATURES = [
-  { key: 'translate', icon: <GlobalOutlined /> },
-  { key: 'editor', icon: <EditOutlined /> },
-  { key: 'retranslate', icon: <SyncOutlined /> },
-  { key: 'quality', icon: <CheckCircleOutlined /> },
-  { key: 'export', icon: <FileTextOutlined /> },
-  { key: 'points', icon: <WalletOutlined /> },
+  { key: 'translate', icon: GlobalOutlined },
+  { key: 'editor', icon: EditOutlined },
+  { key: 'retranslate', icon: SyncOutlined },
+  { key: 'quality', icon: CheckCircleOutlined },
+  { key: 'export', icon: FileTextOutlined },
+  { key: 'points', icon: WalletOutlined },
 ] as const;
 
 /** The SEO route a visitor came by: its own heading and title, the home page's content. */
@@ -35,7 +34,8 @@ const seoPage = (pathname: string) => {
 /**
  * `/`, `/home` and the SEO routes: hero, figures, six features and the call to action. The
  * figures are what the product can prove (languages counted from its list, the price per minute)
- * plus what the host's profile configures; nothing else is claimed.
+ * plus what the host's profile configures; nothing else is claimed. Drawn without Ant Design
+ * (public.css, home-page.css): the first page a visitor opens loads the least code.
  */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
@@ -54,66 +54,49 @@ export default function HomePage() {
   ];
   const cta =
     user && !isLoading ? (
-      <Link to="/dashboard">
-        <Button type="primary" size="large">
-          {t('home.toDashboard')}
-        </Button>
+      <Link to="/dashboard" className="pub-button">
+        {t('home.toDashboard')}
       </Link>
     ) : (
-      <Link to="/login">
-        <Button type="primary" size="large" data-testid="get-started">
-          {t('home.getStarted')}
-        </Button>
+      <Link to="/login" className="pub-button" data-testid="get-started">
+        {t('home.getStarted')}
       </Link>
     );
   return (
     <PublicLayout>
-      <Flex vertical align="center" gap={16} style={{ padding: '48px 16px 32px', textAlign: 'center' }}>
-        <Typography.Title level={1} data-testid="home-title">
-          {seo ? t(`meta.seo.${seo}.heading`) : t('home.heroTitle')}
-        </Typography.Title>
-        <Typography.Paragraph style={{ maxWidth: 680, fontSize: 16 }}>
-          {t('home.heroSubtitle')}
-        </Typography.Paragraph>
+      <div className="home-hero">
+        <h1 data-testid="home-title">{seo ? t(`meta.seo.${seo}.heading`) : t('home.heroTitle')}</h1>
+        <p>{t('home.heroSubtitle')}</p>
         {cta}
-      </Flex>
-      <section aria-label={t('home.stats.label')} style={{ maxWidth: 960, margin: '0 auto 40px' }}>
-        <Row gutter={[16, 16]} justify="center" data-testid="home-stats">
+      </div>
+      <section aria-label={t('home.stats.label')} className="home-stats">
+        <ul data-testid="home-stats">
           {stats.map((s) => (
-            <Col key={s.label} xs={12} md={6}>
-              <Card>
-                <Statistic title={s.label} value={s.value} />
-              </Card>
-            </Col>
+            <li key={s.label} className="pub-card">
+              <span className="home-stat-label">{s.label}</span>
+              <span className="home-stat-value">{s.value}</span>
+            </li>
           ))}
-        </Row>
+        </ul>
       </section>
-      <section style={{ maxWidth: 1080, margin: '0 auto' }}>
-        <Typography.Title level={2} style={{ textAlign: 'center' }}>
-          {t('home.featuresTitle')}
-        </Typography.Title>
-        <Row gutter={[16, 16]}>
+      <section className="home-features" aria-labelledby="home-features-title">
+        <h2 id="home-features-title">{t('home.featuresTitle')}</h2>
+        <ul>
           {FEATURES.map((f) => (
-            <Col key={f.key} xs={24} md={12} lg={8}>
-              <Card style={{ height: '100%' }} data-testid={`feature-${f.key}`}>
-                <Typography.Title level={3} style={{ fontSize: 18, marginTop: 0 }}>
-                  <span aria-hidden style={{ color: '#1677ff', marginInlineEnd: 8 }}>
-                    {f.icon}
-                  </span>
-                  {t(`home.features.${f.key}.title`)}
-                </Typography.Title>
-                <Typography.Paragraph style={{ marginBottom: 0 }}>
-                  {t(`home.features.${f.key}.text`, { points: POINTS_PER_MINUTE })}
-                </Typography.Paragraph>
-              </Card>
-            </Col>
+            <li key={f.key} className="pub-card" data-testid={`feature-${f.key}`}>
+              <h3>
+                <SvgIcon icon={f.icon} />
+                {t(`home.features.${f.key}.title`)}
+              </h3>
+              <p>{t(`home.features.${f.key}.text`, { points: POINTS_PER_MINUTE })}</p>
+            </li>
           ))}
-        </Row>
+        </ul>
       </section>
-      <Flex vertical align="center" gap={12} style={{ padding: '48px 16px' }}>
-        <Typography.Title level={2}>{t('home.ctaTitle')}</Typography.Title>
+      <div className="home-cta">
+        <h2>{t('home.ctaTitle')}</h2>
         {cta}
-      </Flex>
+      </div>
     </PublicLayout>
   );
 }

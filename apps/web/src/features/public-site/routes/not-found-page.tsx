@@ -1,24 +1,24 @@
 import { Link } from 'react-router';
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../../app/public-layout';
 import { usePageMeta } from '../../../lib/page-meta';
 
+/** Any unknown address: the SPEC's 404 with a way home, drawn without Ant Design. */
 export default function NotFoundPage() {
   usePageMeta('notFound');
   const { t } = useTranslation();
   return (
     <PublicLayout>
-      <Result
-        status="404"
-        title={<h1 style={{ fontSize: 24 }}>{t('notFound.title')}</h1>}
-        subTitle={t('notFound.hint')}
-        extra={
-          <Link to="/">
-            <Button type="primary">{t('common.backHome')}</Button>
-          </Link>
-        }
-      />
+      <div className="pub-not-found">
+        <p className="pub-not-found-code" aria-hidden>
+          404
+        </p>
+        <h1>{t('notFound.title')}</h1>
+        <p>{t('notFound.hint')}</p>
+        <Link to="/" className="pub-button">
+          {t('common.backHome')}
+        </Link>
+      </div>
     </PublicLayout>
   );
 }
