@@ -393,6 +393,76 @@ interface Measured {
   keyMax: number | null;
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The browser's own record of the main thread until the first segments (a Chromium trace): each
+ * task over 30 ms with when it ran and what it was made of, and the time by kind of work
+ * (script, style, layout, paint, parsing), nested work counted in its parent too.
+ */
+async function traceFirstPaint(browser: Browser, base: string, cookie: string, taskId: string) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addCookies([{ name: 'user_sessionid', value: cookie, url: base }]);
+  await context.addInitScript({ content: FIRST_SEGMENTS_PROBE });
+  const page = await context.newPage();
+  await browser.startTracing(page, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+      'blink.user_timing',
+    ],
+  });
+  await page.goto(`${base}/edit/${taskId}`);
+  await page.locator('[data-testid="segment-1"]').waitFor({ state: 'visible' });
+  await waitInPage(page, 'window.__firstSegmentsMs', 30_000);
+  const firstMs = await page.evaluate<number>('window.__firstSegmentsMs');
+  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
+    .traceEvents;
+  await context.close();
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
+  const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStart');
+  const start = nav?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+  const end = start + firstMs * 1000;
+  const onMain = events.filter(
+    (e) => e.tid === main && e.ph === 'X' && e.dur && e.ts >= start && e.ts <= end,
+  );
+  const total = new Map<string, number>();
+  for (const e of onMain) total.set(e.name, (total.get(e.name) ?? 0) + e.dur! / 1000);
+  console.log(`\nmain thread until the first segments (${Math.round(firstMs)} ms), by kind of work:`);
+  console.table(
+    [...total]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([what, ms]) => ({ what, ms: Math.round(ms) })),
+  );
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 30_000);
+  console.table(
+    tasks.map((task) => {
+      const inside = new Map<string, number>();
+      for (const e of onMain)
+        if (e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!)
+          inside.set(e.name, (inside.get(e.name) ?? 0) + e.dur! / 1000);
+      return {
+        at: Math.round((task.ts - start) / 1000),
+        ms: Math.round(task.dur! / 1000),
+        made_of: [...inside]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([n, ms]) => `${n} ${Math.round(ms)}`)
+          .join(', '),
+      };
+    }),
+  );
+}
+
 async function measure(browser: Browser, base: string, cookie: string, taskId: string, v: Variant) {
   const firsts: number[] = [];
   let timedOut = false;
@@ -532,6 +602,7 @@ export async function benchEditor(): Promise<Figure[]> {
           .map(([fn, ms]) => ({ fn, ms: Math.round(ms) })),
       );
       await context.close();
+      await traceFirstPaint(browser, base, cookie, taskId);
       return figures;
     }
 
