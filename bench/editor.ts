@@ -199,7 +199,7 @@ const FIRST_SEGMENTS_PROBE = `(() => {
     const el = document.querySelector('[data-testid="segment-1"]');
     if (el && el.getClientRects().length) {
       // this frame paints it; the next frame's callback runs after that paint
-      requestAnimationFrame(() => { window.__firstSegmentsMs = performance.now(); });
+      requestAnimationFrame(() => { window.__firstSegmentsMs = performance.now(); performance.mark('first-segments'); });
       return;
     }
     requestAnimationFrame(check);
@@ -398,6 +398,7 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  pid: number;
   tid: number;
   args?: { name?: string };
 }
@@ -427,12 +428,14 @@ async function traceFirstPaint(browser: Browser, base: string, cookie: string, t
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
     .traceEvents;
   await context.close();
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
-  const nav = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStart');
-  const start = nav?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
-  const end = start + firstMs * 1000;
+  // the page's own mark (its clock and the trace's differ): the window is the firstMs before it
+  const mark = events.find((e) => e.name === 'first-segments');
+  if (!mark) throw new Error('the trace has no first-segments mark');
+  const end = mark.ts;
+  const start = end - firstMs * 1000;
+  // the page's main thread is the one that wrote the mark
   const onMain = events.filter(
-    (e) => e.tid === main && e.ph === 'X' && e.dur && e.ts >= start && e.ts <= end,
+    (e) => e.pid === mark.pid && e.tid === mark.tid && e.ph === 'X' && e.dur && e.ts >= start && e.ts <= end,
   );
   const total = new Map<string, number>();
   for (const e of onMain) total.set(e.name, (total.get(e.name) ?? 0) + e.dur! / 1000);
