@@ -20,6 +20,7 @@ import { seedProducts } from './modules/payments/payments.service.js';
 import { oidcProvider } from './providers/oauth/google.js';
 import { wechatProvider } from './providers/oauth/wechat.js';
 import { buildEngineRegistry } from './engines/translation/registry.js';
+import { SessionCache } from './modules/accounts/session-cache.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -154,6 +155,7 @@ export async function createContext(
           : sandbox,
       sandbox,
     },
+    sessionCache: new SessionCache(env.SESSION_CACHE_SECONDS * 1000),
     queue: null,
   };
 }

@@ -12,6 +12,7 @@ import type { SpeechEngine } from './engines/speech/engine.js';
 import type { AlipayProvider } from './providers/payments/alipay.js';
 import type { AirwallexProvider } from './providers/payments/airwallex.js';
 import type { SandboxProvider } from './providers/payments/sandbox.js';
+import type { SessionCache } from './modules/accounts/session-cache.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -67,6 +68,8 @@ export interface AppContext {
     card: AirwallexProvider | SandboxProvider;
     sandbox: SandboxProvider | null;
   };
+  /** sessions resolved recently; serves once the HTTP app listens for changes (buildApp) */
+  sessionCache: SessionCache;
   /** the job queue, once started (main.ts, worker.ts, or a test) */
   queue: AppQueue | null;
 }

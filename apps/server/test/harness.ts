@@ -31,6 +31,8 @@ export interface TestApp {
     overrides?: Partial<{ email: string; name: string; pass: string }>,
   ): Promise<{ token: string; email: string; pass: string; id: number }>;
   login(email: string, pass: string): Promise<string>;
+  /** another server (its own context, cache and connections) on the same database */
+  secondServer(): Promise<{ app: FastifyInstance; ctx: AppContext; close(): Promise<void> }>;
 }
 
 let counter = 0;
@@ -71,12 +73,10 @@ export async function startTestApp(
     ...opts.env,
   };
   let ctx: AppContext;
+  const pgEnv = () => ({ ...env, DATABASE_URL: process.env.DATABASE_URL!, DATABASE_POOL_SIZE: '5' });
   if (TEST_DB === 'postgres') {
     if (!process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-    ctx = await createContext(
-      { ...env, DATABASE_URL: process.env.DATABASE_URL, DATABASE_POOL_SIZE: '5' },
-      { log, schema },
-    );
+    ctx = await createContext(pgEnv(), { log, schema });
   } else {
     const db = await openDb({ dataDir: 'memory://' });
     ctx = await createContext(env, { db, log });
@@ -104,6 +104,24 @@ export async function startTestApp(
     ctx,
     smtp,
     post,
+    async secondServer() {
+      // PostgreSQL: a pool of its own on the same schema; PGlite: the same embedded database
+      const other =
+        TEST_DB === 'postgres'
+          ? await createContext(pgEnv(), { log, schema })
+          : await createContext(env, { db: ctx.db, log });
+      const otherApp = await buildApp(other);
+      await otherApp.ready();
+      return {
+        app: otherApp,
+        ctx: other,
+        async close() {
+          await otherApp.close();
+          if (TEST_DB === 'postgres') await other.db.close();
+          other.mailer.close();
+        },
+      };
+    },
     async close() {
       await app.close();
       await ctx.queue?.stop(2000);

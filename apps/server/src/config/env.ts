@@ -24,6 +24,8 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // how long a server answers a session from memory before it reads it again (0: every call reads)
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()

@@ -19,8 +19,24 @@ export interface Db extends Queryable {
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel (NOTIFY): `message` gets each payload; `live(false)` says notifications
+   * may be missed from now on (the listening connection was lost), `live(true)` that they arrive
+   * (again). Answers a function that stops listening (after which nothing is reported).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** The underlying PGlite instance (for pg-boss in embedded mode). */
   readonly pglite?: PGlite;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  live(listening: boolean): void;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+function checkChannel(channel: string) {
+  if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
 }
 
 // int8 (counts, sums) as JS numbers: every amount we store fits in 2^53
@@ -95,6 +111,74 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
     async close() {
       await pool.end();
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, schema),
+  };
+}
+
+/** A connection of its own (LISTEN needs one), connected again with growing pauses when lost. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  schema?: string,
+): Promise<() => Promise<void>> {
+  checkChannel(channel);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retryMs = 500;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      // named, so an operator (or a test) can tell these connections apart
+      application_name: `subtrans listen ${channel}${schema ? ` ${schema}` : ''}`,
+    });
+    client.on('notification', (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? '');
+    });
+    let ended = false;
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      ended = true;
+      if (current !== client) return;
+      current = null;
+      handlers.live(false);
+      retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      await client.end().catch(() => undefined);
+      retry();
+      return;
+    }
+    // stopped meanwhile, or lost right after LISTEN (before it counted as the current one)
+    if (stopped || ended) {
+      await client.end().catch(() => undefined);
+      retry();
+      return;
+    }
+    current = client;
+    retryMs = 500;
+    handlers.live(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -121,6 +205,15 @@ async function openPglite(dataDir: string): Promise<Db> {
     },
     async close() {
       await pglite.close();
+    },
+    // in-process: a notification reaches its listener before the statement that sent it returns
+    async listen(channel, handlers) {
+      checkChannel(channel);
+      const unsubscribe = await pglite.listen(channel, (payload) => handlers.message(payload));
+      handlers.live(true);
+      return async () => {
+        if (!pglite.closed) await unsubscribe();
+      };
     },
   };
 }

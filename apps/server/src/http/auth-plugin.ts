@@ -54,7 +54,7 @@ export function installAuth(app: FastifyInstance, ctx: AppContext) {
     const mode = req.routeOptions.config.auth;
     if (!mode) return;
     const found = sessionTokenOf(req);
-    const session = found ? await resolveSession(ctx.db, found.token) : null;
+    const session = found ? await resolveSession(ctx.db, found.token, ctx.sessionCache) : null;
     if (session) {
       req.auth = session;
       if (session.user.language) req.lang = session.user.language;

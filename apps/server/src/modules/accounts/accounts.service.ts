@@ -6,7 +6,7 @@ import { consumeCode, generateCode, storeCode } from './codes.js';
 import { alreadyRegisteredMail, codeMail } from './mail-templates.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { clearRateLimit, hitRateLimit, releaseRateLimit } from './rate-limit.js';
-import { createSession, deleteSessionByToken } from './sessions.js';
+import { createSession, deleteSessionByToken, hashToken } from './sessions.js';
 import {
   deleteAndAnonymiseUser,
   findLiveUserByEmail,
@@ -99,8 +99,13 @@ export async function register(
   return { user: toUser(row), token };
 }
 
+// changes to users and sessions are forgotten by the session cache of this server at once (the
+// database notifies every server too, a moment later)
+
 export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
-  if (token) await deleteSessionByToken(ctx.db, token);
+  if (!token) return;
+  await deleteSessionByToken(ctx.db, token);
+  ctx.sessionCache.forgetToken(hashToken(token));
 }
 
 export async function updateProfile(
@@ -109,6 +114,7 @@ export async function updateProfile(
   patch: { name?: string | undefined; pic?: string | undefined; language?: UiLanguage | undefined },
 ) {
   const row = await updateUserProfile(ctx.db, user.id, patch);
+  ctx.sessionCache.forgetUser(user.id);
   if (!row) throw new AppError('UNAUTHENTICATED');
   if (patch.pic !== undefined && user.pic && user.pic !== row.pic) await removeAvatar(ctx, user.pic, user.id);
   return { name: row.name, picture: row.pic, language: row.language };
@@ -147,6 +153,7 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: number): P
 
 export async function closeAccount(ctx: AppContext, id: number): Promise<void> {
   const old = await ctx.db.tx((q) => deleteAndAnonymiseUser(q, id));
+  ctx.sessionCache.forgetUser(id);
   if (!old) throw new AppError('USER_NOT_FOUND');
   if (old.pic) await removeAvatar(ctx, old.pic, id);
 }

@@ -23,8 +23,11 @@ describe('sessions', () => {
     );
     return rows[0];
   };
-  const setSession = (token: string, assignments: string) =>
-    t.ctx.db.query(`UPDATE sessions SET ${assignments} WHERE token_hash = $1`, [sha256Hex(token)]);
+  // a change made behind the app's back: the next call waits until the server has been told of it
+  const setSession = async (token: string, assignments: string) => {
+    await t.ctx.db.query(`UPDATE sessions SET ${assignments} WHERE token_hash = $1`, [sha256Hex(token)]);
+    await t.ctx.sessionCache.sync(t.ctx.db);
+  };
 
   const profileWithHeaders = (headers: Record<string, string>, body: unknown = {}) =>
     t.app.inject({

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION } from '@subtrans/contract';
 import type { Queryable } from '../../db/client.js';
+import type { SessionCache } from './session-cache.js';
 import type { UserRow } from './users.repository.js';
 
 export function newToken(): string {
@@ -42,28 +43,48 @@ export interface ResolvedSession {
 
 /**
  * Finds the live session for a token and slides its expiry. The write happens at most once per
- * SESSION.touchIntervalSeconds per session, so most authenticated calls are a single read.
+ * SESSION.touchIntervalSeconds per session, so most authenticated calls are a single read, and
+ * with a cache most are no read at all (session-cache.ts says when it forgets).
  */
-export async function resolveSession(q: Queryable, token: string): Promise<ResolvedSession | null> {
-  const rows = await q.query<UserRow & { session_id: number; touch_due: boolean }>(
+export async function resolveSession(
+  q: Queryable,
+  token: string,
+  cache?: SessionCache,
+): Promise<ResolvedSession | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return { sessionId: cached.sessionId, touched: false, user: cached.user };
+  const mark = cache?.mark() ?? 0;
+  const rows = await q.query<
+    UserRow & { session_id: number; touch_due: boolean; ends_ms: number; touch_due_ms: number }
+  >(
     `SELECT s.id AS session_id, s.touched_at < now() - make_interval(secs => $2) AS touch_due,
+            extract(epoch FROM LEAST(s.expires_at, s.absolute_expires_at)) * 1000 AS ends_ms,
+            extract(epoch FROM s.touched_at + make_interval(secs => $2)) * 1000 AS touch_due_ms,
             u.id, u.email, u.name, u.pic, u.password_hash, u.is_manager, u.language, u.created_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.expires_at > now() AND s.absolute_expires_at > now() AND u.deleted_at IS NULL`,
-    [hashToken(token), SESSION.touchIntervalSeconds],
+    [tokenHash, SESSION.touchIntervalSeconds],
   );
   const row = rows[0];
   if (!row) return null;
-  if (row.touch_due) {
+  const { session_id, touch_due, ends_ms, touch_due_ms, ...user } = row;
+  if (touch_due) {
     await q.query(
       `UPDATE sessions SET touched_at = now(),
               expires_at = LEAST(now() + make_interval(days => $2), absolute_expires_at)
         WHERE id = $1`,
-      [row.session_id, SESSION.slidingDays],
+      [session_id, SESSION.slidingDays],
     );
+  } else {
+    cache?.store(mark, tokenHash, {
+      sessionId: session_id,
+      user,
+      expiresAtMs: Number(ends_ms),
+      touchDueAtMs: Number(touch_due_ms),
+    });
   }
-  const { session_id, touch_due: _touch, ...user } = row;
-  return { sessionId: session_id, touched: row.touch_due, user };
+  return { sessionId: session_id, touched: touch_due, user };
 }
 
 export async function deleteSessionByToken(q: Queryable, token: string): Promise<void> {

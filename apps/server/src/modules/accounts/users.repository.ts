@@ -127,7 +127,7 @@ export async function listLiveUsers(q: Queryable, page: number, size: number) {
   const rows = await q.query<UserRow>(
     `SELECT ${COLUMNS},
             (SELECT COALESCE(SUM(l.remaining), 0) FROM point_lots l
-              WHERE l.user_id = users.id AND l.remaining > 0 AND l.expires_at > now())::bigint AS point
+              WHERE l.user_id = users.id AND l.spendable AND l.expires_at > now())::bigint AS point
        FROM users WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
     [size, (page - 1) * size],
   );
