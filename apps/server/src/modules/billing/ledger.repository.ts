@@ -131,7 +131,7 @@ export async function takeFromLots(
 ): Promise<{ lotId: number; amount: number }[]> {
   const lots = await q.query<{ id: number; remaining: number }>(
     `SELECT id, remaining FROM point_lots
-      WHERE user_id = $1 AND remaining > 0 AND expires_at > now()
+      WHERE user_id = $1 AND spendable AND expires_at > now()
       ORDER BY expires_at, id FOR UPDATE`,
     [userId],
   );
@@ -154,7 +154,7 @@ export async function takeFromLots(
 export async function spendable(q: Queryable, userId: number): Promise<number> {
   const rows = await q.query<{ total: number }>(
     `SELECT COALESCE(SUM(remaining), 0)::bigint AS total FROM point_lots
-      WHERE user_id = $1 AND remaining > 0 AND expires_at > now()`,
+      WHERE user_id = $1 AND spendable AND expires_at > now()`,
     [userId],
   );
   return rows[0]?.total ?? 0;

@@ -226,7 +226,7 @@ export async function release(db: Db, taskRef: string, q?: Queryable): Promise<b
 /** Scheduled: expires every due lot (idempotent). */
 export async function expireLots(db: Db): Promise<number> {
   const users = await db.query<{ user_id: number }>(
-    `SELECT DISTINCT user_id FROM point_lots WHERE remaining > 0 AND expires_at <= now()`,
+    `SELECT DISTINCT user_id FROM point_lots WHERE spendable AND expires_at <= now()`,
   );
   let total = 0;
   for (const { user_id } of users) {
@@ -283,7 +283,7 @@ export async function listEntries(
 /** Lots that still hold points and have not expired, soonest expiry first. */
 export async function listLots(db: Queryable, userId: number): Promise<PointLot[]> {
   const rows = await db.query<LotRow>(
-    `SELECT * FROM point_lots WHERE user_id = $1 AND remaining > 0 AND expires_at > now()
+    `SELECT * FROM point_lots WHERE user_id = $1 AND spendable AND expires_at > now()
       ORDER BY expires_at, id LIMIT 200`,
     [userId],
   );
