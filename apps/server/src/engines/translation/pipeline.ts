@@ -64,6 +64,9 @@ export async function translateAll(
   const persisting = new Set<Promise<void>>();
   const finish = (from: number, values: string[], kept = 0) => {
     const saved = (async () => {
+      // the worker that finished this run sends its next engine call first (in this same turn of
+      // the event loop); an embedded database would otherwise hold that request back while it writes
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (opts.onLines) await opts.onLines(from, values, kept);
       values.forEach((v, i) => (out[from + i] = v));
       keptOriginal += kept;
