@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.js';
 import { startOpenAiServer } from '../../apps/server/test/support/translation-servers.js';
@@ -38,10 +38,10 @@ export default async function globalSetup() {
   let written = 0;
   const timer = setInterval(() => {
     while (written < sink.mails.length) {
-      writeFileSync(
-        path.join(MAIL_DIR, `${String(written).padStart(5, '0')}.json`),
-        JSON.stringify(sink.mails[written]),
-      );
+      // written aside, then renamed: a worker never reads a mail file half written
+      const file = path.join(MAIL_DIR, `${String(written).padStart(5, '0')}.json`);
+      writeFileSync(`${file}.part`, JSON.stringify(sink.mails[written]));
+      renameSync(`${file}.part`, file);
       written += 1;
     }
   }, 50);

@@ -12,7 +12,10 @@ interface Mail {
 export async function codeFromMail(to: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = readdirSync(MAIL_DIR).sort().reverse();
+    const files = readdirSync(MAIL_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const f of files) {
       const mail = JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as Mail;
       if (!mail.to.includes(to.toLowerCase())) continue;

@@ -71,3 +71,26 @@ test('public pages load without the signed-in app’s code', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.some((s) => /dashboard-page|editor-page|assets-page/.test(s))).toBe(false);
 });
+
+test('scripts come compressed at build time and are kept by the browser for a year', async ({ request }) => {
+  const html = await (await request.get('/?lang=en')).text();
+  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const plain = await request.get(script!, { headers: { 'accept-encoding': 'identity' } });
+  const body = await plain.body();
+  for (const [encoding, asked] of [
+    ['br', 'br, gzip'],
+    ['gzip', 'gzip'],
+  ] as const) {
+    const res = await request.get(script!, { headers: { 'accept-encoding': asked } });
+    expect(res.headers()['content-encoding']).toBe(encoding);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['vary']).toMatch(/accept-encoding/i);
+    // the same script once decoded (Playwright decodes the body)
+    expect((await res.body()).equals(body)).toBe(true);
+  }
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(plain.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // files outside /assets/ keep their name when they change: asked again each time
+  expect((await request.get('/favicon.svg')).headers()['cache-control']).toBe('public, max-age=0');
+});

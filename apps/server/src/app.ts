@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ErrorCodes, LIMITS, errorMessage, uiLanguageSchema } from '@subtrans/contract';
@@ -11,7 +10,9 @@ import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/envelope-plugin.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { installAuth } from './http/auth-plugin.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { createPrerenderer } from './http/prerender.js';
+import { createPreloader } from './http/preload.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { siteConfigFor, siteRoutes } from './modules/site/site.routes.js';
 import { oauthRoutes } from './modules/accounts/oauth.routes.js';
@@ -22,6 +23,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { localStorageRoutes } from './modules/media/storage.routes.js';
 import { isLocalStorage } from './providers/storage/local-storage.js';
+import { listenForAuthChanges } from './modules/accounts/session-cache.js';
 
 /** Script and frame sources the configured providers need, and nothing else. */
 /** the bucket's origins as browsers reach them (path style, or bucket.host virtual-hosted style) */
@@ -77,7 +79,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
   installErrorHandling(app);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(ctx),
     crossOriginEmbedderPolicy: false,
   });
@@ -92,6 +94,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   installAuth(app, ctx);
+  const stopListening = await listenForAuthChanges(ctx.db, ctx.sessionCache, ctx.log);
+  app.addHook('onClose', () => stopListening());
   siteRoutes(app, ctx);
   accountsRoutes(app, ctx);
   oauthRoutes(app, ctx);
@@ -104,12 +108,33 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const dist = ctx.webDistDir;
   const prerender = createPrerenderer();
+  const preloads = dist ? createPreloader(dist) : () => '';
   const indexHtml =
     dist && existsSync(path.join(dist, 'index.html'))
       ? readFileSync(path.join(dist, 'index.html'), 'utf8')
       : null;
   if (dist && indexHtml) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, serve: true });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      serve: true,
+      // the build writes .br and .gz beside each asset: sent as they are, not compressed per request
+      preCompressed: true,
+      // file names under /assets/ change with their content: kept by browsers for a year; other
+      // files (favicon …) are asked again each time (answered 304 when unchanged)
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        // a shared cache must keep the brotli, gzip and plain copies apart
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader(
+          'cache-control',
+          file.startsWith(path.join(dist, 'assets') + path.sep)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0',
+        );
+      },
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {
@@ -121,10 +146,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const url = new URL(req.url, ctx.publicOrigin);
       const asked = url.searchParams.get('lang');
       const lang = uiLanguageSchema.safeParse(asked).data ?? siteConfigFor(ctx, req).defaultLanguage;
+      const links = preloads(url.pathname, lang);
+      const html = prerender(indexHtml, url.pathname, lang, ctx.publicOrigin);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(prerender(indexHtml, url.pathname, lang, ctx.publicOrigin));
+        .send(links ? html.replace('</head>', `  ${links}\n  </head>`) : html);
     }
     return reply
       .status(ErrorCodes.NOT_FOUND.status)

@@ -14,8 +14,8 @@ import { isHomeRoute, loadAntdLayout, loadEditorPage, loadHomePage, router } fro
 const texts = initI18n();
 void loadSiteConfig().catch(() => undefined);
 prefetchSession(queryClient);
-// the code of the page asked for loads alongside (an editor link: its code is asked before its
-// task, since the server answers the small files before it reads a long task)
+// the code of the page asked for loads alongside (the server's HTML already names it and, for an
+// editor link, the task: these calls take over what the browser has been fetching since then)
 const { pathname } = window.location;
 if (isHomeRoute(pathname)) void loadHomePage();
 else void loadAntdLayout();

@@ -70,6 +70,25 @@ export const SEO_ROUTES = [
   'guide',
 ] as const;
 
+/**
+ * The pages drawn under the web app's Ant Design layout route (router.tsx), the editor's being
+ * `/edit/{taskId}`: the server names their code in the HTML it sends for them.
+ */
+export const ANTD_PAGES = [
+  '/login',
+  '/register',
+  '/auth/callback',
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/payment-success',
+  '/payment-fail',
+  '/dashboard',
+  '/edit/:taskId',
+  '/assets',
+] as const;
+
 /** Every public page a search engine may index (sitemap.xml lists them in each language). */
 export const PUBLIC_PAGES = [
   '/',

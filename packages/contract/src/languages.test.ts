@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MEDIA_LANGUAGES, SUBTITLE_LANGUAGES, languageName, languageOptions } from './languages.js';
 
 describe('language lists', () => {
@@ -6,6 +6,27 @@ describe('language lists', () => {
     expect(SUBTITLE_LANGUAGES).toHaveLength(29);
     expect(new Set(SUBTITLE_LANGUAGES).size).toBe(29);
     expect(new Set(MEDIA_LANGUAGES).size).toBe(MEDIA_LANGUAGES.length);
+  });
+
+  // first in the file: languageName keeps an Intl.DisplayNames once it has built one
+  it('name every listed language without building Intl.DisplayNames (slow to load in a browser)', () => {
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      DisplayNames: class {
+        constructor() {
+          throw new Error('Intl.DisplayNames was built');
+        }
+      },
+    });
+    try {
+      for (const ui of ['zh', 'en', 'ja'] as const)
+        for (const code of [...SUBTITLE_LANGUAGES, ...MEDIA_LANGUAGES])
+          expect(languageName(code, ui), `${code} in ${ui}`).not.toBe(code);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // a code outside the lists still gets the platform's name
+    expect(languageName('eu', 'en')).toBe('Basque');
   });
 
   it('name every language in the three interface languages', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEO_ROUTES } from '@subtrans/contract';
+import { ANTD_PAGES, SEO_ROUTES } from '@subtrans/contract';
 import { isHomeRoute } from './router';
 
 describe('the addresses drawn without Ant Design', () => {
@@ -11,5 +11,22 @@ describe('the addresses drawn without Ant Design', () => {
   it('are not the pages that need antd', () => {
     for (const p of ['/login', '/dashboard', '/edit/1', '/contact', '/homeward'])
       expect([p, isHomeRoute(p)]).toEqual([p, false]);
+  });
+});
+
+describe('the pages under the antd layout route', () => {
+  it('are the ones the contract lists (the server names their code in their HTML)', async () => {
+    const { router } = await import('./router');
+    const paths: string[] = [];
+    const walk = (routes: typeof router.routes, underAntd: boolean) => {
+      for (const r of routes) {
+        // the antd layout route is the only pathless route with a lazy element and children
+        const antd = underAntd || (!r.path && Boolean(r.children) && r.element !== undefined);
+        if (r.path && antd) paths.push(r.path);
+        if (r.children) walk(r.children, antd);
+      }
+    };
+    walk(router.routes[0]!.children!, false);
+    expect(paths.sort()).toEqual([...ANTD_PAGES].sort());
   });
 });

@@ -1,37 +1,75 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { SEO_ROUTES } from '@subtrans/contract';
 import { PageLoading, RequireAuth } from './guards';
 
+type Loader = () => Promise<{ default: ComponentType }>;
+
 /**
- * Every route of SPEC §2; each page is its own chunk so public pages load without the app. The
- * home page (and its SEO routes) and the 404 are drawn without Ant Design; every other page sits
- * under the antd layout route, which brings antd's provider with the first of them.
+ * A page whose code is its own chunk, loaded on first use with the loading indicator meanwhile.
+ * Not React.lazy: once a Suspense fallback is on screen, React holds the content back for up to
+ * 300 ms after its code has arrived (it throttles reveals), which every page open paid. Here the
+ * page simply renders when its code is there, at once if it was loaded before (`preload`).
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(load);
-  return <Page />;
-};
+function lazyPage(load: Loader) {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<ComponentType> | null = null;
+  const preload = () =>
+    (pending ??= load().then(
+      (m) => (loaded = m.default),
+      (e: unknown) => {
+        pending = null; // a later visit tries again
+        throw e;
+      },
+    ));
+  function Page() {
+    const [state, setState] = useState<{ page: ComponentType | null; error?: Error }>(() => ({
+      page: loaded,
+    }));
+    useEffect(() => {
+      if (state.page) return;
+      let live = true;
+      preload().then(
+        (page) => live && setState({ page }),
+        (e: unknown) =>
+          live &&
+          setState({ page: null, error: e instanceof Error ? e : new Error('the page did not load') }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [state.page]);
+    // a chunk that cannot load is the router's error page, as any failure while rendering
+    if (state.error) throw state.error;
+    const Loaded = state.page;
+    return Loaded ? <Loaded /> : <PageLoading />;
+  }
+  return { element: <Page />, preload };
+}
+
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  page(() => load().then((m) => ({ default: m[name] })));
+  lazyPage(() => load().then((m) => ({ default: m[name] }))).element;
+const page = (load: Loader) => lazyPage(load).element;
 
 function Shell({ children }: { children?: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>;
 }
 
 /** the editor's code; main.tsx starts loading it at once when the address is an editor link */
-export const loadEditorPage = () => import('../features/editor/routes/editor-page');
+const editorPage = lazyPage(() => import('../features/editor/routes/editor-page'));
+export const loadEditorPage = editorPage.preload;
 
 /** antd's provider and the pages under it; main.tsx starts it at once on any address but the home page's */
-export const loadAntdLayout = () => import('./antd-layout');
+const antdLayout = lazyPage(() => import('./antd-layout'));
+export const loadAntdLayout = antdLayout.preload;
 /** the addresses drawn without antd that are known in advance (the 404 is whatever is left) */
 export const isHomeRoute = (pathname: string) =>
   ['/', '/home', ...SEO_ROUTES.map((p) => `/${p}`)].includes(pathname.replace(/(.)\/+$/, '$1'));
 
 /** the home page's code; main.tsx starts it at once on its addresses */
-export const loadHomePage = () => import('../features/public-site/routes/home-page');
+const homePage = lazyPage(() => import('../features/public-site/routes/home-page'));
+export const loadHomePage = homePage.preload;
 
-const home = () => page(loadHomePage);
 const info = () => import('../features/public-site/routes/info-page');
 const payments = () => import('../features/billing/routes/payment-pages');
 
@@ -39,11 +77,11 @@ export const router = createBrowserRouter([
   {
     element: <Shell />,
     children: [
-      { path: '/', element: home() },
-      { path: '/home', element: home() },
-      ...SEO_ROUTES.map((p) => ({ path: `/${p}`, element: home() })),
+      { path: '/', element: homePage.element },
+      { path: '/home', element: homePage.element },
+      ...SEO_ROUTES.map((p) => ({ path: `/${p}`, element: homePage.element })),
       {
-        element: page(loadAntdLayout),
+        element: antdLayout.element,
         children: [
           { path: '/login', element: page(() => import('../features/auth/routes/login-page')) },
           { path: '/register', element: page(() => import('../features/auth/routes/register-page')) },
@@ -64,7 +102,7 @@ export const router = createBrowserRouter([
                 path: '/dashboard',
                 element: page(() => import('../features/dashboard/routes/dashboard-page')),
               },
-              { path: '/edit/:taskId', element: page(loadEditorPage) },
+              { path: '/edit/:taskId', element: editorPage.element },
               { path: '/assets', element: page(() => import('../features/billing/routes/assets-page')) },
             ],
           },

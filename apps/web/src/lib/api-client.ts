@@ -36,24 +36,37 @@ async function parseEnvelope<T>(res: Response): Promise<T> {
   return body.data;
 }
 
-async function send<T>(path: string, init: RequestInit): Promise<T> {
+/** fetch, a network failure as an ApiError, and the envelope read */
+async function fetchEnvelope<T>(path: string, init: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      ...init,
-      headers: { Accept: 'application/json', 'Accept-Language': currentLanguage, ...init.headers },
-    });
+    res = await fetch(path, init);
   } catch (e) {
     throw new ApiError(NETWORK_ERROR_CODE, e instanceof Error ? e.message : String(e), 0);
   }
   return parseEnvelope<T>(res);
 }
 
+function send<T>(path: string, init: RequestInit): Promise<T> {
+  return fetchEnvelope<T>(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    ...init,
+    headers: { Accept: 'application/json', 'Accept-Language': currentLanguage, ...init.headers },
+  });
+}
+
 /** Every call is a POST with a JSON body and answers the `{code, msg, data}` envelope. */
 export function api<T>(path: string, body: unknown = {}): Promise<T> {
   return send<T>(path, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * A read by GET, with nothing but the address: the same request as a <link rel=preload as=fetch
+ * crossorigin> in the page's HTML, so the browser answers it with that preloaded response.
+ */
+export function apiGet<T>(path: string): Promise<T> {
+  return fetchEnvelope<T>(path, { credentials: 'same-origin' });
 }
 
 export function apiUpload<T>(path: string, form: FormData): Promise<T> {

@@ -116,6 +116,26 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
     expectFailure(await t.post('/task/get', { id: mine.id }, { as: token }), 40402, 404);
   });
 
+  it('answers GET /task/get?id= like the POST (what an editor link preloads), never cached', async () => {
+    const mine = expectSuccess<Task>(await upload(token, { name: 'by-get.srt', data: SRT }));
+    const get = (query: string, as?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/task/get${query}`,
+        headers: as ? { cookie: `user_sessionid=${as}` } : {},
+      });
+    const res = await get(`?id=${mine.id}`, token);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const byGet = expectSuccess<TaskWithSegments>(res);
+    const byPost = expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: mine.id }, { as: token }));
+    expect(byGet).toEqual(byPost);
+    // the same rules as the POST: signed in, one's own task, a well-formed id
+    expectFailure(await get(`?id=${mine.id}`), 40100, 401);
+    expectFailure(await get(`?id=${mine.id}`, (await t.signUp()).token), 40402, 404);
+    expectFailure(await get('?id=not-a-uuid', token), 40000, 400);
+    expectFailure(await get('', token), 40000, 400);
+  });
+
   it('compresses a long task for clients that accept it', async () => {
     const lines = Array.from(
       { length: 500 },

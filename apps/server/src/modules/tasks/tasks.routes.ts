@@ -58,6 +58,16 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(API.taskGet, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
     return ok(await getTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id));
   });
+  // the same answer to GET ?id=: an editor link's HTML names it (<link rel=preload>), so the task
+  // is on its way while the app's code loads; a read, so no CSRF concern, and never cached
+  app.get(
+    API.taskGet,
+    { schema: { querystring: taskIdBody }, config: { auth: 'user' } },
+    async (req, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return ok(await getTask(ctx, currentUser(req).id, taskIdBody.parse(req.query).id));
+    },
+  );
 
   app.post(API.taskDelete, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
     await deleteTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id);

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { API, type RetranslateAnswer, type SegmentPatch, type TaskWithSegments } from '@subtrans/contract';
-import { api } from '../../../lib/api-client';
+import { api, apiGet } from '../../../lib/api-client';
 
 /** SPEC §9: the editor refreshes every second while the task is still being translated. */
 export const EDITOR_REFRESH_MS = 1000;
@@ -11,16 +11,22 @@ const taskQuery = (id: string) => ({
 });
 
 /**
- * Opening /edit/{id} directly: the task starts loading at once, alongside the session check and
- * the editor's code, instead of after them (a long task is the slowest part of the first paint).
+ * Opening /edit/{id} directly: the server's HTML already asked for the task (a preload of
+ * GET /task/get?id=, started before the app's code), and this takes that answer over; without
+ * the preload it is simply a request started at once, alongside the session check and the
+ * editor's code, instead of after them (a long task is the slowest part of the first paint).
  */
 let prefetched: string | null = null;
 
 export function prefetchEditorTask(client: QueryClient, pathname: string): boolean {
-  const id = /^\/edit\/([0-9a-f-]{36})$/i.exec(pathname)?.[1];
+  const id = /^\/edit\/([0-9a-f-]{36})\/?$/i.exec(pathname)?.[1];
   if (!id) return false;
   prefetched = id;
-  void client.prefetchQuery(taskQuery(id));
+  void client.prefetchQuery({
+    queryKey: taskQuery(id).queryKey,
+    // the address the server's preload link names, to the letter
+    queryFn: () => apiGet<TaskWithSegments>(`${API.taskGet}?id=${id.toLowerCase()}`),
+  });
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Button, Form, InputNumber, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NETFLIX_RULES, RULE_BOUNDS, parseRules, type QualityRules } from '../lib/quality';
@@ -46,8 +46,11 @@ const FIELDS: { name: keyof Values; rule: keyof QualityRules; step: number; seco
   { name: 'maxDuration', rule: 'maxDurationMs', step: 0.5, seconds: true },
 ];
 
-/** The limits behind the quality flags, editable, with the Netflix defaults one click away. */
-export function QualitySettings(props: {
+/**
+ * The limits behind the quality flags, editable, with the Netflix defaults one click away.
+ * Memoised: the page re-renders on every keystroke, a closed dialog need not.
+ */
+export const QualitySettings = memo(function QualitySettings(props: {
   open: boolean;
   rules: QualityRules;
   onSave: (rules: QualityRules) => void;
@@ -131,4 +134,4 @@ export function QualitySettings(props: {
       </Form>
     </Modal>
   );
-}
+});

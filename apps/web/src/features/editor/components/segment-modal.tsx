@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
@@ -10,8 +11,11 @@ interface Values {
   end: string;
 }
 
-/** SPEC §2 segment edit modal: both texts and the timing, validated (start < end, not negative). */
-export function SegmentModal(props: {
+/**
+ * SPEC §2 segment edit modal: both texts and the timing, validated (start < end, not negative).
+ * Memoised: the page re-renders on every keystroke, a closed dialog need not.
+ */
+export const SegmentModal = memo(function SegmentModal(props: {
   segment: EditSegment | null;
   previous: EditSegment | undefined;
   next: EditSegment | undefined;
@@ -109,4 +113,4 @@ export function SegmentModal(props: {
       ) : null}
     </Modal>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, startTransition, useState, type TextareaHTMLAttributes } from 'react';
 import { EditOutlined, LoadingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
@@ -9,6 +9,8 @@ export const ROW_GRID = '28px 52px 118px minmax(0, 1fr) minmax(0, 1fr) 72px';
 
 export interface RowHandlers {
   change(id: number, field: Field, value: string | number, typing: boolean): void;
+  /** a key was typed in a line: called in the key's own event, before the change reaches the page */
+  typing: () => void;
   focus(id: number): void;
   toggle(id: number): void;
   retranslate(id: number): void;
@@ -57,6 +59,42 @@ function TimeInput(props: {
  * list render without a forced layout each.
  */
 const rowsOf = (text: string) => Math.min(8, Math.max(1, text.split('\n').length));
+
+/**
+ * A text field that answers the keyboard itself and tells the page in a transition: each key
+ * shows at once, while the page (10,000 lines, undo, flags, autosave) follows at a lower priority
+ * and can be interrupted by the next key. A new value from the page (undo, replace, re-translation)
+ * replaces what is shown.
+ */
+function TextField({
+  value,
+  onText,
+  onTyping,
+  ...rest
+}: { value: string; onText: (text: string) => void; onTyping: () => void } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'value' | 'onChange' | 'rows'
+>) {
+  const [text, setText] = useState(value);
+  const [fromPage, setFromPage] = useState(value);
+  if (value !== fromPage) {
+    setFromPage(value);
+    setText(value);
+  }
+  return (
+    <textarea
+      {...rest}
+      rows={rowsOf(text)}
+      value={text}
+      onChange={(e) => {
+        const next = e.target.value;
+        setText(next);
+        onTyping();
+        startTransition(() => onText(next));
+      }}
+    />
+  );
+}
 
 /**
  * One segment: index, timing, original and translation side by side, its flags and actions.
@@ -116,26 +154,26 @@ export const SegmentRow = memo(function SegmentRow(props: {
           onCommit={(ms) => handlers.change(seg.id, 'endMs', ms, false)}
         />
       </div>
-      <textarea
+      <TextField
         className="seg-text seg-original"
-        rows={rowsOf(seg.originalText)}
         value={seg.originalText}
         readOnly={readOnly}
         aria-label={t('editor.original', { id: seg.id })}
         data-testid={`seg-${seg.id}-original`}
-        onChange={(e) => handlers.change(seg.id, 'originalText', e.target.value, true)}
+        onTyping={handlers.typing}
+        onText={(text) => handlers.change(seg.id, 'originalText', text, true)}
       />
       <div>
-        <textarea
+        <TextField
           className={flags.length ? 'seg-text seg-warn' : 'seg-text'}
-          rows={rowsOf(seg.translatedText)}
           value={seg.translatedText}
           readOnly={readOnly}
           aria-label={t('editor.translation', { id: seg.id })}
           aria-invalid={flags.length ? true : undefined}
           data-testid={`seg-${seg.id}-translation`}
           data-segment-input={seg.id}
-          onChange={(e) => handlers.change(seg.id, 'translatedText', e.target.value, true)}
+          onTyping={handlers.typing}
+          onText={(text) => handlers.change(seg.id, 'translatedText', text, true)}
         />
         {flags.length ? (
           <div className="seg-flags">

@@ -1,5 +1,7 @@
-import { Modal, Table } from 'antd';
+import { memo } from 'react';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './shortcuts.css';
 
 /** Every keyboard shortcut of the editor (shown in the help, handled in the page). */
 export const SHORTCUTS = [
@@ -14,25 +16,36 @@ export const SHORTCUTS = [
   { keys: 'F1', action: 'help' },
 ] as const;
 
-export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Memoised: the page re-renders on every keystroke, a closed dialog need not. */
+export const ShortcutsHelp = memo(function ShortcutsHelp({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={t('editor.shortcuts.title')} destroyOnHidden>
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="action"
-        data-testid="shortcuts-help"
-        dataSource={SHORTCUTS.map((s) => ({ ...s }))}
-        columns={[
-          { title: t('editor.shortcuts.keys'), dataIndex: 'keys', render: (k: string) => <kbd>{k}</kbd> },
-          {
-            title: t('editor.shortcuts.action'),
-            dataIndex: 'action',
-            render: (a: string) => t(`editor.shortcuts.${a}`),
-          },
-        ]}
-      />
+      {/* a plain table: antd's Table would bring its pagination, filters and tree into the editor's code */}
+      <table className="shortcuts-table" data-testid="shortcuts-help">
+        <thead>
+          <tr>
+            <th scope="col">{t('editor.shortcuts.keys')}</th>
+            <th scope="col">{t('editor.shortcuts.action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr key={s.action}>
+              <td>
+                <kbd>{s.keys}</kbd>
+              </td>
+              <td>{t(`editor.shortcuts.${s.action}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Modal>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createFlagCache,
+  createFlagIndex,
   flagAll,
   flagsOf,
   lineWidth,
@@ -77,6 +78,17 @@ describe('quality flags (Netflix timed-text defaults)', () => {
     expect(flag([a2, b2]).get(1)).toEqual(['empty', 'overlap']);
     expect(flag([a2, b2])).toEqual(flagAll([a2, b2]));
   });
+
+  it('answers one line alone (the rows on screen before every line is checked), sharing the cache', () => {
+    const flag = createFlagCache();
+    const a = seg({ id: 1, endMs: 3000, translatedText: '' });
+    const b = seg({ id: 2, startMs: 2500, endMs: 6000 });
+    expect(flag.at([a, b], 0)).toEqual(['empty', 'overlap']);
+    expect(flag.at([a, b], 1)).toEqual([]);
+    // the whole pass reuses it: the same array, not a new check
+    const before = flag.at([a, b], 0);
+    expect(flag([a, b]).get(1)).toBe(before);
+  });
 });
 
 describe('configurable quality rules', () => {
@@ -101,5 +113,51 @@ describe('configurable quality rules', () => {
     const cache = createFlagCache();
     expect(cache(s).size).toBe(0);
     expect(cache(s, parseRules({ maxLineWidth: 20 })).get(1)).toEqual(['cpl']);
+  });
+});
+
+describe('the flag index (every line, updated line by line)', () => {
+  const lines = () => [
+    seg({ id: 1, startMs: 0, endMs: 3000, translatedText: 'Un' }),
+    seg({ id: 2, startMs: 3000, endMs: 6000, translatedText: 'Deux' }),
+    seg({ id: 3, startMs: 6000, endMs: 9000, translatedText: '' }),
+  ];
+
+  it('answers what a full pass answers, and the same map while no line’s flags change', () => {
+    const index = createFlagIndex(createFlagCache());
+    const a = lines();
+    const first = index(a, NETFLIX_RULES);
+    expect(first).toEqual(flagAll(a));
+    expect([...first.keys()]).toEqual([3]);
+    // a new array with the same segments, then a change that leaves every flag as it was
+    expect(index([...a], NETFLIX_RULES)).toBe(first);
+    const typed = [a[0]!, { ...a[1]!, translatedText: 'Deux !' }, a[2]!];
+    expect(index(typed, NETFLIX_RULES)).toBe(first);
+  });
+
+  it('follows a changed line and the line before it (overlap), without touching the others', () => {
+    const index = createFlagIndex(createFlagCache());
+    const a = lines();
+    const first = index(a, NETFLIX_RULES);
+    // line 2 starts earlier: line 1 now overlaps it; line 3 gets a translation
+    const b = [a[0]!, { ...a[1]!, startMs: 2500 }, { ...a[2]!, translatedText: 'Trois' }];
+    const second = index(b, NETFLIX_RULES);
+    expect(second).not.toBe(first);
+    expect(second).toEqual(flagAll(b));
+    expect(second.get(1)).toEqual(['overlap']);
+    expect(second.has(3)).toBe(false);
+    // the map answered before is left as it was
+    expect(first).toEqual(flagAll(a));
+  });
+
+  it('starts over for other lines (a new load) or other rules', () => {
+    const index = createFlagIndex(createFlagCache());
+    index(lines(), NETFLIX_RULES);
+    const other = [seg({ id: 9, translatedText: '' })];
+    expect(index(other, NETFLIX_RULES)).toEqual(flagAll(other));
+    const strict = parseRules({ maxLineWidth: 10 });
+    const long = [seg({ id: 9, translatedText: 'a line longer than ten' })];
+    expect(index(long, NETFLIX_RULES).size).toBe(0);
+    expect(index(long, strict).get(9)).toEqual(['cpl']);
   });
 });

@@ -83,23 +83,78 @@ export function flagAll(segments: readonly CheckedSegment[], rules: QualityRules
 export function createFlagCache(rules: QualityRules = NETFLIX_RULES) {
   let cache = new WeakMap<CheckedSegment, { nextStart: number | null; flags: Flag[] }>();
   let cachedRules = rules;
-  return (segments: readonly CheckedSegment[], current: QualityRules = cachedRules) => {
+  /** segment i's flags, from the cache when neither it nor its neighbour's start changed */
+  const at = (segments: readonly CheckedSegment[], i: number, current: QualityRules = cachedRules) => {
     if (current !== cachedRules) {
       cache = new WeakMap();
       cachedRules = current;
     }
+    const s = segments[i]!;
+    const nextStart = segments[i + 1]?.startMs ?? null;
+    let hit = cache.get(s);
+    if (!hit || hit.nextStart !== nextStart) {
+      hit = { nextStart, flags: flagsOf(segments, i, current) };
+      cache.set(s, hit);
+    }
+    return hit.flags;
+  };
+  const all = (segments: readonly CheckedSegment[], current: QualityRules = cachedRules) => {
     const out = new Map<number, Flag[]>();
     for (let i = 0; i < segments.length; i += 1) {
-      const s = segments[i]!;
-      const nextStart = segments[i + 1]?.startMs ?? null;
-      let hit = cache.get(s);
-      if (!hit || hit.nextStart !== nextStart) {
-        hit = { nextStart, flags: flagsOf(segments, i, current) };
-        cache.set(s, hit);
-      }
-      if (hit.flags.length) out.set(s.id, hit.flags);
+      const flags = at(segments, i, current);
+      if (flags.length) out.set(segments[i]!.id, flags);
     }
     return out;
+  };
+  return Object.assign(all, { at });
+}
+
+/**
+ * Every line's flags, kept up to date line by line: the first pass checks each line; after it, a
+ * new segments array costs one comparison per line (the reducer keeps unchanged segments
+ * identical) and a check of the changed lines and of the line before each (its overlap depends on
+ * the next start). The map answered is a new one only when some line's flags changed (it is never
+ * changed after it is answered), so typing in a 10,000-line file mostly allocates nothing. Another
+ * set of lines (a new load) or other rules start over.
+ */
+export function createFlagIndex(cache: ReturnType<typeof createFlagCache>) {
+  let seen: readonly CheckedSegment[] | null = null;
+  let seenRules: QualityRules | null = null;
+  let flags: ReadonlyMap<number, Flag[]> = new Map();
+  return (segments: readonly CheckedSegment[], rules: QualityRules): ReadonlyMap<number, Flag[]> => {
+    const previous = seen;
+    const sameLines =
+      previous !== null &&
+      seenRules === rules &&
+      previous.length === segments.length &&
+      segments.every((s, i) => s === previous[i] || s.id === previous[i]!.id);
+    if (!sameLines) {
+      flags = cache(segments, rules);
+    } else if (previous !== segments) {
+      const updates: [number, Flag[]][] = [];
+      const check = (i: number) => {
+        const f = cache.at(segments, i, rules);
+        const id = segments[i]!.id;
+        const old = flags.get(id) ?? [];
+        if (old.length !== f.length || old.some((x, k) => x !== f[k])) updates.push([id, f]);
+      };
+      for (let i = 0; i < segments.length; i += 1) {
+        if (segments[i] === previous[i]) continue;
+        if (i > 0) check(i - 1);
+        check(i);
+      }
+      if (updates.length) {
+        const next = new Map(flags);
+        for (const [id, f] of updates) {
+          if (f.length) next.set(id, f);
+          else next.delete(id);
+        }
+        flags = next;
+      }
+    }
+    seen = segments;
+    seenRules = rules;
+    return flags;
   };
 }
 

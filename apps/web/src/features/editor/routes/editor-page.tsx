@@ -1,38 +1,9 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
-import {
-  Alert,
-  App,
-  Button,
-  Dropdown,
-  Flex,
-  Progress,
-  Result,
-  Space,
-  Spin,
-  Switch,
-  Tag,
-  Tooltip,
-  Typography,
-  type InputRef,
-} from 'antd';
-import {
-  ArrowLeftOutlined,
-  CheckCircleOutlined,
-  CloudSyncOutlined,
-  DownloadOutlined,
-  ExclamationCircleOutlined,
-  QuestionCircleOutlined,
-  RedoOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  SyncOutlined,
-  UndoOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { Alert, App, Button, Flex, Progress, Result, Spin, Typography, type InputRef } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, languageName, type ExportFormat, type SegmentPatch } from '@subtrans/contract';
+import { ErrorCodes, type ExportFormat, type SegmentPatch } from '@subtrans/contract';
 import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
@@ -45,6 +16,7 @@ import {
   saveSegments,
   useTaskDetail,
 } from '../api/editor';
+import { EditorHeader, EditorToolbar, type ExportChoice, type SaveState } from '../components/editor-header';
 import { FindReplace, type FindOptions } from '../components/find-replace';
 import { ROW_GRID, SegmentRow, type RowHandlers } from '../components/segment-row';
 import { SegmentModal } from '../components/segment-modal';
@@ -58,15 +30,18 @@ import {
   type EditSegment,
   type Field,
 } from '../lib/editor-state';
-import { createFlagCache } from '../lib/quality';
+import { createFlagCache, createFlagIndex, type Flag, type QualityRules } from '../lib/quality';
+import { initialListRect, measureRow, observeListRect } from '../lib/virtual-list';
+import { createTypingSignal } from '../lib/typing-signal';
 import { loadRules, QualitySettings, storeRules } from '../components/quality-settings';
 import { MediaPlayer, type MediaPlayerHandle } from '../components/media-player';
+
+const NO_FLAGS: ReadonlyMap<number, Flag[]> = new Map();
+const NO_SEGMENTS: readonly EditSegment[] = [];
 
 /** edits are saved this long after the last keystroke */
 const SAVE_DEBOUNCE_MS = 800;
 const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000, 30000];
-
-type SaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
 
 function toEdit(s: {
   id: number;
@@ -114,11 +89,16 @@ export default function EditorPage() {
   const task = detail.data;
   const readOnly = !task || task.status !== 'completed';
 
-  const [state, dispatch] = useReducer(editorReducer, undefined, () => initialState());
+  // a task already loaded (the editor link's preload) is the first state: no first pass without rows
+  const [state, dispatch] = useReducer(editorReducer, undefined, () =>
+    initialState(task ? task.segments.map(toEdit) : []),
+  );
+  const loadedTask = useRef(task);
   const stateRef = useRef(state);
   stateRef.current = state;
   const versionRef = useRef(0);
   const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [typing] = useState(createTypingSignal);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const retryCount = useRef(0);
   /** server calls run one after another (a save and a re-translation never race on the version) */
@@ -144,6 +124,8 @@ export default function EditorPage() {
   useEffect(() => {
     if (!task) return;
     versionRef.current = Math.max(versionRef.current, task.version);
+    if (task === loadedTask.current) return;
+    loadedTask.current = task;
     dispatch({ type: 'load', segments: task.segments.map(toEdit) });
   }, [task]);
 
@@ -202,6 +184,9 @@ export default function EditorPage() {
   }, [save]);
   const dirtyCount = state.dirty.size;
   useEffect(() => {
+    // the keys typed have reached the state; the badge follows saveState again (lowered only once
+    // saveState says "pending", so it never shows "saved" for a moment in between)
+    if (!dirtyCount || saveState !== 'saved') typing.set(false);
     if (!dirtyCount && saveState === 'pending') setSaveState('saved');
     if (!dirtyCount || saveState === 'conflict' || saveState === 'saving') return;
     // a failed save is already waiting for its retry
@@ -209,16 +194,20 @@ export default function EditorPage() {
     if (saveState === 'saved') setSaveState('pending');
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => void saveRef.current(), SAVE_DEBOUNCE_MS);
-  }, [state.segments, dirtyCount, saveState]);
+  }, [state.segments, dirtyCount, saveState, typing]);
 
   // nothing typed is lost by leaving: warn on close/reload and on in-app navigation
   const unsaved = dirtyCount > 0 || saveState === 'saving';
+  const unsavedRef = useRef(unsaved);
+  unsavedRef.current = unsaved;
   useEffect(() => {
-    if (!unsaved) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    // also for a key whose change has not reached the state yet (the typing signal)
+    const warn = (e: BeforeUnloadEvent) => {
+      if (unsavedRef.current || typing.get()) e.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  }, [typing]);
   const blocker = useBlocker(unsaved);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -250,7 +239,8 @@ export default function EditorPage() {
         if ((prev && start < prev.endMs) || (next && end > next.startMs))
           void message.warning(t('editor.modal.overlap'));
       }
-      dispatch({ type: 'change', changes: [{ id, field, after: value }], typing });
+      // the time is taken here: React may run the reducer again (a transition interrupted by the next key)
+      dispatch({ type: 'change', changes: [{ id, field, after: value }], typing, now: Date.now() });
     },
     [message, t],
   );
@@ -299,6 +289,7 @@ export default function EditorPage() {
   const handlers = useMemo<RowHandlers>(
     () => ({
       change,
+      typing: () => typing.set(true),
       focus: (id) => {
         setCurrent(id);
         const { segments, index } = stateRef.current;
@@ -315,15 +306,42 @@ export default function EditorPage() {
       retranslate: (id) => void busyRef.current([id]),
       edit: (id) => setEditing(id),
     }),
-    [change],
+    [change, typing],
   );
 
-  // quality flags and find matches follow the text without slowing typing down
-  const deferred = useDeferredValue(state.segments);
+  // find's matches follow the text without slowing typing down (a search of every line), and
+  // only while a search is open: otherwise each key would cost a second render for nothing
+  const searching = findOpen && find.query !== '';
+  const deferred = useDeferredValue(searching ? state.segments : NO_SEGMENTS);
   const [rules, setRules] = useState(loadRules);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [flagCache] = useState(() => createFlagCache(rules));
-  const flags = useMemo(() => flagCache(deferred, rules), [flagCache, deferred, rules]);
+  const [flagIndex] = useState(() => createFlagIndex(flagCache));
+  // the first check of every line waits until the rows are on screen (a frame later): with a
+  // feature-length file it would otherwise hold the first paint back
+  const [checking, setChecking] = useState(false);
+  const hasSegments = state.segments.length > 0;
+  useEffect(() => {
+    if (checking || !hasSegments) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setChecking(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [checking, hasSegments]);
+  // every line's flags (the count and the filter), kept up to date line by line as one types
+  const flags = useMemo(
+    () => (checking ? flagIndex(state.segments, rules) : NO_FLAGS),
+    [checking, flagIndex, state.segments, rules],
+  );
+  // a row on screen reads its own flags from the same cache (before the first pass too)
+  const flagOf = (id: number) => {
+    const i = state.index.get(id);
+    return i === undefined ? '' : flagCache.at(state.segments, i, rules).join(',');
+  };
   const matches = useMemo(
     () => findMatches(deferred, find.query, { field: find.field, caseSensitive: find.caseSensitive }),
     [deferred, find.query, find.field, find.caseSensitive],
@@ -345,9 +363,13 @@ export default function EditorPage() {
     count: noVirtual ? 0 : rows.length,
     getScrollElement: () => listRef.current,
     // a one-line row with its flags: close to the real height, so rows move little once measured
-    estimateSize: () => 76,
+    estimateSize: () => 75,
     overscan: 6,
     getItemKey,
+    // sizes from ResizeObservers, never read in the middle of a render (virtual-list.ts)
+    initialRect: initialListRect(),
+    observeElementRect: observeListRect,
+    measureElement: measureRow,
   });
 
   // playback moves the active segment into view (without taking the focus from the player)
@@ -428,6 +450,71 @@ export default function EditorPage() {
     }
   };
 
+  // the header's and toolbar's callbacks stay the same from render to render (they are memoised)
+  const exportRef = useRef(exportAs);
+  exportRef.current = exportAs;
+  const onExport = useCallback(
+    (choice: ExportChoice) =>
+      void exportRef.current(
+        choice.startsWith('vtt') ? 'vtt' : 'srt',
+        choice.includes('-both'),
+        !choice.endsWith('-flipped'),
+      ),
+    [],
+  );
+  const goBack = useCallback(() => void navigate('/dashboard'), [navigate]);
+  const logoutRef = useRef(logout);
+  logoutRef.current = logout;
+  const onUserMenu = useCallback(
+    (key: 'dashboard' | 'logout') => {
+      if (key === 'dashboard') void navigate('/dashboard');
+      else
+        logoutRef.current.mutate(undefined, {
+          onSettled: () => void navigate('/login', { replace: true }),
+        });
+    },
+    [navigate],
+  );
+  const undo = useCallback(() => dispatch({ type: 'undo' }), []);
+  const redo = useCallback(() => dispatch({ type: 'redo' }), []);
+  const toggleFind = useCallback(() => setFindOpen((o) => !o), []);
+  const openHelp = useCallback(() => setHelp(true), []);
+  const closeHelp = useCallback(() => setHelp(false), []);
+  const openRules = useCallback(() => setRulesOpen(true), []);
+  const closeRules = useCallback(() => setRulesOpen(false), []);
+  const saveRules = useCallback((next: QualityRules) => {
+    setRules(next);
+    storeRules(next);
+    setRulesOpen(false);
+  }, []);
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const retranslateSelected = useCallback(
+    () => void busyRef.current([...selectedRef.current].sort((a, b) => a - b).slice(0, 50)),
+    [],
+  );
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  const closeEditing = useCallback(() => setEditing(null), []);
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const saveEditing = useCallback(
+    (v: { originalText: string; translatedText: string; startMs: number; endMs: number }) => {
+      const id = editingRef.current;
+      if (id === null) return;
+      dispatch({
+        type: 'change',
+        changes: [
+          { id, field: 'originalText', after: v.originalText },
+          { id, field: 'translatedText', after: v.translatedText },
+          { id, field: 'startMs', after: v.startMs },
+          { id, field: 'endMs', after: v.endMs },
+        ],
+      });
+      setEditing(null);
+    },
+    [],
+  );
+
   // keyboard: navigation, edit, re-translate, save, undo/redo, find, help
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -483,123 +570,30 @@ export default function EditorPage() {
   }
 
   const editingIndex = editing === null ? -1 : (state.index.get(editing) ?? -1);
-  const saveBadge: Record<SaveState, { icon: React.ReactNode; color: string }> = {
-    saved: { icon: <CheckCircleOutlined />, color: 'success' },
-    pending: { icon: <CloudSyncOutlined />, color: 'default' },
-    saving: { icon: <SyncOutlined spin />, color: 'processing' },
-    failed: { icon: <ExclamationCircleOutlined />, color: 'error' },
-    conflict: { icon: <ExclamationCircleOutlined />, color: 'error' },
-  };
 
   return (
     <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <header style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 16px', background: '#fff' }}>
-        <Flex align="center" gap={12} wrap>
-          <Button
-            icon={<ArrowLeftOutlined />}
-            onClick={() => void navigate('/dashboard')}
-            data-testid="editor-back"
-          >
-            {t('common.back')}
-          </Button>
-          <Typography.Title
-            level={1}
-            style={{ fontSize: 18, margin: 0, maxWidth: 360 }}
-            ellipsis
-            data-testid="editor-file"
-          >
-            {task.fileName}
-          </Typography.Title>
-          <Typography.Text type="secondary" data-testid="editor-languages">
-            {languageName(task.originalLanguage, ui)} → {languageName(task.targetLanguage, ui)}
-          </Typography.Text>
-          <Tag color="blue" data-testid="editor-engine">
-            {t(`tasks.engine.${task.translationService}`, { defaultValue: task.translationService })}
-          </Tag>
-          <Tag
-            icon={saveBadge[saveState].icon}
-            color={saveBadge[saveState].color}
-            data-testid="save-state"
-            data-state={saveState}
-          >
-            {t(`editor.save.${saveState}`)}
-          </Tag>
-          <span style={{ flex: 1 }} />
-          <Tooltip title={t('editor.shortcuts.undo')}>
-            <Button
-              icon={<UndoOutlined />}
-              disabled={readOnly || !state.past.length}
-              onClick={() => dispatch({ type: 'undo' })}
-              aria-label={t('editor.shortcuts.undo')}
-              data-testid="editor-undo"
-            />
-          </Tooltip>
-          <Tooltip title={t('editor.shortcuts.redo')}>
-            <Button
-              icon={<RedoOutlined />}
-              disabled={readOnly || !state.future.length}
-              onClick={() => dispatch({ type: 'redo' })}
-              aria-label={t('editor.shortcuts.redo')}
-              data-testid="editor-redo"
-            />
-          </Tooltip>
-          <Tooltip title={t('editor.shortcuts.find')}>
-            <Button
-              icon={<SearchOutlined />}
-              type={findOpen ? 'primary' : 'default'}
-              onClick={() => setFindOpen((o) => !o)}
-              aria-label={t('editor.shortcuts.find')}
-              data-testid="editor-find"
-            />
-          </Tooltip>
-          <Tooltip title={t('editor.shortcuts.help')}>
-            <Button
-              icon={<QuestionCircleOutlined />}
-              onClick={() => setHelp(true)}
-              aria-label={t('editor.shortcuts.help')}
-              data-testid="editor-help"
-            />
-          </Tooltip>
-          <Dropdown
-            trigger={['click']}
-            disabled={readOnly}
-            menu={{
-              items: [
-                { key: 'srt', label: t('editor.export.srt') },
-                { key: 'srt-both', label: t('editor.export.srtBilingual') },
-                { key: 'srt-both-flipped', label: t('editor.export.srtBilingualFlipped') },
-                { key: 'vtt', label: t('editor.export.vtt') },
-                { key: 'vtt-both', label: t('editor.export.vttBilingual') },
-              ].map((i) => ({ ...i, 'data-testid': `export-${i.key}` })),
-              onClick: ({ key }) =>
-                void exportAs(
-                  key.startsWith('vtt') ? 'vtt' : 'srt',
-                  key.includes('-both'),
-                  !key.endsWith('-flipped'),
-                ),
-            }}
-          >
-            <Button type="primary" icon={<DownloadOutlined />} data-testid="editor-export">
-              {t('editor.export.label')}
-            </Button>
-          </Dropdown>
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'dashboard', label: t('editor.menu.dashboard') },
-                { key: 'logout', label: t('dashboard.logout') },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'dashboard') void navigate('/dashboard');
-                else
-                  logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
-              },
-            }}
-          >
-            <Button icon={<UserOutlined />}>{user?.name}</Button>
-          </Dropdown>
-        </Flex>
-      </header>
+      <EditorHeader
+        fileName={task.fileName}
+        originalLanguage={task.originalLanguage}
+        targetLanguage={task.targetLanguage}
+        translationService={task.translationService}
+        ui={ui}
+        saveState={saveState}
+        typing={typing}
+        canUndo={state.past.length > 0}
+        canRedo={state.future.length > 0}
+        readOnly={readOnly}
+        findOpen={findOpen}
+        userName={user?.name}
+        onBack={goBack}
+        onUndo={undo}
+        onRedo={redo}
+        onToggleFind={toggleFind}
+        onHelp={openHelp}
+        onExport={onExport}
+        onUserMenu={onUserMenu}
+      />
 
       {saveState === 'conflict' ? (
         <Alert
@@ -650,44 +644,17 @@ export default function EditorPage() {
         />
       ) : null}
 
-      <Flex align="center" gap={16} wrap style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
-        <Typography.Text type="secondary" data-testid="segment-count">
-          {t('editor.count', { count: state.segments.length })}
-        </Typography.Text>
-        <Space>
-          <Switch
-            size="small"
-            checked={onlyFlagged}
-            onChange={setOnlyFlagged}
-            data-testid="only-flagged"
-            id="only-flagged"
-          />
-          <label htmlFor="only-flagged">{t('editor.onlyFlagged', { count: flags.size })}</label>
-          <Button
-            size="small"
-            type="link"
-            icon={<SettingOutlined />}
-            onClick={() => setRulesOpen(true)}
-            data-testid="quality-open"
-          >
-            {t('editor.quality.open')}
-          </Button>
-        </Space>
-        <Button
-          size="small"
-          icon={<SyncOutlined />}
-          disabled={!selected.size || readOnly}
-          onClick={() => void runRetranslate([...selected].sort((a, b) => a - b).slice(0, 50))}
-          data-testid="retranslate-selected"
-        >
-          {t('editor.retranslateSelected', { count: selected.size })}
-        </Button>
-        {selected.size ? (
-          <Button size="small" type="link" onClick={() => setSelected(new Set())}>
-            {t('editor.clearSelection')}
-          </Button>
-        ) : null}
-      </Flex>
+      <EditorToolbar
+        segmentCount={state.segments.length}
+        flaggedCount={flags.size}
+        onlyFlagged={onlyFlagged}
+        selectedCount={selected.size}
+        readOnly={readOnly}
+        onOnlyFlagged={setOnlyFlagged}
+        onOpenRules={openRules}
+        onRetranslateSelected={retranslateSelected}
+        onClearSelection={clearSelection}
+      />
 
       {task.kind === 'media' ? (
         <section
@@ -736,7 +703,7 @@ export default function EditorPage() {
             <SegmentRow
               key={seg.id}
               seg={seg}
-              flags={flags.get(seg.id)?.join(',') ?? ''}
+              flags={flagOf(seg.id)}
               selected={selected.has(seg.id)}
               busy={busy.has(seg.id)}
               readOnly={readOnly}
@@ -763,7 +730,7 @@ export default function EditorPage() {
                 >
                   <SegmentRow
                     seg={seg}
-                    flags={flags.get(seg.id)?.join(',') ?? ''}
+                    flags={flagOf(seg.id)}
                     selected={selected.has(seg.id)}
                     busy={busy.has(seg.id)}
                     readOnly={readOnly}
@@ -779,35 +746,14 @@ export default function EditorPage() {
 
       <SegmentModal
         segment={editingIndex >= 0 ? state.segments[editingIndex]! : null}
-        previous={state.segments[editingIndex - 1]}
+        previous={editingIndex >= 0 ? state.segments[editingIndex - 1] : undefined}
         next={editingIndex >= 0 ? state.segments[editingIndex + 1] : undefined}
         readOnly={readOnly}
-        onClose={() => setEditing(null)}
-        onSave={(v) => {
-          const id = editing!;
-          dispatch({
-            type: 'change',
-            changes: [
-              { id, field: 'originalText', after: v.originalText },
-              { id, field: 'translatedText', after: v.translatedText },
-              { id, field: 'startMs', after: v.startMs },
-              { id, field: 'endMs', after: v.endMs },
-            ],
-          });
-          setEditing(null);
-        }}
+        onClose={closeEditing}
+        onSave={saveEditing}
       />
-      <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
-      <QualitySettings
-        open={rulesOpen}
-        rules={rules}
-        onClose={() => setRulesOpen(false)}
-        onSave={(next) => {
-          setRules(next);
-          storeRules(next);
-          setRulesOpen(false);
-        }}
-      />
+      <ShortcutsHelp open={help} onClose={closeHelp} />
+      <QualitySettings open={rulesOpen} rules={rules} onClose={closeRules} onSave={saveRules} />
     </div>
   );
 }

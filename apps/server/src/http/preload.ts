@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ANTD_PAGES, type UiLanguage } from '@subtrans/contract';
+import { escapeHtml } from './html.js';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** the antd layout route and the pages whose code the HTML names (source paths, as in router.tsx) */
+const ANTD_LAYOUT = 'src/app/antd-layout.tsx';
+const PAGES: { match: (pathname: string) => boolean; source: string }[] = [
+  { match: (p) => p.startsWith('/edit/'), source: 'src/features/editor/routes/editor-page.tsx' },
+  { match: (p) => p === '/dashboard', source: 'src/features/dashboard/routes/dashboard-page.tsx' },
+];
+const ANTD_PATTERNS = ANTD_PAGES.map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`));
+const EDITOR_TASK = /^\/edit\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/**
+ * What a signed-in page needs, named in its HTML (<link rel=modulepreload|preload>) so the browser
+ * fetches it alongside the entry script instead of after running it: the antd layout's code and
+ * style sheet, the page's own code, the texts of the page's language and, for an editor link, the
+ * task itself (GET /task/get?id=, which the app's first fetch then takes over). Pages drawn
+ * without antd (home, 404) get nothing; without a build manifest, nothing is added.
+ */
+export function createPreloader(distDir: string) {
+  const file = path.join(distDir, '.vite/manifest.json');
+  const manifest: Manifest | null = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest)
+    : null;
+  const inEntry = new Set<string>();
+  const collect = (key: string, into: Set<string>, seen = new Set<string>()) => {
+    const chunk = manifest?.[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
+    for (const i of chunk.imports ?? []) collect(i, into, seen);
+  };
+  const entryKey = manifest && Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (entryKey) collect(entryKey, inEntry);
+
+  /** the links to put in the <head> of the page at `pathname`, in `lang` */
+  return (pathname: string, lang: UiLanguage): string => {
+    if (!manifest || !ANTD_PATTERNS.some((p) => p.test(pathname))) return '';
+    const files = new Set<string>();
+    collect(ANTD_LAYOUT, files);
+    for (const page of PAGES) if (page.match(pathname)) collect(page.source, files);
+    collect(`src/locales/${lang}.json`, files);
+    // the task first: the server takes longest to answer it
+    const task = EDITOR_TASK.exec(pathname)?.[1];
+    const links = task
+      ? [`<link rel="preload" as="fetch" crossorigin href="/task/get?id=${task.toLowerCase()}" />`]
+      : [];
+    links.push(
+      ...[...files]
+        .filter((f) => !inEntry.has(f))
+        .map((f) =>
+          f.endsWith('.css')
+            ? `<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}" />`
+            : `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`,
+        ),
+    );
+    return links.join('\n    ');
+  };
+}

@@ -1,0 +1,237 @@
+import { memo, useSyncExternalStore } from 'react';
+import { Button, Dropdown, Flex, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import {
+  ArrowLeftOutlined,
+  CheckCircleOutlined,
+  CloudSyncOutlined,
+  DownloadOutlined,
+  ExclamationCircleOutlined,
+  QuestionCircleOutlined,
+  RedoOutlined,
+  SearchOutlined,
+  SettingOutlined,
+  SyncOutlined,
+  UndoOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { languageName } from '@subtrans/contract';
+import type { UiLanguage } from '../../../lib/i18n';
+import type { TypingSignal } from '../lib/typing-signal';
+
+export type SaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
+
+const SAVE_BADGE: Record<SaveState, { icon: React.ReactNode; color: string }> = {
+  saved: { icon: <CheckCircleOutlined />, color: 'success' },
+  pending: { icon: <CloudSyncOutlined />, color: 'default' },
+  saving: { icon: <SyncOutlined spin />, color: 'processing' },
+  failed: { icon: <ExclamationCircleOutlined />, color: 'error' },
+  conflict: { icon: <ExclamationCircleOutlined />, color: 'error' },
+};
+
+export const EXPORT_CHOICES = ['srt', 'srt-both', 'srt-both-flipped', 'vtt', 'vtt-both'] as const;
+export type ExportChoice = (typeof EXPORT_CHOICES)[number];
+const EXPORT_LABELS: Record<ExportChoice, string> = {
+  srt: 'editor.export.srt',
+  'srt-both': 'editor.export.srtBilingual',
+  'srt-both-flipped': 'editor.export.srtBilingualFlipped',
+  vtt: 'editor.export.vtt',
+  'vtt-both': 'editor.export.vttBilingual',
+};
+
+/** An icon button named by its tooltip (and aria-label). */
+function IconAction(props: {
+  label: string;
+  icon: React.ReactNode;
+  onClick: () => void;
+  testId: string;
+  disabled?: boolean;
+  primary?: boolean;
+}) {
+  return (
+    <Tooltip title={props.label}>
+      <Button
+        icon={props.icon}
+        type={props.primary ? 'primary' : 'default'}
+        disabled={props.disabled}
+        onClick={props.onClick}
+        aria-label={props.label}
+        data-testid={props.testId}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * The editor's header: back, file name, language pair, engine, save state, undo/redo, find, help,
+ * export and the user menu. Memoised with stable callbacks, so typing in a line (which re-renders
+ * the page) does not re-render its dozen antd controls.
+ */
+export const EditorHeader = memo(function EditorHeader(props: {
+  fileName: string;
+  originalLanguage: string;
+  targetLanguage: string;
+  translationService: string;
+  ui: UiLanguage;
+  saveState: SaveState;
+  /** raised by a key the page has not taken in yet: "saved" is shown as "not saved yet" */
+  typing: TypingSignal;
+  canUndo: boolean;
+  canRedo: boolean;
+  readOnly: boolean;
+  findOpen: boolean;
+  userName: string | undefined;
+  onBack: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onToggleFind: () => void;
+  onHelp: () => void;
+  onExport: (choice: ExportChoice) => void;
+  onUserMenu: (key: 'dashboard' | 'logout') => void;
+}) {
+  const { t } = useTranslation();
+  const { readOnly } = props;
+  const typing = useSyncExternalStore(props.typing.subscribe, props.typing.get);
+  const saveState = typing && props.saveState === 'saved' ? 'pending' : props.saveState;
+  return (
+    <header style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 16px', background: '#fff' }}>
+      <Flex align="center" gap={12} wrap>
+        <Button icon={<ArrowLeftOutlined />} onClick={props.onBack} data-testid="editor-back">
+          {t('common.back')}
+        </Button>
+        <Typography.Title
+          level={1}
+          style={{ fontSize: 18, margin: 0, maxWidth: 360 }}
+          ellipsis
+          data-testid="editor-file"
+        >
+          {props.fileName}
+        </Typography.Title>
+        <Typography.Text type="secondary" data-testid="editor-languages">
+          {languageName(props.originalLanguage, props.ui)} → {languageName(props.targetLanguage, props.ui)}
+        </Typography.Text>
+        <Tag color="blue" data-testid="editor-engine">
+          {t(`tasks.engine.${props.translationService}`, { defaultValue: props.translationService })}
+        </Tag>
+        <Tag
+          icon={SAVE_BADGE[saveState].icon}
+          color={SAVE_BADGE[saveState].color}
+          data-testid="save-state"
+          data-state={saveState}
+        >
+          {t(`editor.save.${saveState}`)}
+        </Tag>
+        <span style={{ flex: 1 }} />
+        <IconAction
+          label={t('editor.shortcuts.undo')}
+          icon={<UndoOutlined />}
+          disabled={readOnly || !props.canUndo}
+          onClick={props.onUndo}
+          testId="editor-undo"
+        />
+        <IconAction
+          label={t('editor.shortcuts.redo')}
+          icon={<RedoOutlined />}
+          disabled={readOnly || !props.canRedo}
+          onClick={props.onRedo}
+          testId="editor-redo"
+        />
+        <IconAction
+          label={t('editor.shortcuts.find')}
+          icon={<SearchOutlined />}
+          primary={props.findOpen}
+          onClick={props.onToggleFind}
+          testId="editor-find"
+        />
+        <IconAction
+          label={t('editor.shortcuts.help')}
+          icon={<QuestionCircleOutlined />}
+          onClick={props.onHelp}
+          testId="editor-help"
+        />
+        <Dropdown
+          trigger={['click']}
+          disabled={readOnly}
+          menu={{
+            items: EXPORT_CHOICES.map((key) => ({
+              key,
+              label: t(EXPORT_LABELS[key]),
+              'data-testid': `export-${key}`,
+            })),
+            onClick: ({ key }) => props.onExport(key as ExportChoice),
+          }}
+        >
+          <Button type="primary" icon={<DownloadOutlined />} data-testid="editor-export">
+            {t('editor.export.label')}
+          </Button>
+        </Dropdown>
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'dashboard', label: t('editor.menu.dashboard') },
+              { key: 'logout', label: t('dashboard.logout') },
+            ],
+            onClick: ({ key }) => props.onUserMenu(key === 'logout' ? 'logout' : 'dashboard'),
+          }}
+        >
+          <Button icon={<UserOutlined />}>{props.userName}</Button>
+        </Dropdown>
+      </Flex>
+    </header>
+  );
+});
+
+/** The bar above the lines: count, the flagged-only filter, quality rules, re-translate a selection. */
+export const EditorToolbar = memo(function EditorToolbar(props: {
+  segmentCount: number;
+  flaggedCount: number;
+  onlyFlagged: boolean;
+  selectedCount: number;
+  readOnly: boolean;
+  onOnlyFlagged: (on: boolean) => void;
+  onOpenRules: () => void;
+  onRetranslateSelected: () => void;
+  onClearSelection: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex align="center" gap={16} wrap style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
+      <Typography.Text type="secondary" data-testid="segment-count">
+        {t('editor.count', { count: props.segmentCount })}
+      </Typography.Text>
+      <Space>
+        <Switch
+          size="small"
+          checked={props.onlyFlagged}
+          onChange={props.onOnlyFlagged}
+          data-testid="only-flagged"
+          id="only-flagged"
+        />
+        <label htmlFor="only-flagged">{t('editor.onlyFlagged', { count: props.flaggedCount })}</label>
+        <Button
+          size="small"
+          type="link"
+          icon={<SettingOutlined />}
+          onClick={props.onOpenRules}
+          data-testid="quality-open"
+        >
+          {t('editor.quality.open')}
+        </Button>
+      </Space>
+      <Button
+        size="small"
+        icon={<SyncOutlined />}
+        disabled={!props.selectedCount || props.readOnly}
+        onClick={props.onRetranslateSelected}
+        data-testid="retranslate-selected"
+      >
+        {t('editor.retranslateSelected', { count: props.selectedCount })}
+      </Button>
+      {props.selectedCount ? (
+        <Button size="small" type="link" onClick={props.onClearSelection}>
+          {t('editor.clearSelection')}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+});

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { initI18n } from '../../../lib/i18n';
+import type { EditSegment } from '../lib/editor-state';
+import { SegmentRow, type RowHandlers } from './segment-row';
+
+const i18n = await initI18n('en');
+
+const seg = (over: Partial<EditSegment> = {}): EditSegment => ({
+  id: 7,
+  startMs: 1000,
+  endMs: 3000,
+  originalText: 'Hello',
+  translatedText: 'Bonjour',
+  ...over,
+});
+
+function handlers() {
+  return {
+    change: vi.fn<RowHandlers['change']>(),
+    typing: vi.fn<RowHandlers['typing']>(),
+    focus: vi.fn<RowHandlers['focus']>(),
+    toggle: vi.fn<RowHandlers['toggle']>(),
+    retranslate: vi.fn<RowHandlers['retranslate']>(),
+    edit: vi.fn<RowHandlers['edit']>(),
+  } satisfies RowHandlers;
+}
+
+function row(s: EditSegment, h: RowHandlers) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <SegmentRow
+        seg={s}
+        flags=""
+        selected={false}
+        busy={false}
+        readOnly={false}
+        current={false}
+        handlers={h}
+      />
+    </I18nextProvider>
+  );
+}
+
+afterEach(cleanup);
+
+describe('a segment row’s text fields', () => {
+  it('show each key at once and pass the text to the page', async () => {
+    const h = handlers();
+    render(row(seg(), h));
+    const field = screen.getByTestId('seg-7-translation');
+    await act(async () => {
+      fireEvent.change(field, { target: { value: 'Bonjour à tous' } });
+    });
+    expect(field).toHaveProperty('value', 'Bonjour à tous');
+    expect(h.typing).toHaveBeenCalledTimes(1);
+    expect(h.change).toHaveBeenCalledWith(7, 'translatedText', 'Bonjour à tous', true);
+    fireEvent.change(screen.getByTestId('seg-7-original'), { target: { value: 'Hello all' } });
+    expect(screen.getByTestId('seg-7-original')).toHaveProperty('value', 'Hello all');
+  });
+
+  it('keep what was typed while the page has not followed yet, and show a new value from the page', () => {
+    const h = handlers();
+    const { rerender } = render(row(seg(), h));
+    const field = screen.getByTestId('seg-7-translation');
+    fireEvent.change(field, { target: { value: 'Bonjour le monde' } });
+    // the page hears of the key in its own event, before the transition with the text has run
+    expect(h.typing).toHaveBeenCalledTimes(1);
+    // the page re-renders the row before its state has the typed text: nothing typed is undone
+    rerender(row(seg(), h));
+    expect(field).toHaveProperty('value', 'Bonjour le monde');
+    // the page's own change (undo, replace, re-translation) is shown
+    rerender(row(seg({ translatedText: 'Salut' }), h));
+    expect(field).toHaveProperty('value', 'Salut');
+    // a field grows with the lines of its text
+    rerender(row(seg({ translatedText: 'Une\ndeux\ntrois' }), h));
+    expect(field).toHaveProperty('value', 'Une\ndeux\ntrois');
+    expect(field.getAttribute('rows')).toBe('3');
+  });
+});

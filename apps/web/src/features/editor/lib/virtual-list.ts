@@ -1,0 +1,42 @@
+import type { Rect, Virtualizer } from '@tanstack/react-virtual';
+
+/**
+ * Sizes for the virtualised list without forcing a layout. @tanstack/react-virtual's defaults
+ * read the list's rect and each new row's height the moment they mount, in the middle of React's
+ * commit: the browser must lay the page out there and then (a tenth of the editor's first paint
+ * on a slow machine). These take both from ResizeObservers instead, which report after the
+ * browser's own layout and before it paints; until then the list assumes the window's height and
+ * a row its cached or estimated height.
+ */
+export function observeListRect<E extends HTMLElement>(
+  instance: Virtualizer<E, Element>,
+  cb: (rect: Rect) => void,
+) {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.contentBoxSize[0];
+    if (box) cb({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+  });
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
+
+export function measureRow<E extends HTMLElement>(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<E, Element>,
+) {
+  const box = entry?.borderBoxSize[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return (
+    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
+  );
+}
+
+/** the list before its first ResizeObserver report: as tall as the window (a few rows too many at worst) */
+export const initialListRect = (): Rect => ({
+  width: 0,
+  height: typeof window === 'undefined' ? 0 : window.innerHeight,
+});
