@@ -15,6 +15,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -199,7 +200,11 @@ const FIRST_SEGMENTS_PROBE = `(() => {
     const el = document.querySelector('[data-testid="segment-1"]');
     if (el && el.getClientRects().length) {
       // this frame paints it; the next frame's callback runs after that paint
-      requestAnimationFrame(() => { window.__firstSegmentsMs = performance.now(); performance.mark('first-segments'); });
+      requestAnimationFrame(() => {
+        window.__firstSegmentsMs = performance.now();
+        performance.mark('first-segments');
+        if (window.__profileFirstPaint) console.profileEnd('first-paint');
+      });
       return;
     }
     requestAnimationFrame(check);
@@ -354,7 +359,11 @@ async function openEditor(
 }
 
 /** Scrolls segment 9,000 into view, focuses its translation and measures keydown → next paint. */
-async function typeInto(page: Page, virtual: boolean): Promise<number[]> {
+async function typeInto(
+  page: Page,
+  virtual: boolean,
+  around: { before?: () => Promise<void>; after?: () => Promise<void> } = {},
+): Promise<number[]> {
   const row = `[data-testid="segment-${TARGET_SEGMENT}"]`;
   if (virtual) {
     for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -369,8 +378,10 @@ async function typeInto(page: Page, virtual: boolean): Promise<number[]> {
   await page.evaluate(CALM);
   await waitInPage(page, 'window.__calmFrames >= 10', PAGE_TIMEOUT_MS);
   await page.evaluate(KEY_PROBE);
+  await around.before?.();
   await page.keyboard.type(TYPED, { delay: KEY_DELAY_MS });
   await waitInPage(page, `window.__keyToPaint.length >= ${TYPED.length}`, 60_000);
+  await around.after?.();
   const samples = await page.evaluate<number[]>('window.__keyToPaint');
   const value = await page.locator(`[data-testid="seg-${TARGET_SEGMENT}-translation"]`).inputValue();
   if (!value.endsWith(TYPED)) throw new Error(`segment ${TARGET_SEGMENT} reads "${value}" after typing`);
@@ -405,14 +416,22 @@ interface TraceEvent {
 
 /**
  * The browser's own record of the main thread until the first segments (a Chromium trace): each
- * task over 30 ms with when it ran and what it was made of, and the time by kind of work
+ * task over 15 ms with when it ran and what it was made of, and the time by kind of work
  * (script, style, layout, paint, parsing), nested work counted in its parent too.
  */
-async function traceFirstPaint(browser: Browser, base: string, cookie: string, taskId: string) {
+async function traceFirstPaint(
+  browser: Browser,
+  base: string,
+  cookie: string,
+  taskId: string,
+  throttle: number,
+) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addCookies([{ name: 'user_sessionid', value: cookie, url: base }]);
   await context.addInitScript({ content: FIRST_SEGMENTS_PROBE });
   const page = await context.newPage();
+  if (throttle !== 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await browser.startTracing(page, {
     categories: [
       'devtools.timeline',
@@ -425,8 +444,11 @@ async function traceFirstPaint(browser: Browser, base: string, cookie: string, t
   await page.locator('[data-testid="segment-1"]').waitFor({ state: 'visible' });
   await waitInPage(page, 'window.__firstSegmentsMs', 30_000);
   const firstMs = await page.evaluate<number>('window.__firstSegmentsMs');
-  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
-    .traceEvents;
+  const raw = (await browser.stopTracing()).toString();
+  // BENCH_EDITOR_TRACE_OUT=dir: each throttle's whole trace (trace-1x.json …), for DevTools' Performance panel
+  if (process.env.BENCH_EDITOR_TRACE_OUT)
+    writeFileSync(path.join(process.env.BENCH_EDITOR_TRACE_OUT, `trace-${throttle}x.json`), raw);
+  const events = (JSON.parse(raw) as { traceEvents: TraceEvent[] }).traceEvents;
   await context.close();
   // the page's own mark (its clock and the trace's differ): the window is the firstMs before it
   const mark = events.find((e) => e.name === 'first-segments');
@@ -439,14 +461,16 @@ async function traceFirstPaint(browser: Browser, base: string, cookie: string, t
   );
   const total = new Map<string, number>();
   for (const e of onMain) total.set(e.name, (total.get(e.name) ?? 0) + e.dur! / 1000);
-  console.log(`\nmain thread until the first segments (${Math.round(firstMs)} ms), by kind of work:`);
+  console.log(
+    `\nmain thread until the first segments (${Math.round(firstMs)} ms at ${throttle}× CPU), by kind of work:`,
+  );
   console.table(
     [...total]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 25)
       .map(([what, ms]) => ({ what, ms: Math.round(ms) })),
   );
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 30_000);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 15_000);
   console.table(
     tasks.map((task) => {
       const inside = new Map<string, number>();
@@ -464,6 +488,39 @@ async function traceFirstPaint(browser: Browser, base: string, cookie: string, t
       };
     }),
   );
+}
+
+/** Where the time of typing into segment 9,000 goes: self time by function (BENCH_EDITOR_PROFILE). */
+async function profileTyping(
+  browser: Browser,
+  base: string,
+  cookie: string,
+  taskId: string,
+  throttle: number,
+) {
+  const load = await openEditor(browser, base, cookie, taskId, { virtual: true, throttle });
+  try {
+    const cdp = await load.page.context().newCDPSession(load.page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    let profile: unknown = null;
+    const keys = await typeInto(load.page, true, {
+      before: () => cdp.send('Profiler.start').then(() => undefined),
+      after: async () => {
+        profile = ((await cdp.send('Profiler.stop')) as { profile: unknown }).profile;
+      },
+    });
+    console.log(
+      `\ntyping at ${throttle}× CPU: keystroke-to-paint ${keys.map((k) => Math.round(k)).join(', ')} ms`,
+    );
+    if (process.env.BENCH_EDITOR_PROFILE_OUT)
+      writeFileSync(
+        process.env.BENCH_EDITOR_PROFILE_OUT.replace(/(\.cpuprofile)?$/, '-typing.cpuprofile'),
+        JSON.stringify(profile),
+      );
+  } finally {
+    await load.close();
+  }
 }
 
 async function measure(browser: Browser, base: string, cookie: string, taskId: string, v: Variant) {
@@ -488,6 +545,9 @@ async function measure(browser: Browser, base: string, cookie: string, taskId: s
       await load.close();
     }
   }
+  console.error(
+    `editor ${v.virtual ? 'virtualised' : 'all rows'} at ${v.throttle}× CPU: first segments ${firsts.map(Math.round).join(', ')} ms`,
+  );
   return {
     firstMs: timedOut ? PAGE_TIMEOUT_MS : Math.round(median(firsts)),
     timedOut,
@@ -557,6 +617,14 @@ export async function benchEditor(): Promise<Figure[]> {
     closeSync(log);
     await waitForReady(`${base}/readyz`, server, logFile);
     const { cookie, taskId } = await completedTask(base);
+    // BENCH_EDITOR_HOLD=1: keep the server with its 10,000-segment task up, to look at by hand
+    if (process.env.BENCH_EDITOR_HOLD) {
+      console.log(
+        `editor bench server: ${base}/edit/${taskId} (cookie user_sessionid=${cookie}); Ctrl-C ends`,
+      );
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+      return figures;
+    }
 
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -575,22 +643,34 @@ export async function benchEditor(): Promise<Figure[]> {
         await load.close();
       }
       // where the main thread's time goes until the first segments (self time by function)
+      // (a console profile the page starts at its first script and ends in the frame after the
+      // first segments are painted, so it holds exactly the work before that paint)
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
       await context.addCookies([{ name: 'user_sessionid', value: cookie, url: base }]);
+      await context.addInitScript({
+        content: `window.__profileFirstPaint = true; console.profile('first-paint');`,
+      });
+      await context.addInitScript({ content: FIRST_SEGMENTS_PROBE });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
+      // BENCH_EDITOR_PROFILE=4: the functions' self time at 4× CPU throttling
+      const profileThrottle = Number(process.env.BENCH_EDITOR_PROFILE) || 1;
+      if (profileThrottle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profileThrottle });
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-      await page.goto(`${base}/edit/${taskId}`);
-      await page.locator('[data-testid="segment-1"]').waitFor({ state: 'visible' });
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-        profile: {
-          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-          samples: number[];
-          timeDeltas: number[];
-        };
+      type CpuProfile = {
+        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+        samples: number[];
+        timeDeltas: number[];
       };
+      const finished = new Promise<CpuProfile>((resolve) =>
+        cdp.on('Profiler.consoleProfileFinished', (e) => resolve(e.profile as unknown as CpuProfile)),
+      );
+      await page.goto(`${base}/edit/${taskId}`);
+      const profile = await finished;
+      // BENCH_EDITOR_PROFILE_OUT=file.cpuprofile: the whole profile, for DevTools or a script
+      if (process.env.BENCH_EDITOR_PROFILE_OUT)
+        writeFileSync(process.env.BENCH_EDITOR_PROFILE_OUT, JSON.stringify(profile));
       const self = new Map<string, number>();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       profile.samples.forEach((id, i) => {
@@ -601,11 +681,12 @@ export async function benchEditor(): Promise<Figure[]> {
       console.table(
         [...self]
           .sort((a, b) => b[1] - a[1])
-          .slice(0, 30)
+          .slice(0, 40)
           .map(([fn, ms]) => ({ fn, ms: Math.round(ms) })),
       );
       await context.close();
-      await traceFirstPaint(browser, base, cookie, taskId);
+      for (const throttle of [1, 4]) await traceFirstPaint(browser, base, cookie, taskId, throttle);
+      await profileTyping(browser, base, cookie, taskId, profileThrottle);
       return figures;
     }
 
