@@ -1,4 +1,4 @@
-import { memo, useSyncExternalStore } from 'react';
+import { memo, useMemo, useSyncExternalStore } from 'react';
 import { Button, Dropdown, Flex, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import {
   ArrowLeftOutlined,
@@ -16,18 +16,20 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { languageName } from '@subtrans/contract';
+import './editor-header.css';
 import type { UiLanguage } from '../../../lib/i18n';
 import type { TypingSignal } from '../lib/typing-signal';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
 
-const SAVE_BADGE: Record<SaveState, { icon: React.ReactNode; color: string }> = {
-  saved: { icon: <CheckCircleOutlined />, color: 'success' },
-  pending: { icon: <CloudSyncOutlined />, color: 'default' },
-  saving: { icon: <SyncOutlined spin />, color: 'processing' },
-  failed: { icon: <ExclamationCircleOutlined />, color: 'error' },
-  conflict: { icon: <ExclamationCircleOutlined />, color: 'error' },
-};
+/** each state's icon, made once: the badge shows one and hides the others (no icon mounted per change) */
+const SAVE_ICONS: [SaveState, React.ReactNode][] = [
+  ['saved', <CheckCircleOutlined key="saved" />],
+  ['pending', <CloudSyncOutlined key="pending" />],
+  ['saving', <SyncOutlined key="saving" spin />],
+  ['failed', <ExclamationCircleOutlined key="failed" />],
+  ['conflict', <ExclamationCircleOutlined key="conflict" />],
+];
 
 export const EXPORT_CHOICES = ['srt', 'srt-both', 'srt-both-flipped', 'vtt', 'vtt-both'] as const;
 export type ExportChoice = (typeof EXPORT_CHOICES)[number];
@@ -39,8 +41,15 @@ const EXPORT_LABELS: Record<ExportChoice, string> = {
   'vtt-both': 'editor.export.vttBilingual',
 };
 
+const ICON = {
+  undo: <UndoOutlined />,
+  redo: <RedoOutlined />,
+  find: <SearchOutlined />,
+  help: <QuestionCircleOutlined />,
+};
+
 /** An icon button named by its tooltip (and aria-label). */
-function IconAction(props: {
+const IconAction = memo(function IconAction(props: {
   label: string;
   icon: React.ReactNode;
   onClick: () => void;
@@ -60,12 +69,110 @@ function IconAction(props: {
       />
     </Tooltip>
   );
+});
+
+/**
+ * The save state, drawn like a tag in plain CSS (editor-header.css); "saved" reads "not saved yet"
+ * while a typed key has not reached the page. It changes with the first key after each save: a
+ * span and a class, not an antd Tag and a new icon.
+ */
+function SaveBadge(props: { saveState: SaveState; typing: TypingSignal }) {
+  const { t } = useTranslation();
+  // every state's words looked up once per language, not on the key that changes the state
+  const labels = useMemo(() => new Map(SAVE_ICONS.map(([state]) => [state, t(`editor.save.${state}`)])), [t]);
+  const typing = useSyncExternalStore(props.typing.subscribe, props.typing.get);
+  const saveState = typing && props.saveState === 'saved' ? 'pending' : props.saveState;
+  return (
+    <span className="save-badge" data-testid="save-state" data-state={saveState} role="status">
+      {SAVE_ICONS.map(([state, icon]) => (
+        <span key={state} className="save-badge-icon" hidden={state !== saveState}>
+          {icon}
+        </span>
+      ))}
+      <span>{labels.get(saveState)}</span>
+    </span>
+  );
 }
+
+/** Back, file name, language pair and engine: the same for the page's whole life. */
+const HeaderTitle = memo(function HeaderTitle(props: {
+  fileName: string;
+  originalLanguage: string;
+  targetLanguage: string;
+  translationService: string;
+  ui: UiLanguage;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button icon={<ArrowLeftOutlined />} onClick={props.onBack} data-testid="editor-back">
+        {t('common.back')}
+      </Button>
+      <Typography.Title
+        level={1}
+        style={{ fontSize: 18, margin: 0, maxWidth: 360 }}
+        ellipsis
+        data-testid="editor-file"
+      >
+        {props.fileName}
+      </Typography.Title>
+      <Typography.Text type="secondary" data-testid="editor-languages">
+        {languageName(props.originalLanguage, props.ui)} → {languageName(props.targetLanguage, props.ui)}
+      </Typography.Text>
+      <Tag color="blue" data-testid="editor-engine">
+        {t(`tasks.engine.${props.translationService}`, { defaultValue: props.translationService })}
+      </Tag>
+    </>
+  );
+});
+
+/** Export and the user menu. */
+const HeaderMenus = memo(function HeaderMenus(props: {
+  readOnly: boolean;
+  userName: string | undefined;
+  onExport: (choice: ExportChoice) => void;
+  onUserMenu: (key: 'dashboard' | 'logout') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        disabled={props.readOnly}
+        menu={{
+          items: EXPORT_CHOICES.map((key) => ({
+            key,
+            label: t(EXPORT_LABELS[key]),
+            'data-testid': `export-${key}`,
+          })),
+          onClick: ({ key }) => props.onExport(key as ExportChoice),
+        }}
+      >
+        <Button type="primary" icon={<DownloadOutlined />} data-testid="editor-export">
+          {t('editor.export.label')}
+        </Button>
+      </Dropdown>
+      <Dropdown
+        menu={{
+          items: [
+            { key: 'dashboard', label: t('editor.menu.dashboard') },
+            { key: 'logout', label: t('dashboard.logout') },
+          ],
+          onClick: ({ key }) => props.onUserMenu(key === 'logout' ? 'logout' : 'dashboard'),
+        }}
+      >
+        <Button icon={<UserOutlined />}>{props.userName}</Button>
+      </Dropdown>
+    </>
+  );
+});
 
 /**
  * The editor's header: back, file name, language pair, engine, save state, undo/redo, find, help,
  * export and the user menu. Memoised with stable callbacks, so typing in a line (which re-renders
- * the page) does not re-render its dozen antd controls.
+ * the page) does not re-render it; and in memoised parts, so the first key after a save (the save
+ * state and undo change) re-renders the badge and the undo/redo buttons, not a dozen antd controls.
  */
 export const EditorHeader = memo(function EditorHeader(props: {
   fileName: string;
@@ -91,92 +198,51 @@ export const EditorHeader = memo(function EditorHeader(props: {
 }) {
   const { t } = useTranslation();
   const { readOnly } = props;
-  const typing = useSyncExternalStore(props.typing.subscribe, props.typing.get);
-  const saveState = typing && props.saveState === 'saved' ? 'pending' : props.saveState;
   return (
-    <header style={{ borderBottom: '1px solid #f0f0f0', padding: '8px 16px', background: '#fff' }}>
-      <Flex align="center" gap={12} wrap>
-        <Button icon={<ArrowLeftOutlined />} onClick={props.onBack} data-testid="editor-back">
-          {t('common.back')}
-        </Button>
-        <Typography.Title
-          level={1}
-          style={{ fontSize: 18, margin: 0, maxWidth: 360 }}
-          ellipsis
-          data-testid="editor-file"
-        >
-          {props.fileName}
-        </Typography.Title>
-        <Typography.Text type="secondary" data-testid="editor-languages">
-          {languageName(props.originalLanguage, props.ui)} → {languageName(props.targetLanguage, props.ui)}
-        </Typography.Text>
-        <Tag color="blue" data-testid="editor-engine">
-          {t(`tasks.engine.${props.translationService}`, { defaultValue: props.translationService })}
-        </Tag>
-        <Tag
-          icon={SAVE_BADGE[saveState].icon}
-          color={SAVE_BADGE[saveState].color}
-          data-testid="save-state"
-          data-state={saveState}
-        >
-          {t(`editor.save.${saveState}`)}
-        </Tag>
-        <span style={{ flex: 1 }} />
-        <IconAction
-          label={t('editor.shortcuts.undo')}
-          icon={<UndoOutlined />}
-          disabled={readOnly || !props.canUndo}
-          onClick={props.onUndo}
-          testId="editor-undo"
-        />
-        <IconAction
-          label={t('editor.shortcuts.redo')}
-          icon={<RedoOutlined />}
-          disabled={readOnly || !props.canRedo}
-          onClick={props.onRedo}
-          testId="editor-redo"
-        />
-        <IconAction
-          label={t('editor.shortcuts.find')}
-          icon={<SearchOutlined />}
-          primary={props.findOpen}
-          onClick={props.onToggleFind}
-          testId="editor-find"
-        />
-        <IconAction
-          label={t('editor.shortcuts.help')}
-          icon={<QuestionCircleOutlined />}
-          onClick={props.onHelp}
-          testId="editor-help"
-        />
-        <Dropdown
-          trigger={['click']}
-          disabled={readOnly}
-          menu={{
-            items: EXPORT_CHOICES.map((key) => ({
-              key,
-              label: t(EXPORT_LABELS[key]),
-              'data-testid': `export-${key}`,
-            })),
-            onClick: ({ key }) => props.onExport(key as ExportChoice),
-          }}
-        >
-          <Button type="primary" icon={<DownloadOutlined />} data-testid="editor-export">
-            {t('editor.export.label')}
-          </Button>
-        </Dropdown>
-        <Dropdown
-          menu={{
-            items: [
-              { key: 'dashboard', label: t('editor.menu.dashboard') },
-              { key: 'logout', label: t('dashboard.logout') },
-            ],
-            onClick: ({ key }) => props.onUserMenu(key === 'logout' ? 'logout' : 'dashboard'),
-          }}
-        >
-          <Button icon={<UserOutlined />}>{props.userName}</Button>
-        </Dropdown>
-      </Flex>
+    <header className="editor-header">
+      <HeaderTitle
+        fileName={props.fileName}
+        originalLanguage={props.originalLanguage}
+        targetLanguage={props.targetLanguage}
+        translationService={props.translationService}
+        ui={props.ui}
+        onBack={props.onBack}
+      />
+      <SaveBadge saveState={props.saveState} typing={props.typing} />
+      <span style={{ flex: 1 }} />
+      <IconAction
+        label={t('editor.shortcuts.undo')}
+        icon={ICON.undo}
+        disabled={readOnly || !props.canUndo}
+        onClick={props.onUndo}
+        testId="editor-undo"
+      />
+      <IconAction
+        label={t('editor.shortcuts.redo')}
+        icon={ICON.redo}
+        disabled={readOnly || !props.canRedo}
+        onClick={props.onRedo}
+        testId="editor-redo"
+      />
+      <IconAction
+        label={t('editor.shortcuts.find')}
+        icon={ICON.find}
+        primary={props.findOpen}
+        onClick={props.onToggleFind}
+        testId="editor-find"
+      />
+      <IconAction
+        label={t('editor.shortcuts.help')}
+        icon={ICON.help}
+        onClick={props.onHelp}
+        testId="editor-help"
+      />
+      <HeaderMenus
+        readOnly={readOnly}
+        userName={props.userName}
+        onExport={props.onExport}
+        onUserMenu={props.onUserMenu}
+      />
     </header>
   );
 });

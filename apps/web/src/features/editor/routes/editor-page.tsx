@@ -74,6 +74,13 @@ function toPatch(id: number, values: Partial<Record<Field, string | number>>): S
  * replace, quality flags, keyboard navigation, export; the list is virtualised (10,000 lines stay
  * smooth) and follows a task that is still translating.
  */
+/** true from the first time `open` is true: a dialog is built when it is first opened, not before */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
 export default function EditorPage() {
   usePageMeta('editor');
   const { taskId = '' } = useParams();
@@ -289,7 +296,10 @@ export default function EditorPage() {
   const handlers = useMemo<RowHandlers>(
     () => ({
       change,
-      typing: () => typing.set(true),
+      // only while all is saved: otherwise the badge and the leave warning already say so
+      typing: () => {
+        if (!unsavedRef.current) typing.set(true);
+      },
       focus: (id) => {
         setCurrent(id);
         const { segments, index } = stateRef.current;
@@ -538,6 +548,10 @@ export default function EditorPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [current, readOnly, runRetranslate, save, step]);
 
+  const editedOnce = useOpenedOnce(editing !== null);
+  const helpOnce = useOpenedOnce(help);
+  const rulesOnce = useOpenedOnce(rulesOpen);
+
   if (detail.isError) {
     const missing = detail.error instanceof ApiError && detail.error.code === ErrorCodes.TASK_NOT_FOUND.code;
     return (
@@ -744,16 +758,21 @@ export default function EditorPage() {
         )}
       </main>
 
-      <SegmentModal
-        segment={editingIndex >= 0 ? state.segments[editingIndex]! : null}
-        previous={editingIndex >= 0 ? state.segments[editingIndex - 1] : undefined}
-        next={editingIndex >= 0 ? state.segments[editingIndex + 1] : undefined}
-        readOnly={readOnly}
-        onClose={closeEditing}
-        onSave={saveEditing}
-      />
-      <ShortcutsHelp open={help} onClose={closeHelp} />
-      <QualitySettings open={rulesOpen} rules={rules} onClose={closeRules} onSave={saveRules} />
+      {/* dialogs are built when first opened (not on the first paint), then kept for their animations */}
+      {editedOnce ? (
+        <SegmentModal
+          segment={editingIndex >= 0 ? state.segments[editingIndex]! : null}
+          previous={editingIndex >= 0 ? state.segments[editingIndex - 1] : undefined}
+          next={editingIndex >= 0 ? state.segments[editingIndex + 1] : undefined}
+          readOnly={readOnly}
+          onClose={closeEditing}
+          onSave={saveEditing}
+        />
+      ) : null}
+      {helpOnce ? <ShortcutsHelp open={help} onClose={closeHelp} /> : null}
+      {rulesOnce ? (
+        <QualitySettings open={rulesOpen} rules={rules} onClose={closeRules} onSave={saveRules} />
+      ) : null}
     </div>
   );
 }
