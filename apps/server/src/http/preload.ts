@@ -51,20 +51,19 @@ export function createPreloader(distDir: string) {
     collect(ANTD_LAYOUT, files);
     for (const page of PAGES) if (page.match(pathname)) collect(page.source, files);
     collect(`src/locales/${lang}.json`, files);
-    // the task first: the server takes longest to answer it
+    const links = [...files]
+      .filter((f) => !inEntry.has(f))
+      .map((f) =>
+        f.endsWith('.css')
+          ? `<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}" />`
+          : `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`,
+      );
+    // the task last: the browser asks in this order, and reading and writing a long task holds
+    // the server (with embedded PGlite, its one thread) for a while; the files first, each quick,
+    // are not kept waiting behind it (the page needs its code before the task)
     const task = EDITOR_TASK.exec(pathname)?.[1];
-    const links = task
-      ? [`<link rel="preload" as="fetch" crossorigin href="/task/get?id=${task.toLowerCase()}" />`]
-      : [];
-    links.push(
-      ...[...files]
-        .filter((f) => !inEntry.has(f))
-        .map((f) =>
-          f.endsWith('.css')
-            ? `<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}" />`
-            : `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`,
-        ),
-    );
+    if (task)
+      links.push(`<link rel="preload" as="fetch" crossorigin href="/task/get?id=${task.toLowerCase()}" />`);
     return links.join('\n    ');
   };
 }

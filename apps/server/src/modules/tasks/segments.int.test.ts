@@ -37,6 +37,32 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
     return { token: u.token, id: task.id };
   }
 
+  it('gives back every character as it was saved (the lines come from the database as one JSON value)', async () => {
+    const { token, id } = await completedTask(4);
+    const tricky = [
+      'Quotes " and \\ backslash, tab\there',
+      'Line one\nline two\r\nthree',
+      '中文，日本語かな、한국어 😀 \u0001 \u2028 end',
+      '',
+    ];
+    expectSuccess(
+      await t.post(
+        '/task/update_segments',
+        {
+          taskId: id,
+          baseVersion: 0,
+          segments: tricky.map((text, i) => ({ id: i + 1, translatedText: text, originalText: `${text}!` })),
+        },
+        { as: token },
+      ),
+    );
+    const task = await get(token, id);
+    expect(task.segments.map((s) => s.id)).toEqual([1, 2, 3, 4]);
+    expect(task.segments.map((s) => s.translatedText)).toEqual(tricky);
+    expect(task.segments.map((s) => s.originalText)).toEqual(tricky.map((x) => `${x}!`));
+    for (const s of task.segments) expect(s.startTime).toMatch(/^\d{2}:\d{2}:\d{2},\d{3}$/);
+  });
+
   it('saves edits with the version they were based on, and refuses a stale version', async () => {
     const { token, id } = await completedTask();
     expect((await get(token, id)).version).toBe(0);
