@@ -68,12 +68,6 @@ function toPatch(id: number, values: Partial<Record<Field, string | number>>): S
   return patch;
 }
 
-/**
- * /edit/{taskId}: source and translation side by side, saved as you type (debounced, retried,
- * versioned against other tabs), re-translation of single lines or a selection, undo/redo, find and
- * replace, quality flags, keyboard navigation, export; the list is virtualised (10,000 lines stay
- * smooth) and follows a task that is still translating.
- */
 /** true from the first time `open` is true: a dialog is built when it is first opened, not before */
 function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
@@ -81,6 +75,12 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
+/**
+ * /edit/{taskId}: source and translation side by side, saved as you type (debounced, retried,
+ * versioned against other tabs), re-translation of single lines or a selection, undo/redo, find and
+ * replace, quality flags, keyboard navigation, export; the list is virtualised (10,000 lines stay
+ * smooth) and follows a task that is still translating.
+ */
 export default function EditorPage() {
   usePageMeta('editor');
   const { taskId = '' } = useParams();
