@@ -2,7 +2,8 @@
  * npm run bench: speed and memory figures, each compared with a baseline measured in the same
  * run, printed as a table and written to bench/results.json. Not part of npm test or CI.
  *
- * Needs PostgreSQL for the PostgreSQL figures (BENCH_DATABASE_URL, default the local
+ * Needs PostgreSQL for the PostgreSQL figures (BENCH_DATABASE_URL; by default the local server,
+ * reached the way psql reaches it: over its Unix socket when /var/run/postgresql has one, else
  * postgres://postgres@127.0.0.1:5432/postgres; a database subtrans_bench is created and dropped).
  * BENCH_ONLY picks parts (comma-separated): servers (HTTP, ledger, queue), subtitles (SRT parse and
  * serialise, bench/subtitles.ts), pipeline (a 1-hour SRT through the task pipeline, bench/pipeline.ts),
@@ -12,7 +13,7 @@
  * bench/media.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,17 @@ const CONNECTIONS = 50;
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
 
 const figures: Figure[] = [];
+
+/**
+ * The local PostgreSQL as a server on the same host would reach it: the Unix socket (libpq's and
+ * psql's default) when there is one; loopback TCP costs each query a trip through the network stack.
+ */
+const SOCKET_DIR = '/var/run/postgresql';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  (existsSync(path.join(SOCKET_DIR, '.s.PGSQL.5432'))
+    ? `postgres://postgres@localhost/postgres?host=${SOCKET_DIR}`
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
 
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -176,7 +188,8 @@ async function benchServers() {
     rmSync(pgliteDir, { recursive: true, force: true });
   }
 
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = PG_URL;
+  console.error(`PostgreSQL figures: ${adminUrl.replace(/\/\/[^@]*@/, '//')}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   let connected = false;
   try {
@@ -215,12 +228,7 @@ async function main() {
   );
   if (only.has('servers')) await benchServers();
   if (only.has('subtitles')) figures.push(...(await benchSubtitles()));
-  if (only.has('pipeline'))
-    figures.push(
-      ...(await benchPipeline(
-        process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-      )),
-    );
+  if (only.has('pipeline')) figures.push(...(await benchPipeline(PG_URL)));
   if (only.has('editor')) figures.push(...(await benchEditor()));
   if (only.has('bundle')) figures.push(...benchBundle());
   if (only.has('media')) figures.push(...(await benchMedia()));

@@ -157,6 +157,45 @@ describe(`points ledger (${TEST_DB})`, () => {
     expect((await expectConsistent(t, user)).balance).toBe(10);
   });
 
+  it('a hold writes off due lots, takes soonest-expiring first, and a capture gives back latest-expiring first', async () => {
+    const user = await newUser();
+    const lots = () =>
+      t.ctx.db.query<{ remaining: number }>(
+        `SELECT remaining FROM point_lots WHERE user_id = $1 ORDER BY id`,
+        [user],
+      );
+    await ledger.grant(t.ctx.db, managerId, user, 10, { expiresAt: days(100) }); // A
+    await ledger.grant(t.ctx.db, managerId, user, 10, { expiresAt: days(10) }); // B
+    await ledger.grant(t.ctx.db, managerId, user, 5, { expiresAt: days(20) }); // C
+    await ledger.grant(t.ctx.db, managerId, user, 7, { expiresAt: days(5) }); // D, about to be due
+    await t.ctx.db.query(
+      `UPDATE point_lots SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND amount = 7`,
+      [user],
+    );
+    const task = `task-lots-${user}`;
+    const held = await ledger.hold(t.ctx.db, user, task, 18);
+    expect(held.balance).toBe(32 - 7 - 18);
+    // D written off on the way; B (10) then C (5) then 3 of A
+    expect((await lots()).map((l) => l.remaining)).toEqual([7, 0, 0, 0]);
+    const expiry = await t.ctx.db.query<{ amount: number }>(
+      `SELECT amount FROM ledger_entries WHERE user_id = $1 AND kind = 'expiry'`,
+      [user],
+    );
+    expect(expiry.map((e) => e.amount)).toEqual([-7]);
+
+    // the same task again, now that its own hold left too few points: still the same hold
+    expect(await ledger.hold(t.ctx.db, user, task, 18)).toEqual(held);
+    await expect(ledger.hold(t.ctx.db, user, `task-other-${user}`, 18)).rejects.toMatchObject({
+      key: 'INSUFFICIENT_POINTS',
+      data: { needed: 18, current: 7 },
+    });
+
+    // 8 of 18 spent: 10 go back, to A (3) and C (5) first, then 2 of B's 10
+    expect(await ledger.capture(t.ctx.db, task, 8)).toEqual({ captured: 8 });
+    expect((await lots()).map((l) => l.remaining)).toEqual([10, 2, 5, 0]);
+    expect(await expectConsistent(t, user)).toEqual({ balance: 17, held: 0 });
+  });
+
   it('keeps the ledger append-only: entries cannot be changed or removed, an order belongs to one user', async () => {
     const user = await newUser();
     await ledger.credit(t.ctx.db, user, 9, { orderId: `o-append-${user}` });
@@ -167,6 +206,20 @@ describe(`points ledger (${TEST_DB})`, () => {
       /append-only/,
     );
     await expect(t.ctx.db.query(`TRUNCATE ledger_entries CASCADE`)).rejects.toThrow(/append-only/);
+    // an entry's kind, a hold's state and a lot's source are closed lists (domains)
+    await expect(
+      t.ctx.db.query(
+        `INSERT INTO ledger_entries (user_id, kind, amount, balance_after) VALUES ($1, 'gift', 1, 1)`,
+        [user],
+      ),
+    ).rejects.toThrow(/ledger_kind/);
+    await expect(
+      t.ctx.db.query(
+        `INSERT INTO point_lots (user_id, amount, remaining, expires_at, source) VALUES ($1, 1, 1, now(), 'bonus')`,
+        [user],
+      ),
+    ).rejects.toThrow(/lot_source/);
+    await expect(t.ctx.db.query(`SELECT 'lost'::hold_status`)).rejects.toThrow(/hold_status/);
     const other = await newUser();
     await expect(ledger.credit(t.ctx.db, other, 9, { orderId: `o-append-${user}` })).rejects.toThrow(
       /another user/,
