@@ -188,20 +188,19 @@ async function benchServers() {
     rmSync(pgliteDir, { recursive: true, force: true });
   }
 
-  const adminUrl = PG_URL;
-  console.error(`PostgreSQL figures: ${adminUrl.replace(/\/\/[^@]*@/, '//')}`);
-  const admin = new pg.Client({ connectionString: adminUrl });
+  console.error(`PostgreSQL figures: ${PG_URL.replace(/\/\/[^@]*@/, '//')}`);
+  const admin = new pg.Client({ connectionString: PG_URL });
   let connected = false;
   try {
     await admin.connect();
     connected = true;
   } catch (e) {
-    console.error(`PostgreSQL figures not measured: cannot connect to ${adminUrl} (${String(e)})`);
+    console.error(`PostgreSQL figures not measured: cannot connect to ${PG_URL} (${String(e)})`);
   }
   if (connected) {
     await admin.query('DROP DATABASE IF EXISTS subtrans_bench');
     await admin.query('CREATE DATABASE subtrans_bench');
-    const benchUrl = new URL(adminUrl);
+    const benchUrl = new URL(PG_URL);
     benchUrl.pathname = '/subtrans_bench';
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
     try {

@@ -54,6 +54,41 @@ UPDATE point_holds h SET lot_ids = x.ids, lot_amounts = x.amounts
 -- statement
 DROP TABLE point_hold_lots;
 -- statement
+-- Writes a due lot off: its remaining points leave the balance, with an 'expiry' entry; answers
+-- the balance after. The caller holds the account lock and the lot's row. (The one place this rule
+-- is written: the scheduled expiry and a hold that meets a due lot both use it.)
+CREATE FUNCTION points_write_off_lot(p_user integer, p_lot bigint, p_remaining bigint) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_balance bigint;
+BEGIN
+  UPDATE point_lots SET remaining = 0 WHERE id = p_lot;
+  UPDATE point_accounts a SET balance = a.balance - p_remaining, updated_at = now()
+   WHERE a.user_id = p_user RETURNING a.balance INTO v_balance;
+  INSERT INTO ledger_entries (user_id, kind, amount, balance_after, reference_type, reference_id)
+  VALUES (p_user, 'expiry', -p_remaining, v_balance, 'lot', p_lot::text);
+  RETURN v_balance;
+END $$;
+-- statement
+-- Moves the user's due lots out of the balance; answers the points removed. The caller holds the
+-- account lock.
+CREATE OR REPLACE FUNCTION points_expire_due(p_user integer) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  v_total bigint := 0;
+BEGIN
+  FOR r IN
+    SELECT l.id, l.remaining FROM point_lots l
+     WHERE l.user_id = p_user AND l.spendable AND l.expires_at <= now()
+     ORDER BY l.id FOR UPDATE
+  LOOP
+    PERFORM points_write_off_lot(p_user, r.id, r.remaining);
+    v_total := v_total + r.remaining;
+  END LOOP;
+  RETURN v_total;
+END $$;
+-- statement
 -- Holds p_amount for a task: 'held' (new hold), 'exists' (this task already holds), or
 -- 'insufficient' (nothing written but the write-off of due lots); o_balance is the available
 -- balance after.
@@ -82,11 +117,7 @@ BEGIN
      ORDER BY l.expires_at, l.id FOR UPDATE
   LOOP
     IF r.expires_at <= now() THEN
-      UPDATE point_lots SET remaining = 0 WHERE id = r.id;
-      UPDATE point_accounts a SET balance = a.balance - r.remaining, updated_at = now()
-       WHERE a.user_id = p_user RETURNING a.balance INTO v_balance;
-      INSERT INTO ledger_entries (user_id, kind, amount, balance_after, reference_type, reference_id)
-      VALUES (p_user, 'expiry', -r.remaining, v_balance, 'lot', r.id::text);
+      v_balance := points_write_off_lot(p_user, r.id, r.remaining);
       CONTINUE;
     END IF;
     IF NOT v_started THEN
