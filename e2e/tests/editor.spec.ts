@@ -164,17 +164,18 @@ test('an editor link’s page names its code and task, and the task is fetched o
   await expectDashboard(page, email);
   const { id } = await completedTask(page, { cues: 3 });
   const html = await (await page.request.get(`/edit/${id}?lang=en`)).text();
-  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/task/get?id=${id}" />`);
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/task/lines?id=${id}" />`);
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/editor-page-[\w-]+\.js" \/>/);
   const calls: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/task/get') calls.push(r.method());
+    if (['/task/get', '/task/lines'].includes(new URL(r.url()).pathname))
+      calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   await page.goto(`/edit/${id}?lang=en`);
   await expect(page.getByTestId('segment-count')).toHaveText('3 lines');
   await expect(page.getByTestId('seg-1-translation')).toHaveValue(/^\[fr\] /);
   // the preload's answer was the app's: no second request for the same task
-  expect(calls).toEqual(['GET']);
+  expect(calls).toEqual(['GET /task/lines']);
 });
 
 test('the editor speaks English and Japanese', async ({ page }) => {

@@ -16,6 +16,11 @@ export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: SUCCESS_CODE, msg, data };
 }
 
+/** The same envelope as JSON text, around `data` that is already JSON text (sent as it is, not re-encoded). */
+export function okJsonText(dataJson: string, msg = 'success'): string {
+  return `{"code":${SUCCESS_CODE},"msg":${JSON.stringify(msg)},"data":${dataJson}}`;
+}
+
 export interface PagedList<T> {
   list: T[];
   pageNum: number;

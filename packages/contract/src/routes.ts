@@ -29,6 +29,8 @@ export const API = {
   taskCreate: '/task/create',
   taskList: '/task/list',
   taskGet: '/task/get',
+  /** GET ?id=: the task with its segments as compact lines (the editor's read and live refresh) */
+  taskLines: '/task/lines',
   taskDelete: '/task/delete',
   taskStart: '/task/start',
   taskExport: '/task/export',

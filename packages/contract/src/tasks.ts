@@ -72,6 +72,24 @@ export interface TaskWithSegments extends Task {
   segments: Segment[];
 }
 
+/**
+ * One segment, compact: `[id, startMs, endMs, originalText, translatedText]` (times in ms, an
+ * untranslated line's translation ''). A feature-length task is 10,000 of them: as arrays they are
+ * about two thirds of the bytes of SPEC §3's objects, and need no timestamp formatting or parsing.
+ */
+export type TaskLine = [
+  id: number,
+  startMs: number,
+  endMs: number,
+  originalText: string,
+  translatedText: string,
+];
+
+/** GET /task/lines?id=: the task with its segments as compact lines (what the editor reads). */
+export interface TaskWithLines extends Task {
+  lines: TaskLine[];
+}
+
 export const EXPORT_FORMATS = ['srt', 'vtt'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -59,7 +59,7 @@ describe('the links a page’s HTML names for it', () => {
     expect(hrefs(html, 'preload')).toEqual([
       '/assets/antd-layout-1.css',
       '/assets/editor-page-1.css',
-      `/task/get?id=${id.toLowerCase()}`,
+      `/task/lines?id=${id.toLowerCase()}`,
     ]);
     // what the entry already brings is not named again; shared chunks once
     expect(hrefs(html, 'modulepreload')).toEqual([

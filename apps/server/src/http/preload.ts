@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ANTD_PAGES, type UiLanguage } from '@subtrans/contract';
+import { ANTD_PAGES, API, type UiLanguage } from '@subtrans/contract';
 import { escapeHtml } from './html.js';
 
 interface ManifestChunk {
@@ -24,7 +24,7 @@ const EDITOR_TASK = /^\/edit\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  * What a signed-in page needs, named in its HTML (<link rel=modulepreload|preload>) so the browser
  * fetches it alongside the entry script instead of after running it: the antd layout's code and
  * style sheet, the page's own code, the texts of the page's language and, for an editor link, the
- * task itself (GET /task/get?id=, which the app's first fetch then takes over). Pages drawn
+ * task itself (GET /task/lines?id=, which the app's first fetch then takes over). Pages drawn
  * without antd (home, 404) get nothing; without a build manifest, nothing is added.
  */
 export function createPreloader(distDir: string) {
@@ -63,7 +63,9 @@ export function createPreloader(distDir: string) {
     // are not kept waiting behind it (the page needs its code before the task)
     const task = EDITOR_TASK.exec(pathname)?.[1];
     if (task)
-      links.push(`<link rel="preload" as="fetch" crossorigin href="/task/get?id=${task.toLowerCase()}" />`);
+      links.push(
+        `<link rel="preload" as="fetch" crossorigin href="${API.taskLines}?id=${task.toLowerCase()}" />`,
+      );
     return links.join('\n    ');
   };
 }

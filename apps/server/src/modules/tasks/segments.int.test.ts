@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RetranslateAnswer, Task, TaskWithSegments } from '@subtrans/contract';
+import type { RetranslateAnswer, Task, TaskWithLines, TaskWithSegments } from '@subtrans/contract';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
@@ -61,6 +61,17 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
     expect(task.segments.map((s) => s.translatedText)).toEqual(tricky);
     expect(task.segments.map((s) => s.originalText)).toEqual(tricky.map((x) => `${x}!`));
     for (const s of task.segments) expect(s.startTime).toMatch(/^\d{2}:\d{2}:\d{2},\d{3}$/);
+    // the editor's read sends the database's JSON text as it is: the same characters come back
+    const compact = expectSuccess<TaskWithLines>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/task/lines?id=${id}`,
+        headers: { cookie: `user_sessionid=${token}` },
+      }),
+    );
+    expect(compact.lines.map((l) => l[0])).toEqual([1, 2, 3, 4]);
+    expect(compact.lines.map((l) => l[4])).toEqual(tricky);
+    expect(compact.lines.map((l) => l[3])).toEqual(tricky.map((x) => `${x}!`));
   });
 
   it('saves edits with the version they were based on, and refuses a stale version', async () => {

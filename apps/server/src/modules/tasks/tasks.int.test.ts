@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PagedList, Task, TaskWithSegments } from '@subtrans/contract';
+import type { PagedList, Task, TaskWithLines, TaskWithSegments } from '@subtrans/contract';
+import { parseTimestamp } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { uploadSrt } from '../../../test/support/tasks.js';
@@ -116,24 +117,46 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
     expectFailure(await t.post('/task/get', { id: mine.id }, { as: token }), 40402, 404);
   });
 
-  it('answers GET /task/get?id= like the POST (what an editor link preloads), never cached', async () => {
+  it('answers GET /task/lines?id= with the task and its lines compact (what the editor reads), never cached', async () => {
     const mine = expectSuccess<Task>(await upload(token, { name: 'by-get.srt', data: SRT }));
     const get = (query: string, as?: string) =>
       t.app.inject({
         method: 'GET',
-        url: `/task/get${query}`,
+        url: `/task/lines${query}`,
         headers: as ? { cookie: `user_sessionid=${as}` } : {},
       });
     const res = await get(`?id=${mine.id}`, token);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const byGet = expectSuccess<TaskWithSegments>(res);
-    const byPost = expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: mine.id }, { as: token }));
-    expect(byGet).toEqual(byPost);
-    // the same rules as the POST: signed in, one's own task, a well-formed id
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const { lines, ...task } = expectSuccess<TaskWithLines>(res);
+    const { segments, ...byPost } = expectSuccess<TaskWithSegments>(
+      await t.post('/task/get', { id: mine.id }, { as: token }),
+    );
+    // the same task, and the same segments as SPEC's form: [id, startMs, endMs, original, translation]
+    expect(task).toEqual(byPost);
+    expect(lines).toEqual([
+      [1, 1000, 2500, 'Hello there, how are you today?', ''],
+      [2, 60500, 62000, 'I am fine, thank you very much.', ''],
+    ]);
+    expect(
+      lines.map(([id, start, end, original, translated]) => ({ id, start, end, original, translated })),
+    ).toEqual(
+      segments.map((s) => ({
+        id: s.id,
+        start: parseTimestamp(s.startTime),
+        end: parseTimestamp(s.endTime),
+        original: s.originalText,
+        translated: s.translatedText,
+      })),
+    );
+    // the same rules as /task/get: signed in, one's own task, a well-formed id
     expectFailure(await get(`?id=${mine.id}`), 40100, 401);
     expectFailure(await get(`?id=${mine.id}`, (await t.signUp()).token), 40402, 404);
     expectFailure(await get('?id=not-a-uuid', token), 40000, 400);
     expectFailure(await get('', token), 40000, 400);
+    // a task with no lines left (deleted) is not found, not an empty task
+    expectSuccess(await t.post('/task/delete', { id: mine.id }, { as: token }));
+    expectFailure(await get(`?id=${mine.id}`, token), 40402, 404);
   });
 
   it('compresses a long task for clients that accept it', async () => {
@@ -158,5 +181,15 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
     const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8')) as { data: TaskWithSegments };
     expect(body.data.segments).toHaveLength(500);
     expect(res.rawPayload.length).toBeLessThan(JSON.stringify(body).length / 3);
+    // the editor's compact read too (its text is sent as the database wrote it, then compressed)
+    const compact = await t.app.inject({
+      method: 'GET',
+      url: `/task/lines?id=${task.id}`,
+      headers: { 'accept-encoding': 'gzip', cookie: `user_sessionid=${token}` },
+    });
+    expect(compact.headers['content-encoding']).toBe('gzip');
+    const read = JSON.parse(gunzipSync(compact.rawPayload).toString('utf8')) as { data: TaskWithLines };
+    expect(read.data.lines).toHaveLength(500);
+    expect(read.data.lines[499]).toEqual([500, 19000, 19500, 'Line number 500 of a long film.', '']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Segment, Task, TaskStatus } from '@subtrans/contract';
+import type { Segment, Task, TaskLine, TaskStatus } from '@subtrans/contract';
 import { formatSrtTime, type Cue } from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
 
@@ -145,23 +145,33 @@ export async function listOwnTasks(q: Queryable, userId: number, page: number, s
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-export async function segmentsOf(q: Queryable, taskId: string): Promise<Segment[]> {
-  // one JSON array built by the database, not a row per line: a feature-length task is 10,000
-  // rows, and reading them one by one took 60 ms of embedded PGlite's (the server's) one thread
-  // against 15 ms for the one value (npm run bench: editor first paint waits on it)
+/**
+ * A task's segments as one JSON array of compact lines (contract TaskLine: [id, startMs, endMs,
+ * original, translation]), built by the database as one value, not a row per line: a
+ * feature-length task is 10,000 rows, and reading them one by one took 60 ms of embedded PGlite's
+ * (the server's) one thread against 15 ms for the one value (npm run bench: editor first paint
+ * waits on it). /task/lines sends this text as it is.
+ */
+export async function linesJsonOf(q: Queryable, taskId: string): Promise<string> {
   const rows = await q.query<{ lines: string }>(
-    `SELECT coalesce(json_agg(json_build_array(position, start_ms, end_ms, original_text, translated_text)
+    `SELECT coalesce(json_agg(json_build_array(position, start_ms, end_ms, original_text,
+                                               coalesce(translated_text, ''))
               ORDER BY position), '[]')::text AS lines
        FROM task_segments WHERE task_id = $1`,
     [taskId],
   );
-  const lines = JSON.parse(rows[0]?.lines ?? '[]') as [number, number, number, string, string | null][];
+  return rows[0]?.lines ?? '[]';
+}
+
+/** SPEC §3's segments (/task/get): the compact lines with SRT timestamps. */
+export async function segmentsOf(q: Queryable, taskId: string): Promise<Segment[]> {
+  const lines = JSON.parse(await linesJsonOf(q, taskId)) as TaskLine[];
   return lines.map(([position, start, end, original, translated]) => ({
     id: position,
     startTime: formatSrtTime(start),
     endTime: formatSrtTime(end),
     originalText: original,
-    translatedText: translated ?? '',
+    translatedText: translated,
     duration: end - start,
   }));
 }

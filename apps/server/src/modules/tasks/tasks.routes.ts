@@ -5,6 +5,7 @@ import {
   createTaskFields,
   exportTaskBody,
   ok,
+  okJsonText,
   pageBody,
   retranslateBody,
   taskIdBody,
@@ -15,7 +16,7 @@ import { currentUser } from '../../http/auth-plugin.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import { contentDisposition } from '../../providers/storage/storage.js';
 import { deleteTask, exportTask, startTask } from './task-run.service.js';
-import { createTask, getTask, listTasks } from './tasks.service.js';
+import { createTask, getTask, getTaskLinesJson, listTasks } from './tasks.service.js';
 import { retranslateSegments, updateSegments } from './segments.service.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -58,14 +59,18 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(API.taskGet, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
     return ok(await getTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id));
   });
-  // the same answer to GET ?id=: an editor link's HTML names it (<link rel=preload>), so the task
+  // the editor's read (and its refresh while translating): the lines compact, sent as the
+  // database wrote them. A GET, so an editor link's HTML names it (<link rel=preload>) and the task
   // is on its way while the app's code loads; a read, so no CSRF concern, and never cached
   app.get(
-    API.taskGet,
+    API.taskLines,
     { schema: { querystring: taskIdBody }, config: { auth: 'user' } },
     async (req, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      return ok(await getTask(ctx, currentUser(req).id, taskIdBody.parse(req.query).id));
+      const data = await getTaskLinesJson(ctx, currentUser(req).id, taskIdBody.parse(req.query).id);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('application/json; charset=utf-8')
+        .send(okJsonText(data));
     },
   );
 

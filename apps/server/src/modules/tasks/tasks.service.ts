@@ -1,4 +1,11 @@
-import { LIMITS, pagedList, type PagedList, type Task, type TaskWithSegments } from '@subtrans/contract';
+import {
+  LIMITS,
+  pagedList,
+  type PagedList,
+  type Task,
+  type TaskWithLines,
+  type TaskWithSegments,
+} from '@subtrans/contract';
 import {
   decodeSubtitleBytes,
   detectLanguage,
@@ -9,7 +16,14 @@ import {
 } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import { findOwnTask, insertTask, listOwnTasks, segmentsOf, toTask } from './tasks.repository.js';
+import {
+  findOwnTask,
+  insertTask,
+  linesJsonOf,
+  listOwnTasks,
+  segmentsOf,
+  toTask,
+} from './tasks.repository.js';
 
 export interface CreateTaskInput {
   userId: number;
@@ -67,4 +81,16 @@ export async function getTask(ctx: AppContext, userId: number, id: string): Prom
   const row = await findOwnTask(ctx.db, userId, id);
   if (!row) throw new AppError('TASK_NOT_FOUND');
   return { ...toTask(row), segments: await segmentsOf(ctx.db, row.id) };
+}
+
+/**
+ * The editor's read (contract TaskWithLines) as JSON text: the task's fields and its lines as the
+ * database wrote them, not parsed and written again (a feature-length task is megabytes, read
+ * once a second while it translates).
+ */
+export async function getTaskLinesJson(ctx: AppContext, userId: number, id: string): Promise<string> {
+  const row = await findOwnTask(ctx.db, userId, id);
+  if (!row) throw new AppError('TASK_NOT_FOUND');
+  const task = JSON.stringify(toTask(row) satisfies Omit<TaskWithLines, 'lines'>);
+  return `${task.slice(0, -1)},"lines":${await linesJsonOf(ctx.db, row.id)}}`;
 }

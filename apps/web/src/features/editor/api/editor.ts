@@ -1,18 +1,22 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API, type RetranslateAnswer, type SegmentPatch, type TaskWithSegments } from '@subtrans/contract';
+import { API, type RetranslateAnswer, type SegmentPatch, type TaskWithLines } from '@subtrans/contract';
 import { api, apiGet } from '../../../lib/api-client';
 
 /** SPEC §9: the editor refreshes every second while the task is still being translated. */
 export const EDITOR_REFRESH_MS = 1000;
 
+/**
+ * The task with its lines compact (GET /task/lines?id=), at the address the server's preload link
+ * names, to the letter: the first fetch of an editor link's page is answered by that preload.
+ */
 const taskQuery = (id: string) => ({
   queryKey: ['task', id],
-  queryFn: () => api<TaskWithSegments>(API.taskGet, { id }),
+  queryFn: () => apiGet<TaskWithLines>(`${API.taskLines}?id=${id.toLowerCase()}`),
 });
 
 /**
  * Opening /edit/{id} directly: the server's HTML already asked for the task (a preload of
- * GET /task/get?id=, started before the app's code), and this takes that answer over; without
+ * GET /task/lines?id=, started before the app's code), and this takes that answer over; without
  * the preload it is simply a request started at once, alongside the session check and the
  * editor's code, instead of after them (a long task is the slowest part of the first paint).
  */
@@ -22,11 +26,7 @@ export function prefetchEditorTask(client: QueryClient, pathname: string): boole
   const id = /^\/edit\/([0-9a-f-]{36})\/?$/i.exec(pathname)?.[1];
   if (!id) return false;
   prefetched = id;
-  void client.prefetchQuery({
-    queryKey: taskQuery(id).queryKey,
-    // the address the server's preload link names, to the letter
-    queryFn: () => apiGet<TaskWithSegments>(`${API.taskGet}?id=${id.toLowerCase()}`),
-  });
+  void client.prefetchQuery(taskQuery(id));
   return true;
 }
 

@@ -3,8 +3,8 @@ import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Flex, Progress, Result, Spin, Typography, type InputRef } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, type ExportFormat, type SegmentPatch } from '@subtrans/contract';
-import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
+import { ErrorCodes, type ExportFormat, type SegmentPatch, type TaskLine } from '@subtrans/contract';
+import { formatSrtTime } from '@subtrans/subtitles/time';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -43,20 +43,8 @@ const NO_SEGMENTS: readonly EditSegment[] = [];
 const SAVE_DEBOUNCE_MS = 800;
 const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000, 30000];
 
-function toEdit(s: {
-  id: number;
-  startTime: string;
-  endTime: string;
-  originalText: string;
-  translatedText: string;
-}): EditSegment {
-  return {
-    id: s.id,
-    startMs: parseTimestamp(s.startTime) ?? 0,
-    endMs: parseTimestamp(s.endTime) ?? 0,
-    originalText: s.originalText,
-    translatedText: s.translatedText,
-  };
+function toEdit([id, startMs, endMs, originalText, translatedText]: TaskLine): EditSegment {
+  return { id, startMs, endMs, originalText, translatedText };
 }
 
 function toPatch(id: number, values: Partial<Record<Field, string | number>>): SegmentPatch {
@@ -98,7 +86,7 @@ export default function EditorPage() {
 
   // a task already loaded (the editor link's preload) is the first state: no first pass without rows
   const [state, dispatch] = useReducer(editorReducer, undefined, () =>
-    initialState(task ? task.segments.map(toEdit) : []),
+    initialState(task ? task.lines.map(toEdit) : []),
   );
   const loadedTask = useRef(task);
   const stateRef = useRef(state);
@@ -133,7 +121,7 @@ export default function EditorPage() {
     versionRef.current = Math.max(versionRef.current, task.version);
     if (task === loadedTask.current) return;
     loadedTask.current = task;
-    dispatch({ type: 'load', segments: task.segments.map(toEdit) });
+    dispatch({ type: 'load', segments: task.lines.map(toEdit) });
   }, [task]);
 
   const enqueue = useCallback(<T,>(fn: () => Promise<T>): Promise<T> => {
