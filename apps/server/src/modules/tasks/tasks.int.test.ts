@@ -154,7 +154,7 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
     expectFailure(await get(`?id=${mine.id}`, (await t.signUp()).token), 40402, 404);
     expectFailure(await get('?id=not-a-uuid', token), 40000, 400);
     expectFailure(await get('', token), 40000, 400);
-    // a task with no lines left (deleted) is not found, not an empty task
+    // a deleted task is not found
     expectSuccess(await t.post('/task/delete', { id: mine.id }, { as: token }));
     expectFailure(await get(`?id=${mine.id}`, token), 40402, 404);
   });
