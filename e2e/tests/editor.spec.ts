@@ -168,8 +168,8 @@ test('an editor link’s page names its code and task, and the task is fetched o
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/editor-page-[\w-]+\.js" \/>/);
   const calls: string[] = [];
   page.on('request', (r) => {
-    if (['/task/get', '/task/lines'].includes(new URL(r.url()).pathname))
-      calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    const { pathname } = new URL(r.url());
+    if (pathname === '/task/get' || pathname === '/task/lines') calls.push(`${r.method()} ${pathname}`);
   });
   await page.goto(`/edit/${id}?lang=en`);
   await expect(page.getByTestId('segment-count')).toHaveText('3 lines');
