@@ -606,7 +606,7 @@ export async function benchEditor(): Promise<Figure[]> {
         SMTP_URL: '',
         ADMIN_EMAIL: MANAGER.email,
         ADMIN_PASSWORD: MANAGER.password,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         DEEPSEEK_API_KEY: ENGINE_KEY,
         DEEPSEEK_BASE_URL: engine.url,
         TRANSLATE_BATCH_SIZE: '50',

@@ -40,3 +40,26 @@ export const initialListRect = (): Rect => ({
   width: 0,
   height: typeof window === 'undefined' ? 0 : window.innerHeight,
 });
+
+const scrolledBefore = new WeakSet<Element>();
+
+/**
+ * Scrolls the list as the library's default does (`elementScroll`), except for its first act on a
+ * list just mounted: writing offset 0 to an element that is at 0 already. The write would make the
+ * browser lay the page out there and then, in the middle of React's commit, and again once the
+ * rows are measured.
+ */
+export function scrollList<E extends HTMLElement>(
+  offset: number,
+  { adjustments = 0, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<E, Element>,
+) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const top = offset + adjustments;
+  if (!scrolledBefore.has(element)) {
+    scrolledBefore.add(element);
+    if (top === 0) return;
+  }
+  element.scrollTo({ top, behavior });
+}

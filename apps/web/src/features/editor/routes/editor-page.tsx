@@ -31,7 +31,7 @@ import {
   type Field,
 } from '../lib/editor-state';
 import { createFlagCache, createFlagIndex, type Flag, type QualityRules } from '../lib/quality';
-import { initialListRect, measureRow, observeListRect } from '../lib/virtual-list';
+import { initialListRect, measureRow, observeListRect, scrollList } from '../lib/virtual-list';
 import { createTypingSignal } from '../lib/typing-signal';
 import { loadRules, QualitySettings, storeRules } from '../components/quality-settings';
 import { MediaPlayer, type MediaPlayerHandle } from '../components/media-player';
@@ -368,6 +368,7 @@ export default function EditorPage() {
     initialRect: initialListRect(),
     observeElementRect: observeListRect,
     measureElement: measureRow,
+    scrollToFn: scrollList,
   });
 
   // playback moves the active segment into view (without taking the focus from the player)
