@@ -460,7 +460,8 @@ async function traceFirstPaint(
     ],
   });
   await page.goto(`${base}/edit/${taskId}`, { waitUntil: 'commit' });
-  if (!(await firstSegmentsPainted(page, 60_000))) throw new Error('the editor did not paint its first segments');
+  if (!(await firstSegmentsPainted(page, 60_000)))
+    throw new Error('the editor did not paint its first segments');
   const firstMs = await page.evaluate<number>('window.__firstSegmentsMs');
   const raw = (await browser.stopTracing()).toString();
   // BENCH_EDITOR_TRACE_OUT=dir: each throttle's whole trace (trace-1x.json …), for DevTools' Performance panel
