@@ -23,6 +23,7 @@ import {
   type SegmentUpdate,
   type TaskRow,
 } from './tasks.repository.js';
+import { ownTask } from './tasks.service.js';
 
 /** a re-translation that never finished (a crashed server) frees its lines after this long */
 const RETRANSLATE_CLAIM_SECONDS = 120;
@@ -84,8 +85,7 @@ export async function retranslateSegments(
   lang: UiLanguage,
   input: { taskId: string; segmentIds: number[] },
 ): Promise<RetranslateAnswer> {
-  const task = await findOwnTask(ctx.db, userId, input.taskId);
-  if (!task) throw new AppError('TASK_NOT_FOUND');
+  const task = await ownTask(ctx, userId, input.taskId);
   if (task.status !== 'completed') throw new AppError('TASK_BUSY');
   const engine = ctx.engines.get(task.translation_service as TranslationEngineName);
   try {

@@ -11,7 +11,6 @@ import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from '../media/media-jobs.js';
 import { failDetection } from '../media/media.repository.js';
 import {
   claimForRun,
-  findOwnTask,
   findTaskById,
   finishRun,
   quietRunningTasks,
@@ -24,6 +23,7 @@ import {
   type SegmentRow,
   type TaskRow,
 } from './tasks.repository.js';
+import { ownTask } from './tasks.service.js';
 
 /** The queue job that translates one task. */
 export const TRANSLATE_JOB = 'tasks.translate';
@@ -40,8 +40,7 @@ class TaskGone extends Error {}
  * pending and the balance untouched; two concurrent starts cannot both run it).
  */
 export async function startTask(ctx: AppContext, userId: number, id: string): Promise<Task> {
-  const current = await findOwnTask(ctx.db, userId, id);
-  if (!current) throw new AppError('TASK_NOT_FOUND');
+  const current = await ownTask(ctx, userId, id);
   if (current.status !== 'pending' && current.status !== 'failed') throw new AppError('TASK_ALREADY_STARTED');
   // an engine that cannot run here is refused before anything is held
   ctx.engines.get(current.translation_service as TranslationEngineName);
@@ -231,8 +230,7 @@ export async function exportTask(
   userId: number,
   input: { id: string; format: ExportFormat; includeOriginal: boolean; originalFirst?: boolean },
 ): Promise<ExportedFile> {
-  const task = await findOwnTask(ctx.db, userId, input.id);
-  if (!task) throw new AppError('TASK_NOT_FOUND');
+  const task = await ownTask(ctx, userId, input.id);
   if (task.status !== 'completed') throw new AppError('TASK_NOT_READY');
   const cues = cuesOf(await segmentRows(ctx.db, task.id), input.includeOriginal, input.originalFirst ?? true);
   const base = task.file_name.replace(/\.[^.]*$/, '') || 'subtitles';

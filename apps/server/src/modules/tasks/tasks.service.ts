@@ -23,6 +23,7 @@ import {
   listOwnTasks,
   segmentsOf,
   toTask,
+  type TaskRow,
 } from './tasks.repository.js';
 
 export interface CreateTaskInput {
@@ -77,9 +78,15 @@ export async function listTasks(
   return pagedList(rows.map(toTask), page, size, total);
 }
 
-export async function getTask(ctx: AppContext, userId: number, id: string): Promise<TaskWithSegments> {
+/** The user's own task, or TASK_NOT_FOUND (another user's task is not found either). */
+export async function ownTask(ctx: AppContext, userId: number, id: string): Promise<TaskRow> {
   const row = await findOwnTask(ctx.db, userId, id);
   if (!row) throw new AppError('TASK_NOT_FOUND');
+  return row;
+}
+
+export async function getTask(ctx: AppContext, userId: number, id: string): Promise<TaskWithSegments> {
+  const row = await ownTask(ctx, userId, id);
   return { ...toTask(row), segments: await segmentsOf(ctx.db, row.id) };
 }
 
@@ -89,8 +96,7 @@ export async function getTask(ctx: AppContext, userId: number, id: string): Prom
  * once a second while it translates).
  */
 export async function getTaskLinesJson(ctx: AppContext, userId: number, id: string): Promise<string> {
-  const row = await findOwnTask(ctx.db, userId, id);
-  if (!row) throw new AppError('TASK_NOT_FOUND');
+  const row = await ownTask(ctx, userId, id);
   const task = JSON.stringify(toTask(row) satisfies Omit<TaskWithLines, 'lines'>);
   return `${task.slice(0, -1)},"lines":${await linesJsonOf(ctx.db, row.id)}}`;
 }
