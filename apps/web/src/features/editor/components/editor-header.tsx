@@ -1,5 +1,5 @@
-import { memo, useMemo, useSyncExternalStore } from 'react';
-import { Button, Dropdown, Flex, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { Button, Dropdown, Flex, Space, Switch, Tag, Typography } from 'antd';
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,
@@ -48,7 +48,12 @@ const ICON = {
   help: <QuestionCircleOutlined />,
 };
 
-/** An icon button named by its tooltip (and aria-label). */
+/**
+ * An icon button named by its title (and aria-label): a native button drawn like antd's
+ * (editor-header.css). antd's Button and Tooltip cost a component tree each on the first paint, and
+ * Button animated its colours for 0.2 s when undo became possible, drawing a frame on every key
+ * typed meanwhile.
+ */
 const IconAction = memo(function IconAction(props: {
   label: string;
   icon: React.ReactNode;
@@ -58,38 +63,53 @@ const IconAction = memo(function IconAction(props: {
   primary?: boolean;
 }) {
   return (
-    <Tooltip title={props.label}>
-      <Button
-        icon={props.icon}
-        type={props.primary ? 'primary' : 'default'}
-        disabled={props.disabled}
-        onClick={props.onClick}
-        aria-label={props.label}
-        data-testid={props.testId}
-      />
-    </Tooltip>
+    <button
+      type="button"
+      className={props.primary ? 'icon-action icon-action-primary' : 'icon-action'}
+      title={props.label}
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+      data-testid={props.testId}
+    >
+      {props.icon}
+    </button>
   );
 });
 
 /**
  * The save state, drawn like a tag in plain CSS (editor-header.css); "saved" reads "not saved yet"
- * while a typed key has not reached the page. It changes with the first key after each save: a
- * span and a class, not an antd Tag and a new icon.
+ * while a typed key has not reached the page. Every state's icon and words are in the page, one
+ * shown: the page's state changes it by rendering, and the typing signal (raised in a key's own
+ * event) by showing another one directly, so a key costs no render of React (segment-row.tsx).
  */
 function SaveBadge(props: { saveState: SaveState; typing: TypingSignal }) {
   const { t } = useTranslation();
+  const { saveState, typing } = props;
+  const badge = useRef<HTMLSpanElement>(null);
   // every state's words looked up once per language, not on the key that changes the state
-  const labels = useMemo(() => new Map(SAVE_ICONS.map(([state]) => [state, t(`editor.save.${state}`)])), [t]);
-  const typing = useSyncExternalStore(props.typing.subscribe, props.typing.get);
-  const saveState = typing && props.saveState === 'saved' ? 'pending' : props.saveState;
+  const labels = useMemo(() => new Map(SAVE_ICONS.map(([s]) => [s, t(`editor.save.${s}`)])), [t]);
+  const state = typing.get() && saveState === 'saved' ? 'pending' : saveState;
+  useLayoutEffect(() => {
+    const show = () => {
+      const el = badge.current;
+      if (!el) return;
+      const now = typing.get() && saveState === 'saved' ? 'pending' : saveState;
+      el.dataset.state = now;
+      for (const part of el.querySelectorAll<HTMLElement>('[data-save-state]'))
+        part.hidden = part.dataset.saveState !== now;
+    };
+    show();
+    return typing.subscribe(show);
+  }, [saveState, typing]);
   return (
-    <span className="save-badge" data-testid="save-state" data-state={saveState} role="status">
-      {SAVE_ICONS.map(([state, icon]) => (
-        <span key={state} className="save-badge-icon" hidden={state !== saveState}>
+    <span className="save-badge" data-testid="save-state" data-state={state} role="status" ref={badge}>
+      {SAVE_ICONS.map(([s, icon]) => (
+        <span key={s} className="save-badge-part" data-save-state={s} hidden={s !== state}>
           {icon}
+          <span>{labels.get(s)}</span>
         </span>
       ))}
-      <span>{labels.get(saveState)}</span>
     </span>
   );
 }
@@ -197,6 +217,17 @@ export const EditorHeader = memo(function EditorHeader(props: {
   onUserMenu: (key: 'dashboard' | 'logout') => void;
 }) {
   const { t } = useTranslation();
+  // looked up once per language: the header renders again on the first key after each save
+  // (undo becomes possible), and i18next's lookups were most of that render
+  const labels = useMemo(
+    () => ({
+      undo: t('editor.shortcuts.undo'),
+      redo: t('editor.shortcuts.redo'),
+      find: t('editor.shortcuts.find'),
+      help: t('editor.shortcuts.help'),
+    }),
+    [t],
+  );
   const { readOnly } = props;
   return (
     <header className="editor-header">
@@ -211,32 +242,27 @@ export const EditorHeader = memo(function EditorHeader(props: {
       <SaveBadge saveState={props.saveState} typing={props.typing} />
       <span style={{ flex: 1 }} />
       <IconAction
-        label={t('editor.shortcuts.undo')}
+        label={labels.undo}
         icon={ICON.undo}
         disabled={readOnly || !props.canUndo}
         onClick={props.onUndo}
         testId="editor-undo"
       />
       <IconAction
-        label={t('editor.shortcuts.redo')}
+        label={labels.redo}
         icon={ICON.redo}
         disabled={readOnly || !props.canRedo}
         onClick={props.onRedo}
         testId="editor-redo"
       />
       <IconAction
-        label={t('editor.shortcuts.find')}
+        label={labels.find}
         icon={ICON.find}
         primary={props.findOpen}
         onClick={props.onToggleFind}
         testId="editor-find"
       />
-      <IconAction
-        label={t('editor.shortcuts.help')}
-        icon={ICON.help}
-        onClick={props.onHelp}
-        testId="editor-help"
-      />
+      <IconAction label={labels.help} icon={ICON.help} onClick={props.onHelp} testId="editor-help" />
       <HeaderMenus
         readOnly={readOnly}
         userName={props.userName}

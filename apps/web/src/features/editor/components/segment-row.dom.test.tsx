@@ -78,4 +78,33 @@ describe('a segment row’s text fields', () => {
     expect(field).toHaveProperty('value', 'Une\ndeux\ntrois');
     expect(field.getAttribute('rows')).toBe('3');
   });
+
+  it('write no value of the page that is only catching up with keys typed since', () => {
+    const h = handlers();
+    const { rerender } = render(row(seg({ translatedText: 'B' }), h));
+    const field = screen.getByTestId('seg-7-translation');
+    fireEvent.change(field, { target: { value: 'Ba' } });
+    fireEvent.change(field, { target: { value: 'Bab' } });
+    // the page renders the first key before the second: the second stays
+    rerender(row(seg({ translatedText: 'Ba' }), h));
+    expect(field).toHaveProperty('value', 'Bab');
+    rerender(row(seg({ translatedText: 'Bab' }), h));
+    expect(field).toHaveProperty('value', 'Bab');
+    // then an undo from the page is shown
+    rerender(row(seg({ translatedText: 'B' }), h));
+    expect(field).toHaveProperty('value', 'B');
+  });
+
+  it('show the page’s value after keys that came back to where they began', () => {
+    const h = handlers();
+    const { rerender } = render(row(seg({ translatedText: 'B' }), h));
+    const field = screen.getByTestId('seg-7-translation');
+    fireEvent.change(field, { target: { value: 'Ba' } });
+    fireEvent.change(field, { target: { value: 'B' } });
+    // the page takes both keys in: the line is new, its text the same
+    rerender(row(seg({ translatedText: 'B' }), h));
+    // a later value from the page equal to a key typed before is the page's own (a redo, say)
+    rerender(row(seg({ translatedText: 'Ba' }), h));
+    expect(field).toHaveProperty('value', 'Ba');
+  });
 });

@@ -1,4 +1,4 @@
-import { memo, startTransition, useState, type TextareaHTMLAttributes } from 'react';
+import { memo, startTransition, useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from 'react';
 import { EditOutlined, LoadingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
@@ -61,10 +61,15 @@ function TimeInput(props: {
 const rowsOf = (text: string) => Math.min(8, Math.max(1, text.split('\n').length));
 
 /**
- * A text field that answers the keyboard itself and tells the page in a transition: each key
- * shows at once, while the page (10,000 lines, undo, flags, autosave) follows at a lower priority
- * and can be interrupted by the next key. A new value from the page (undo, replace, re-translation)
- * replaces what is shown.
+ * A text field that the browser keeps (uncontrolled): a key is drawn by the browser alone, with no
+ * render of React in the key's own event, and the page (10,000 lines, undo, flags, autosave) hears
+ * of it in a transition, at a lower priority that the next key can interrupt. (A field that React
+ * kept cost a render and commit of its own for each key: at 4× CPU throttling the first key's event
+ * took about 12 ms of script, now about 4.)
+ *
+ * A new value from the page (undo, replace, re-translation) is written to the field; the page
+ * catching up with keys already typed is not, so a slower page never undoes a key (nor breaks an
+ * input method's composition).
  */
 function TextField({
   value,
@@ -73,22 +78,41 @@ function TextField({
   ...rest
 }: { value: string; onText: (text: string) => void; onTyping: () => void } & Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'value' | 'onChange' | 'rows'
+  'value' | 'defaultValue' | 'onChange' | 'rows'
 >) {
-  const [text, setText] = useState(value);
-  const [fromPage, setFromPage] = useState(value);
-  if (value !== fromPage) {
-    setFromPage(value);
-    setText(value);
-  }
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [initial] = useState(value);
+  /** the page's value at the last render */
+  const pageValue = useRef(value);
+  /** texts handed to the page that it has not shown yet, oldest first */
+  const sent = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const fresh = value !== pageValue.current;
+    pageValue.current = value;
+    // the page has caught up with a key typed here (and so with every key before it)
+    const mine = sent.current.lastIndexOf(value);
+    if (mine >= 0) {
+      sent.current = sent.current.slice(mine + 1);
+      return;
+    }
+    // a render for something else, before the page has the keys typed: the field keeps them
+    if (!fresh) return;
+    sent.current = [];
+    if (el.value !== value) el.value = value;
+  });
   return (
     <textarea
       {...rest}
-      rows={rowsOf(text)}
-      value={text}
+      ref={ref}
+      rows={rowsOf(value)}
+      defaultValue={initial}
       onChange={(e) => {
         const next = e.target.value;
-        setText(next);
+        const rows = rowsOf(next);
+        if (e.target.rows !== rows) e.target.rows = rows;
+        sent.current.push(next);
         onTyping();
         startTransition(() => onText(next));
       }}
