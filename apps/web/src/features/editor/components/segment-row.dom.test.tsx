@@ -107,4 +107,16 @@ describe('a segment row’s text fields', () => {
     rerender(row(seg({ translatedText: 'Ba' }), h));
     expect(field).toHaveProperty('value', 'Ba');
   });
+
+  it('are in a form of the row’s own that is never sent', () => {
+    const h = handlers();
+    render(row(seg(), h));
+    const form = screen.getByTestId('segment-7');
+    expect(form.tagName).toBe('FORM');
+    for (const id of ['seg-7-original', 'seg-7-translation', 'seg-7-start', 'seg-7-end'])
+      expect(screen.getByTestId<HTMLTextAreaElement | HTMLInputElement>(id).form).toBe(form);
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+  });
 });

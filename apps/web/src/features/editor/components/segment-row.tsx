@@ -140,7 +140,11 @@ export const SegmentRow = memo(function SegmentRow(props: {
   const { seg, handlers, readOnly } = props;
   const flags = props.flags ? props.flags.split(',') : [];
   return (
-    <div
+    // a form of its own: Chrome's autofill reads the form of a field that changed after each key,
+    // and fields in no form make one form of every field in the page (120 with the rows on screen)
+    <form
+      noValidate
+      onSubmit={(e) => e.preventDefault()}
       data-testid={`segment-${seg.id}`}
       data-flags={props.flags}
       onFocusCapture={() => handlers.focus(seg.id)}
@@ -233,6 +237,6 @@ export const SegmentRow = memo(function SegmentRow(props: {
           <EditOutlined />
         </button>
       </div>
-    </div>
+    </form>
   );
 });
