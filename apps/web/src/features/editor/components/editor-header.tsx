@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import { Button, Dropdown, Flex, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Dropdown, Switch } from 'antd';
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,
@@ -129,20 +129,15 @@ const HeaderTitle = memo(function HeaderTitle(props: {
       <Button icon={<ArrowLeftOutlined />} onClick={props.onBack} data-testid="editor-back">
         {t('common.back')}
       </Button>
-      <Typography.Title
-        level={1}
-        style={{ fontSize: 18, margin: 0, maxWidth: 360 }}
-        ellipsis
-        data-testid="editor-file"
-      >
+      <h1 className="editor-file" title={props.fileName} data-testid="editor-file">
         {props.fileName}
-      </Typography.Title>
-      <Typography.Text type="secondary" data-testid="editor-languages">
+      </h1>
+      <span className="editor-muted" data-testid="editor-languages">
         {languageName(props.originalLanguage, props.ui)} → {languageName(props.targetLanguage, props.ui)}
-      </Typography.Text>
-      <Tag color="blue" data-testid="editor-engine">
+      </span>
+      <span className="editor-engine" data-testid="editor-engine">
         {t(`tasks.engine.${props.translationService}`, { defaultValue: props.translationService })}
-      </Tag>
+      </span>
     </>
   );
 });
@@ -287,11 +282,11 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Flex align="center" gap={16} wrap style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0' }}>
-      <Typography.Text type="secondary" data-testid="segment-count">
+    <div className="editor-toolbar">
+      <span className="editor-muted" data-testid="segment-count">
         {t('editor.count', { count: props.segmentCount })}
-      </Typography.Text>
-      <Space>
+      </span>
+      <span className="editor-toolbar-group">
         <Switch
           size="small"
           checked={props.onlyFlagged}
@@ -309,7 +304,7 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
         >
           {t('editor.quality.open')}
         </Button>
-      </Space>
+      </span>
       <Button
         size="small"
         icon={<SyncOutlined />}
@@ -324,6 +319,6 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
           {t('editor.clearSelection')}
         </Button>
       ) : null}
-    </Flex>
+    </div>
   );
 });
