@@ -230,3 +230,39 @@ test('opening an editor link while signed out: sign in, then the task opens', as
   await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
   await expect(page.getByTestId('editor-file')).toHaveText('link.srt');
 });
+
+test('keys typed faster than a slow page keeps up, and text from an input method, are all kept and saved', async ({
+  page,
+  context,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  const { id } = await completedTask(page, { cues: 4 });
+  await page.goto(`/edit/${id}?lang=en`);
+  const line = page.getByTestId('seg-2-translation');
+  await expect(line).toBeVisible();
+
+  // a slow machine: the page takes each key in after the field has already shown the next ones
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await line.fill('');
+  const typed = 'Typed fast, no key lost: 0123456789';
+  await line.pressSequentially(typed);
+  await expect(line).toHaveValue(typed);
+
+  // an input method (Chinese pinyin): the composition shows in the field, then the chosen words
+  await line.press('End');
+  for (const step of ['n', 'ni', 'ni h', 'ni ha', 'ni hao'])
+    await cdp.send('Input.imeSetComposition', {
+      text: step,
+      selectionStart: step.length,
+      selectionEnd: step.length,
+    });
+  await cdp.send('Input.insertText', { text: '你好' });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(line).toHaveValue(`${typed}你好`);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+
+  await page.reload();
+  await expect(page.getByTestId('seg-2-translation')).toHaveValue(`${typed}你好`);
+});
