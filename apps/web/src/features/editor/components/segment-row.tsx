@@ -64,8 +64,8 @@ const rowsOf = (text: string) => Math.min(8, Math.max(1, text.split('\n').length
  * A text field that the browser keeps (uncontrolled): a key is drawn by the browser alone, with no
  * render of React in the key's own event, and the page (10,000 lines, undo, flags, autosave) hears
  * of it in a transition, at a lower priority that the next key can interrupt. (A field that React
- * kept cost a render and commit of its own for each key: at 4× CPU throttling the first key's event
- * took about 12 ms of script, now about 4.)
+ * kept cost a render and commit of its own for each key: at 4× CPU throttling the first key's input
+ * event took about 8 ms of script, now about 3.5.)
  *
  * A new value from the page (undo, replace, re-translation) is written to the field; the page
  * catching up with keys already typed is not, so a slower page never undoes a key (nor breaks an
@@ -141,7 +141,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
   const flags = props.flags ? props.flags.split(',') : [];
   return (
     // a form of its own: Chrome's autofill reads the form of a field that changed after each key,
-    // and fields in no form make one form of every field in the page (120 with the rows on screen)
+    // and fields in no form make one form of every field in the page (60–80 with the rows on screen)
     <form
       noValidate
       onSubmit={(e) => e.preventDefault()}
