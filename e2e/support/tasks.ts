@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
+import { expectDashboard, registerViaUi } from './auth.js';
 import { englishSrt, grantToCurrentUser } from './points.js';
 
 const BASE = `http://localhost:${E2E_PORT}`;
@@ -37,4 +38,11 @@ export async function completedTask(
     )
     .toBe('completed');
   return { id: task.id, srt };
+}
+
+/** Setup shortcut: a new user, registered through the UI and on the dashboard, with a completed task. */
+export async function newUserWithTask(page: Page, opts: Parameters<typeof completedTask>[1] = {}) {
+  const user = await registerViaUi(page);
+  await expectDashboard(page, user.email);
+  return { ...user, ...(await completedTask(page, opts)) };
 }

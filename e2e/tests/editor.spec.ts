@@ -2,14 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parseSrt } from '@subtrans/subtitles';
 import { expectDashboard, registerViaUi } from '../support/auth.js';
-import { completedTask } from '../support/tasks.js';
+import { newUserWithTask } from '../support/tasks.js';
 
 test('edit a line (kept after reload), re-translate it (blocked while running), find/replace, undo, export', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  const { id, srt } = await completedTask(page, { cues: 12, target: 'fr', name: 'scene.srt' });
+  const { id, srt } = await newUserWithTask(page, { cues: 12, target: 'fr', name: 'scene.srt' });
   const input = parseSrt(srt);
 
   await page.goto('/dashboard');
@@ -93,9 +91,7 @@ test('edit a line (kept after reload), re-translate it (blocked while running), 
 test('keyboard: next/previous line, the edit modal with timing checks, the shortcuts help', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  const { id } = await completedTask(page, { cues: 5 });
+  const { id } = await newUserWithTask(page, { cues: 5 });
   await page.goto(`/edit/${id}?lang=en`);
   await page.getByTestId('seg-1-translation').focus();
   await page.keyboard.press('Alt+ArrowDown');
@@ -160,9 +156,7 @@ test('a missing task shows that it does not exist, in each language', async ({ p
 });
 
 test('an editor link’s page names its code and task, and the task is fetched once', async ({ page }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  const { id } = await completedTask(page, { cues: 3 });
+  const { id } = await newUserWithTask(page, { cues: 3 });
   const html = await (await page.request.get(`/edit/${id}?lang=en`)).text();
   expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/task/lines?id=${id}" />`);
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/editor-page-[\w-]+\.js" \/>/);
@@ -179,9 +173,7 @@ test('an editor link’s page names its code and task, and the task is fetched o
 });
 
 test('the editor speaks English and Japanese', async ({ page }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  const { id } = await completedTask(page, { cues: 3 });
+  const { id } = await newUserWithTask(page, { cues: 3 });
   await page.goto(`/edit/${id}?lang=en`);
   await expect(page.getByTestId('editor-export')).toHaveText('Export');
   await expect(page.getByTestId('segment-count')).toHaveText('3 lines');
@@ -196,9 +188,7 @@ test('offline edits are kept and saved when the network is back; a second tab is
   page,
   context,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  const { id } = await completedTask(page, { cues: 4 });
+  const { id } = await newUserWithTask(page, { cues: 4 });
   await page.goto(`/edit/${id}?lang=en`);
   const other = await context.newPage();
   await other.goto(`/edit/${id}?lang=en`);
@@ -218,9 +208,7 @@ test('offline edits are kept and saved when the network is back; a second tab is
 });
 
 test('opening an editor link while signed out: sign in, then the task opens', async ({ page, context }) => {
-  const { email, pass } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  const { id } = await completedTask(page, { cues: 3, name: 'link.srt' });
+  const { email, pass, id } = await newUserWithTask(page, { cues: 3, name: 'link.srt' });
   await context.clearCookies();
   await page.goto(`/edit/${id}`);
   await expect(page).toHaveURL(/\/login/);
@@ -235,9 +223,7 @@ test('keys typed faster than a slow page keeps up, and text from an input method
   page,
   context,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  const { id } = await completedTask(page, { cues: 4 });
+  const { id } = await newUserWithTask(page, { cues: 4 });
   await page.goto(`/edit/${id}?lang=en`);
   const line = page.getByTestId('seg-2-translation');
   await expect(line).toBeVisible();

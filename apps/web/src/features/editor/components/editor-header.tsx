@@ -77,6 +77,10 @@ const IconAction = memo(function IconAction(props: {
   );
 });
 
+/** what the badge says: "saved" reads "not saved yet" while a typed key has not reached the page */
+const shownState = (saveState: SaveState, typing: TypingSignal): SaveState =>
+  typing.get() && saveState === 'saved' ? 'pending' : saveState;
+
 /**
  * The save state, drawn like a tag in plain CSS (editor-header.css); "saved" reads "not saved yet"
  * while a typed key has not reached the page. Every state's icon and words are in the page, one
@@ -89,12 +93,12 @@ function SaveBadge(props: { saveState: SaveState; typing: TypingSignal }) {
   const badge = useRef<HTMLSpanElement>(null);
   // every state's words looked up once per language, not on the key that changes the state
   const labels = useMemo(() => new Map(SAVE_ICONS.map(([s]) => [s, t(`editor.save.${s}`)])), [t]);
-  const state = typing.get() && saveState === 'saved' ? 'pending' : saveState;
+  const state = shownState(saveState, typing);
   useLayoutEffect(() => {
     const show = () => {
       const el = badge.current;
       if (!el) return;
-      const now = typing.get() && saveState === 'saved' ? 'pending' : saveState;
+      const now = shownState(saveState, typing);
       el.dataset.state = now;
       for (const part of el.querySelectorAll<HTMLElement>('[data-save-state]'))
         part.hidden = part.dataset.saveState !== now;
