@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { ErrorCodes, LIMITS, errorMessage, uiLanguageSchema } from '@subtrans/contract';
+import { ErrorCodes, LIMITS, OAUTH_PICTURE_HOSTS, errorMessage, uiLanguageSchema } from '@subtrans/contract';
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/envelope-plugin.js';
 import { zodValidatorCompiler } from './http/validation.js';
@@ -45,6 +45,7 @@ function contentSecurityPolicy(ctx: AppContext) {
           'https://checkout-demo.airwallex.com',
         ]
       : [];
+  const pictureOrigins = OAUTH_PICTURE_HOSTS.flatMap((h) => [`https://${h}`, `https://*.${h}`]);
   const frames = [...(wechat ? ['https://open.weixin.qq.com'] : []), ...airwallex];
   // direct uploads and playback go to the S3-compatible endpoint when one is configured
   const s3 = ctx.env.S3_ENDPOINT ? s3Origins(ctx.env) : [];
@@ -53,7 +54,9 @@ function contentSecurityPolicy(ctx: AppContext) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...(wechat ? ['https://res.wx.qq.com'] : []), ...new Set(airwallex)],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
+      // pictures are our own uploads or the sign-in providers' (contract isAllowedPicture): no
+      // other host can be made to receive a request from our pages through an image
+      imgSrc: ["'self'", 'data:', ...pictureOrigins, ...new Set(airwallex)],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...new Set([...airwallex, ...s3])],
       mediaSrc: ["'self'", 'blob:', ...s3],

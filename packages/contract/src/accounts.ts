@@ -7,11 +7,34 @@ const email = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email(
 const name = z.string().trim().min(LIMITS.nameMin).max(LIMITS.nameMax);
 const loginPassword = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMaxLogin);
 const code = z.string().regex(/^\d{6}$/, { message: 'must be exactly 6 digits' });
-/** avatar URL returned by /api/upload (same-origin path) or an https URL from an OAuth provider */
-const pic = z
-  .string()
-  .max(1024)
-  .refine((v) => v === '' || v.startsWith('/') || /^https:\/\//.test(v), 'must be an uploaded avatar URL');
+/** what /api/upload answers: /files/avatars/{user}/{time}_{random}.{ext} */
+const OWN_AVATAR = /^\/files\/avatars\/\d+\/\d+_[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+
+/**
+ * The image hosts of the sign-in providers (Google's profile photos, WeChat's head images): a
+ * picture from anywhere else would make every page that shows it fetch a URL someone chose (a
+ * tracking pixel, or `//evil/x`, which the browser reads as another host).
+ */
+export const OAUTH_PICTURE_HOSTS = ['googleusercontent.com', 'qlogo.cn'] as const;
+
+/** A profile picture is '' (none), one of our own uploads, or https on a sign-in provider's image host. */
+export function isAllowedPicture(url: string): boolean {
+  if (url === '') return true;
+  if (url.length > 1024) return false;
+  if (OWN_AVATAR.test(url)) return true;
+  if (!url.startsWith('https://')) return false;
+  let host: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password || parsed.port) return false;
+    host = parsed.hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return OAUTH_PICTURE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+const pic = z.string().max(1024).refine(isAllowedPicture, 'must be an uploaded avatar URL');
 
 /** SPEC §3 User, with both spellings the SPEC's calls use (pic/picture, admin/manager). */
 export const userSchema = z.object({

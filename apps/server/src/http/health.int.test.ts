@@ -23,7 +23,14 @@ describe('health and readiness', () => {
   it('sends helmet’s security headers and a request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/default-src 'self'/);
+    // images only from here and the sign-in providers' image hosts, never any https host
+    const img = /img-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    expect(img).toEqual(
+      expect.arrayContaining(["'self'", 'https://*.googleusercontent.com', 'https://*.qlogo.cn']),
+    );
+    expect(img).not.toContain('https:');
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 });

@@ -222,7 +222,13 @@ describe('user management (managers only)', () => {
 
   it('anonymises a deleted user, keeps the row, and frees the email for a new account', async () => {
     const { email, pass, id, token } = await t.signUp({ name: 'Doomed User' });
-    expectSuccess(await t.post('/user/update_profile', { pic: '/files/avatars/x/y.png' }, { as: token }));
+    expectSuccess(
+      await t.post(
+        '/user/update_profile',
+        { pic: `/files/avatars/${id}/1764100000000_0123456789ab.png` },
+        { as: token },
+      ),
+    );
     expectSuccess(await t.post('/user/delete_user', { id }, { as: manager }));
 
     const [row] = await t.ctx.db.query<Record<string, unknown>>('SELECT * FROM users WHERE id = $1', [id]);

@@ -80,18 +80,33 @@ describe(`Google sign-in through a local OpenID Connect provider (${TEST_DB})`, 
       email,
       email_verified: true,
       name: 'Gina Google',
-      picture: 'https://example.com/gina.png',
+      picture: 'https://lh3.googleusercontent.com/a/gina=s96-c',
     });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe(RETURN_TO);
     const cookie = done.cookies.find((c) => c.name === 'user_sessionid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const me = await profileOf(sessionCookieOf(done));
-    expect(me).toMatchObject({ email, name: 'Gina Google', picture: 'https://example.com/gina.png' });
+    expect(me).toMatchObject({
+      email,
+      name: 'Gina Google',
+      picture: 'https://lh3.googleusercontent.com/a/gina=s96-c',
+    });
 
     // the same Google account signs into the same user next time
     const again = await signIn({ sub: `sub-${email}`, email, email_verified: true, name: 'Gina Google' });
     expect((await profileOf(sessionCookieOf(again.done))).id).toBe(me.id);
+
+    // a picture claim on any other host is not kept: the pages would fetch a URL someone chose
+    const elsewhere = uniqueEmail('google');
+    const tracked = await signIn({
+      sub: `sub-${elsewhere}`,
+      email: elsewhere,
+      email_verified: true,
+      name: 'Tracked Picture',
+      picture: 'https://tracker.example/pixel.gif',
+    });
+    expect((await profileOf(sessionCookieOf(tracked.done))).picture).toBe('');
 
     // neither the code, the client secret nor the session token reach the log
     const text = logs.text();

@@ -1,4 +1,4 @@
-import { API, LIMITS } from '@subtrans/contract';
+import { API, LIMITS, isAllowedPicture } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import type { ExternalProfile, OidcProvider } from '../../providers/oauth/google.js';
 import type { WechatProfile, WechatProvider } from '../../providers/oauth/wechat.js';
@@ -65,16 +65,14 @@ export function displayName(raw: string | null, fallback: string): string {
   return name.length >= LIMITS.nameMin ? name : fallback;
 }
 
-/** Providers' avatar URLs as the contract accepts them: https only (WeChat still sends http). */
+/**
+ * Providers' avatar URLs as the contract accepts them: https (WeChat still sends http) on the
+ * providers' own image hosts; anything else is dropped rather than shown to the user's pages.
+ */
 export function avatarUrl(url: string | null): string {
   if (!url) return '';
   const https = url.trim().replace(/^http:\/\//i, 'https://');
-  if (https.length > 1024 || !https.startsWith('https://')) return '';
-  try {
-    return new URL(https).protocol === 'https:' ? https : '';
-  } catch {
-    return '';
-  }
+  return isAllowedPicture(https) && https.startsWith('https://') ? https : '';
 }
 
 async function findOrCreateGoogleUser(ctx: AppContext, p: ExternalProfile): Promise<UserRow> {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, uniqueEmail, type TestApp } from '../../../test/harness.js';
 import {
@@ -96,16 +98,54 @@ describe('profile and closing an account', () => {
     expectFailure(await t.post('/user/all_users', {}, { as: token }), 40300, 403);
   });
 
-  it('only takes an avatar URL of our own or https', async () => {
-    const { token } = await t.signUp();
-    for (const pic of ['javascript:alert(1)', 'http://tracker.example/p.png', 'data:image/png;base64,AAAA']) {
+  it('only takes one of our own uploads or a sign-in provider’s image as the picture', async () => {
+    const { token, id } = await t.signUp();
+    for (const pic of [
+      'javascript:alert(1)',
+      'http://tracker.example/p.png',
+      'data:image/png;base64,AAAA',
+      // a tracking pixel on any https host, and look-alikes of the providers' hosts
+      'https://cdn.example/a.png',
+      'https://googleusercontent.com.evil.example/a.png',
+      'https://evilqlogo.cn/a.png',
+      'https://user:pw@lh3.googleusercontent.com/a.png',
+      // protocol-relative and path tricks: the browser reads these as another host
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/files/avatars/../../api/x',
+      `/files/avatars/${id}/x.svg`,
+    ]) {
       const res = await update(token, { pic });
       expectFailure(res, 40000, 400);
       expect(failedFields(res)).toEqual(['pic']);
     }
-    expect(expectSuccess(await update(token, { pic: 'https://cdn.example/a.png' }))).toMatchObject({
-      picture: 'https://cdn.example/a.png',
-    });
+    for (const pic of [
+      'https://lh3.googleusercontent.com/a/ACg8ocK=s96-c',
+      'https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132',
+      `/files/avatars/${id}/1764100000000_0123456789ab.png`,
+      '',
+    ]) {
+      expect(expectSuccess(await update(token, { pic }))).toMatchObject({ picture: pic });
+    }
+  });
+
+  it('clears pictures saved before the rule that point anywhere else (migration 0018)', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(() => t.signUp()));
+    const pics = [
+      'https://tracker.example/pixel.gif',
+      '//evil.example/x',
+      'https://lh3.googleusercontent.com/a/kept',
+      `/files/avatars/${users[3]!.id}/1764100000000_0123456789ab.webp`,
+    ];
+    for (const [i, u] of users.entries())
+      await t.ctx.db.query('UPDATE users SET pic = $2 WHERE id = $1', [u.id, pics[i]]);
+    const sql = readFileSync(
+      fileURLToPath(new URL('../../db/migrations/0018_pictures_own_or_provider.sql', import.meta.url)),
+      'utf8',
+    );
+    await t.ctx.db.query(sql);
+    const after = await Promise.all(users.map(async (u) => (await userRowByEmail(t, u.email))!.pic));
+    expect(after).toEqual(['', '', pics[2], pics[3]]);
   });
 
   it('needs a session', async () => {

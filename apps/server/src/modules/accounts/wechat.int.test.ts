@@ -115,6 +115,9 @@ describe(`WeChat QR sign-in against a local server following WeChat's contract (
     );
     expect(http.picture).toBe('https://thirdwx.qlogo.cn/mmopen/old/132');
     expect(expectSuccess<Profile>(await login(person({ headimgurl: 'ftp://x/y' }))).picture).toBe('');
+    // only WeChat's own image hosts: not a look-alike, not another site
+    for (const headimgurl of ['https://qlogo.cn.evil.example/x', 'https://evil.example/x.png'])
+      expect(expectSuccess<Profile>(await login(person({ headimgurl }))).picture).toBe('');
   });
 
   it('refuses an unknown, replayed or expired state without calling WeChat', async () => {
