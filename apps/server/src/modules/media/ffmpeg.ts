@@ -1,208 +1,34 @@
-import { spawn } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
+import {
+  BITEXACT_WAV,
+  DEFAULT_TIMEOUT,
+  failed,
+  inputGuard,
+  MediaError,
+  run,
+  tail,
+  toolName,
+  UPLOAD_DEMUXERS,
+  WAV_BYTES_PER_SECOND,
+  type MediaInfo,
+  type MediaToolOptions,
+} from './media-tools.js';
 
 /**
- * Thin wrappers over the real `ffprobe` / `ffmpeg` binaries: probing an upload, extracting its
- * first audio track as 16 kHz mono PCM WAV, planning chunks at silences, and cutting them.
- *
- * Every call spawns the binary directly (no shell), streams media through files or URLs (ffmpeg
- * reads http(s) input such as presigned URLs itself; nothing is buffered here), keeps only the
- * last ~4 KB of stderr for error messages, and can be aborted (the child is killed) or timed out.
+ * ffprobe and ffmpeg on uploads: probing what a file is, extracting its first audio track as
+ * 16 kHz mono PCM WAV. Media is streamed through files or URLs (ffmpeg reads http(s) input such as
+ * presigned URLs itself; nothing is buffered here).
  */
-
-export type MediaErrorReason =
-  'not-media' | 'no-audio' | 'no-duration' | 'tool-missing' | 'failed' | 'aborted';
-
-export class MediaError extends Error {
-  constructor(
-    readonly reason: MediaErrorReason,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    // AbortError-like when aborted, so `err.name === 'AbortError'` checks keep working
-    this.name = reason === 'aborted' ? 'AbortError' : 'MediaError';
-  }
-}
-
-export interface MediaInfo {
-  durationMs: number;
-  formatName: string;
-  hasAudio: boolean;
-  hasVideo: boolean;
-  audioCodec: string | null;
-  videoCodec: string | null;
-  sizeBytes: number | null;
-}
-
-export interface MediaToolOptions {
-  /** command (or path) of ffmpeg; default 'ffmpeg' */
-  ffmpeg?: string;
-  /** command (or path) of ffprobe; default 'ffprobe' */
-  ffprobe?: string;
-  signal?: AbortSignal;
-  /** kill the child and fail after this long (each call has a generous default) */
-  timeoutMs?: number;
-}
-
-export interface Chunk {
-  startMs: number;
-  endMs: number;
-}
-
-/** 16 kHz × 1 channel × 2 bytes */
-export const WAV_BYTES_PER_SECOND = 32_000;
-/** room kept below maxBytes for the chunk's header and any multipart overhead */
-const CHUNK_HEADROOM_BYTES = 1024;
-
-const STDERR_TAIL = 4096;
-const MAX_STDOUT = 8 * 1024 * 1024;
-
-const DEFAULT_TIMEOUT = {
-  probe: 60_000,
-  extract: 60 * 60_000,
-  silence: 20 * 60_000,
-  cut: 10 * 60_000,
-};
-
-/** Options that make ffmpeg write a canonical 44-byte WAV header (no LIST/INFO encoder tag). */
-const BITEXACT_WAV = ['-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact'];
-
-interface RunOptions {
-  signal?: AbortSignal;
-  timeoutMs: number;
-  /** keep stdout (small: ffprobe's JSON) and return it */
-  collectStdout?: boolean;
-  onStdoutLine?: (line: string) => void;
-  onStderrLine?: (line: string) => void;
-}
-
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  /** the last ~4 KB of stderr */
-  stderr: string;
-}
-
-function lineSplitter(onLine: (line: string) => void) {
-  let rest = '';
-  return {
-    push(text: string) {
-      rest += text;
-      const parts = rest.split(/\r\n|\n|\r/);
-      rest = parts.pop() ?? '';
-      for (const p of parts) onLine(p);
-      // a pathological line without newline must not grow forever
-      if (rest.length > 64 * 1024) rest = rest.slice(-STDERR_TAIL);
-    },
-    end() {
-      if (rest) onLine(rest);
-      rest = '';
-    },
-  };
-}
-
-function abortError(signal: AbortSignal, tool: string) {
-  return new MediaError('aborted', `${tool} was aborted`, { cause: signal.reason });
-}
-
-const toolName = (cmd: string) => cmd.split(/[\\/]/).pop() ?? cmd;
-
-/** Spawn `cmd args`, resolve with its exit code and output once it has exited. */
-function run(cmd: string, args: string[], o: RunOptions): Promise<RunResult> {
-  const name = toolName(cmd);
-  return new Promise<RunResult>((resolve, reject) => {
-    if (o.signal?.aborted) {
-      reject(abortError(o.signal, name));
-      return;
-    }
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    let stdout = '';
-    let stderr = '';
-    let failure: MediaError | null = null;
-    let settled = false;
-
-    const finish = (err: MediaError | null, code: number | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onAbort);
-      if (err) reject(err);
-      else resolve({ code, stdout, stderr });
-    };
-    /** remember why, kill, and settle when the child has actually gone (so its files are closed) */
-    const kill = (err: MediaError) => {
-      if (failure || settled) return;
-      failure = err;
-      child.kill('SIGKILL');
-      // should 'close' never come (stdio held open by a grandchild), do not hang
-      setTimeout(() => finish(err, null), 2000).unref();
-    };
-    const onAbort = () => kill(abortError(o.signal!, name));
-    o.signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(
-      () => kill(new MediaError('failed', `${name} timed out after ${o.timeoutMs} ms`)),
-      Math.min(o.timeoutMs, 2 ** 31 - 1),
-    );
-    timer.unref();
-
-    const outLines = o.onStdoutLine ? lineSplitter(o.onStdoutLine) : null;
-    const errLines = o.onStderrLine ? lineSplitter(o.onStderrLine) : null;
-    child.stdout.setEncoding('utf8');
-    child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (text: string) => {
-      if (o.collectStdout) {
-        stdout += text;
-        if (stdout.length > MAX_STDOUT) kill(new MediaError('failed', `${name} wrote too much output`));
-      }
-      outLines?.push(text);
-    });
-    child.stderr.on('data', (text: string) => {
-      stderr += text;
-      if (stderr.length > 2 * STDERR_TAIL) stderr = stderr.slice(-STDERR_TAIL);
-      errLines?.push(text);
-    });
-
-    child.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT' || err.code === 'EACCES') {
-        finish(
-          new MediaError('tool-missing', `${cmd} is not installed or not executable (${err.code})`),
-          null,
-        );
-      } else {
-        finish(failure ?? new MediaError('failed', `${name} failed: ${err.message}`, { cause: err }), null);
-      }
-    });
-    child.on('close', (code) => {
-      outLines?.end();
-      errLines?.end();
-      if (stderr.length > STDERR_TAIL) stderr = stderr.slice(-STDERR_TAIL);
-      finish(failure, code);
-    });
-  });
-}
-
-/**
- * The end of stderr for an error message, with the query of any URL (a presigned URL's signature)
- * left out: these messages reach logs and task records.
- */
-const tail = (stderr: string) =>
-  stderr
-    .trim()
-    .split('\n')
-    .slice(-6)
-    .join('\n')
-    .replace(/(https?:\/\/[^\s?#]+)[?#][^\s:]*/g, '$1?…')
-    .slice(-1000);
-
-function failed(tool: string, r: RunResult): MediaError {
-  return new MediaError('failed', `${toolName(tool)} exited with code ${r.code}: ${tail(r.stderr)}`);
-}
-
-const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
-
-// ---------------------------------------------------------------------------------------------
-// probe
+export {
+  MediaError,
+  UPLOAD_DEMUXERS,
+  WAV_BYTES_PER_SECOND,
+  type Chunk,
+  type MediaErrorReason,
+  type MediaInfo,
+  type MediaToolOptions,
+} from './media-tools.js';
+export { chunksAtSilences, cutChunk, detectSilences, planChunks, type Silence } from './audio-chunks.js';
 
 interface ProbeStream {
   codec_type?: string;
@@ -222,6 +48,9 @@ const IMAGE_FORMAT = /^(image2|image2pipe|[a-z0-9]+_pipe|tty)$/;
 const NOT_MEDIA_STDERR =
   /Invalid data found when processing input|moov atom not found|End of file|could not find codec parameters/i;
 
+/** ffmpeg's words when the guard (media-tools inputGuard) stopped a demuxer or a protocol */
+const NOT_ALLOWED_STDERR = /not on whitelist/i;
+
 const positive = (s: string | undefined): number | null => {
   if (s === undefined) return null;
   const n = Number(s);
@@ -237,11 +66,21 @@ export async function probeMedia(input: string, opts: MediaToolOptions = {}): Pr
   const cmd = opts.ffprobe ?? 'ffprobe';
   const r = await run(
     cmd,
-    ['-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', input],
+    [
+      '-v',
+      'error',
+      '-hide_banner',
+      ...inputGuard(input, UPLOAD_DEMUXERS),
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      input,
+    ],
     { signal: opts.signal, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.probe, collectStdout: true },
   );
   if (r.code !== 0) {
-    if (NOT_MEDIA_STDERR.test(r.stderr))
+    if (NOT_MEDIA_STDERR.test(r.stderr) || NOT_ALLOWED_STDERR.test(r.stderr))
       throw new MediaError('not-media', `not a media file: ${tail(r.stderr)}`);
     throw failed(cmd, r);
   }
@@ -255,6 +94,9 @@ export async function probeMedia(input: string, opts: MediaToolOptions = {}): Pr
   const format = out.format;
   const formatName = format?.format_name ?? '';
   if (!format || streams.length === 0) throw new MediaError('not-media', 'no audio or video streams');
+  // the guard already keeps other demuxers from running; this says so should it ever be bypassed
+  if (!formatName.split(',').some((f) => (UPLOAD_DEMUXERS as readonly string[]).includes(f)))
+    throw new MediaError('not-media', `not an accepted container (${formatName || 'unknown format'})`);
 
   const audio = streams.filter((s) => s.codec_type === 'audio');
   // cover art (attached_pic) and still images are pictures, not a video track
@@ -347,6 +189,7 @@ export async function extractAudio(
     '-y',
     '-threads',
     '0',
+    ...inputGuard(input, UPLOAD_DEMUXERS),
     '-i',
     input,
     '-vn',
@@ -374,164 +217,11 @@ export async function extractAudio(
   });
   if (r.code !== 0) {
     if (/matches no streams/i.test(r.stderr)) throw new MediaError('no-audio', 'the file has no audio track');
-    if (NOT_MEDIA_STDERR.test(r.stderr))
+    if (NOT_MEDIA_STDERR.test(r.stderr) || NOT_ALLOWED_STDERR.test(r.stderr))
       throw new MediaError('not-media', `not a media file: ${tail(r.stderr)}`);
     throw failed(cmd, r);
   }
   const { size } = await stat(outPath);
   const dataBytes = Math.max(0, size - (await wavDataOffset(outPath)));
   return { durationMs: Math.round((dataBytes / WAV_BYTES_PER_SECOND) * 1000), bytes: size };
-}
-
-// ---------------------------------------------------------------------------------------------
-// chunking
-
-export interface Silence {
-  startMs: number;
-  endMs: number;
-}
-
-/** Silences of a WAV as ffmpeg's silencedetect (-35 dB, ≥ 0.3 s) finds them, in order. */
-export async function detectSilences(
-  wavPath: string,
-  opts: MediaToolOptions & { durationMs: number },
-): Promise<Silence[]> {
-  const cmd = opts.ffmpeg ?? 'ffmpeg';
-  const silences: Silence[] = [];
-  /** where the silence being reported began (set from the stderr callback) */
-  const pending: { startMs: number | null } = { startMs: null };
-  const r = await run(
-    cmd,
-    [
-      '-nostdin',
-      '-hide_banner',
-      '-nostats',
-      '-v',
-      'info',
-      '-i',
-      wavPath,
-      '-af',
-      'silencedetect=noise=-35dB:d=0.3',
-      '-f',
-      'null',
-      '-',
-    ],
-    {
-      signal: opts.signal,
-      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.silence,
-      onStderrLine: (line) => {
-        for (const m of line.matchAll(/silence_(start|end): (-?[\d.]+(?:e[-+]?\d+)?)/g)) {
-          const ms = Math.max(0, Number(m[2]) * 1000);
-          if (!Number.isFinite(ms)) continue;
-          if (m[1] === 'start') pending.startMs = ms;
-          else if (pending.startMs !== null) {
-            silences.push({ startMs: pending.startMs, endMs: ms });
-            pending.startMs = null;
-          }
-        }
-      },
-    },
-  );
-  if (r.code !== 0) throw failed(cmd, r);
-  // a silence running into the end of the file
-  if (pending.startMs !== null && pending.startMs < opts.durationMs) {
-    silences.push({ startMs: pending.startMs, endMs: opts.durationMs });
-  }
-  return silences.sort((a, b) => a.startMs - b.startMs);
-}
-
-/**
- * Pure part of planChunks: cut [0, durationMs] into consecutive pieces of at most maxMs, each cut in
- * the middle of the last silence reaching into (start + maxMs/2, start + maxMs] (clamped to that
- * window, so it stays inside the silence), or hard at start + maxMs when there is none.
- */
-export function chunksAtSilences(durationMs: number, maxMs: number, silences: Silence[]): Chunk[] {
-  if (!(maxMs >= 1)) throw new RangeError('maximum chunk length must be at least 1 ms');
-  const chunks: Chunk[] = [];
-  let pos = 0;
-  while (durationMs - pos > maxMs) {
-    const limit = pos + maxMs;
-    const half = pos + maxMs / 2;
-    let cut: number | null = null;
-    for (const s of silences) {
-      if (s.startMs >= limit || s.endMs <= half) continue;
-      const lo = Math.ceil(Math.max(s.startMs, half));
-      const hi = Math.floor(Math.min(s.endMs, limit));
-      if (lo > hi) continue;
-      const at = Math.min(hi, Math.max(lo, Math.round((s.startMs + s.endMs) / 2)));
-      if (at > pos && (cut === null || at > cut)) cut = at;
-    }
-    const end = cut ?? limit;
-    chunks.push({ startMs: pos, endMs: end });
-    pos = end;
-  }
-  chunks.push({ startMs: pos, endMs: durationMs });
-  return chunks;
-}
-
-/**
- * Plan chunks of a 16 kHz mono s16le WAV (from extractAudio) so that each cut WAV stays within
- * maxBytes: one chunk when the whole file fits, else cuts at silences (see chunksAtSilences).
- */
-export async function planChunks(
-  wavPath: string,
-  opts: MediaToolOptions & { durationMs: number; maxBytes: number },
-): Promise<Chunk[]> {
-  const durationMs = Math.max(0, Math.round(opts.durationMs));
-  const { size } = await stat(wavPath);
-  if (size <= opts.maxBytes) return [{ startMs: 0, endMs: durationMs }];
-  const maxSeconds = Math.floor((opts.maxBytes - CHUNK_HEADROOM_BYTES) / WAV_BYTES_PER_SECOND);
-  if (maxSeconds < 1) {
-    throw new RangeError(`maxBytes ${opts.maxBytes} is too small for a chunk of one second`);
-  }
-  const maxMs = maxSeconds * 1000;
-  if (durationMs <= maxMs) return [{ startMs: 0, endMs: durationMs }];
-  const silences = await detectSilences(wavPath, { ...opts, durationMs });
-  return chunksAtSilences(durationMs, maxMs, silences);
-}
-
-/**
- * Copy [startMs, endMs) of a WAV into a WAV of its own. Small demuxer packets (1024 bytes = 32 ms at
- * 16 kHz mono) keep the cut close; consecutive cuts tile the source exactly (no gap, no overlap).
- */
-export async function cutChunk(
-  wavPath: string,
-  startMs: number,
-  endMs: number,
-  outPath: string,
-  opts: MediaToolOptions = {},
-): Promise<void> {
-  if (!(endMs > startMs)) throw new RangeError(`empty chunk ${startMs}–${endMs} ms`);
-  const cmd = opts.ffmpeg ?? 'ffmpeg';
-  const r = await run(
-    cmd,
-    [
-      '-nostdin',
-      '-hide_banner',
-      '-nostats',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'wav',
-      '-max_size',
-      '1024',
-      '-i',
-      wavPath,
-      '-ss',
-      seconds(startMs),
-      '-to',
-      seconds(endMs),
-      '-map',
-      '0:a:0',
-      '-c',
-      'copy',
-      ...BITEXACT_WAV,
-      '-f',
-      'wav',
-      outPath,
-    ],
-    { signal: opts.signal, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.cut },
-  );
-  if (r.code !== 0) throw failed(cmd, r);
 }
