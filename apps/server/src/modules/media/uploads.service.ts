@@ -115,6 +115,8 @@ export async function partUrls(
         row.storage_upload_id,
         partNumber,
         PART_URL_SECONDS,
+        // every part but the last is partSize: the storage takes no more than was declared
+        partNumber < count ? row.part_size : Number(row.size_bytes) - (count - 1) * row.part_size,
       ),
     })),
   );
