@@ -30,7 +30,7 @@ const partCountOf = (u: Pick<UploadRow, 'size_bytes' | 'part_size'>) =>
   Math.ceil(Number(u.size_bytes) / u.part_size);
 
 /** Without speech recognition nothing can be done with audio/video, so none is taken in (SPEC §2). */
-export function requireSpeech(ctx: AppContext): void {
+function requireSpeech(ctx: AppContext): void {
   if (!ctx.speech) throw new AppError('SPEECH_NOT_CONFIGURED');
 }
 
