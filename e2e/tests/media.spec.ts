@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -119,4 +119,39 @@ test('the audio/video modal speaks English and Japanese (title, the 3 GB hint, t
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
+});
+
+test('an audio file not yet translated shows the day its file will be deleted, in the confirmation and in the list', async ({
+  page,
+}) => {
+  const audio = await makeSpeechMedia(dir, { text: 'Good morning. This is a short test.', format: 'mp3' });
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.getByTestId('media-card').click();
+  const modal = page.getByTestId('media-upload-modal');
+  await modal.locator('input[type=file]').setInputFiles({
+    name: 'morning.mp3',
+    mimeType: 'audio/mpeg',
+    buffer: await readFile(audio.path),
+  });
+  await page.getByTestId('media-target').click();
+  await page.keyboard.type('ja');
+  await page.locator('.ant-select-dropdown:visible').getByText('日语', { exact: true }).click();
+  await page.getByTestId('media-upload-submit').click();
+
+  // the server's MEDIA_UNEXECUTED_DAYS (7 by default) from now, as the page writes a day in Chinese
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('zh', { dateStyle: 'long' }).format(new Date(Date.now() + offset));
+  const week = new RegExp(`${day(7 * 86_400_000 - 60_000)}|${day(7 * 86_400_000 + 60_000)}`);
+  const confirm = page.getByTestId('media-confirm-dialog');
+  await expect(confirm).toBeVisible({ timeout: 60_000 });
+  await expect(confirm.getByTestId('media-confirm-expires')).toContainText(week);
+  await expect(confirm.getByTestId('media-confirm-expires')).toContainText('届时仍未翻译将被删除');
+  await page.getByTestId('media-confirm-later').click();
+  await expect(confirm).toBeHidden();
+
+  const row = page.locator('tr.ant-table-row', { hasText: 'morning.mp3' });
+  await expect(row.getByTestId('media-stage')).toContainText('等待确认');
+  await expect(row.getByTestId('media-expires')).toContainText(week);
+  await expect(row.getByTestId('media-expires')).toContainText('尚未翻译：文件将于');
 });

@@ -2,21 +2,14 @@
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
  * the messages may be refined, the code never changes meaning.
  */
-export type UiLanguage = 'zh' | 'en' | 'ja';
+import { def, type ErrorDef, type UiLanguage } from './error-def.js';
+import { STORAGE_ERRORS } from './storage-errors.js';
 
-interface ErrorDef {
-  code: number;
-  status: number;
-  msg: Record<UiLanguage, string>;
-}
-
-const def = (code: number, status: number, zh: string, en: string, ja: string): ErrorDef => ({
-  code,
-  status,
-  msg: { zh, en, ja },
-});
+export type { UiLanguage } from './error-def.js';
 
 export const ErrorCodes = {
+  // audio/video storage: caps, retention
+  ...STORAGE_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,
@@ -275,9 +268,9 @@ export const ErrorCodes = {
   SPEECH_NOT_CONFIGURED: def(
     50303,
     503,
-    '此站点未配置语音识别，暂不能处理音视频',
-    'Speech recognition is not configured on this site, so audio and video cannot be processed',
-    'このサイトでは音声認識が設定されていないため、音声・動画を処理できません',
+    '此站点未配置语音识别，暂不能上传和处理音视频；SRT 字幕文件仍可翻译',
+    'Speech recognition is not configured on this site, so audio and video cannot be uploaded or processed; SRT subtitle files can still be translated',
+    'このサイトでは音声認識が設定されていないため、音声・動画はアップロード・処理できません。SRT 字幕ファイルは引き続き翻訳できます',
   ),
   STORAGE_FAILED: def(
     50206,

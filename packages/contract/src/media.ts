@@ -165,6 +165,8 @@ export interface DetectionState {
   /** seconds, once known */
   duration: number | null;
   estimatedPoints: number | null;
+  /** when the file is deleted unless its execution starts before (ISO), or null */
+  mediaExpiresAt: string | null;
 }
 
 /** /file/submit_execute_task (SPEC §7) */

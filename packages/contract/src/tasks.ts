@@ -56,6 +56,11 @@ export interface Task {
   executeStatus: number | null;
   /** why the task failed, as a key of the error table (worded in each language), when known */
   errorKey: string | null;
+  /**
+   * audio/video not executed yet: when its file is deleted (ISO), unless its execution starts
+   * before; null otherwise
+   */
+  mediaExpiresAt: string | null;
 }
 
 /** SPEC §3 Subtitle segment */

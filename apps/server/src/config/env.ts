@@ -74,6 +74,11 @@ export const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   MEDIA_TASKS_PER_WORKER: z.coerce.number().int().min(1).max(16).default(1),
+  // per user: uploads started and not completed yet, and GB (2^30 bytes) of audio/video kept
+  MEDIA_MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(100).default(3),
+  MEDIA_MAX_STORED_GB: z.coerce.number().positive().max(100_000).default(10),
+  // an upload not executed (confirmed) within this many days is deleted
+  MEDIA_UNEXECUTED_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   PRODUCTS: z
     .string()
     .transform((v, ctx) => {

@@ -5,8 +5,16 @@ import { expireLots, sweepStaleHolds } from '../modules/billing/ledger.service.j
 import { runTranslation, sweepStuckTasks, TRANSLATE_JOB } from '../modules/tasks/task-run.service.js';
 import { reconcileOrders } from '../modules/payments/payments.service.js';
 import type { Handlers, JobDefinition } from './queue.js';
-import { MEDIA_CLEANUP_JOB, MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from '../modules/media/media-jobs.js';
+import {
+  MEDIA_CLEANUP_JOB,
+  MEDIA_EXECUTE_JOB,
+  MEDIA_EXPIRE_JOB,
+  MEDIA_PROBE_JOB,
+  STORAGE_PURGE_JOB,
+} from '../modules/media/media-jobs.js';
 import { runDetection, runExecution } from '../modules/media/media.service.js';
+import { purgeObjects } from '../modules/media/object-deletions.service.js';
+import { expireUnexecutedMedia } from '../modules/media/retention.service.js';
 import { cleanupUploads } from '../modules/media/uploads.service.js';
 
 /**
@@ -32,6 +40,10 @@ export interface JobPayloads {
   [MEDIA_EXECUTE_JOB]: { taskId: string };
   /** direct uploads left unfinished for a day are aborted */
   [MEDIA_CLEANUP_JOB]: Record<string, never>;
+  /** audio/video never executed is deleted after MEDIA_UNEXECUTED_DAYS */
+  [MEDIA_EXPIRE_JOB]: Record<string, never>;
+  /** queued object deletions are retried until the storage confirms them */
+  [STORAGE_PURGE_JOB]: Record<string, never>;
 }
 
 /** a translation whose worker died is retried (and resumed) this many times */
@@ -62,6 +74,8 @@ export const JOB_DEFINITIONS = (env: {
     concurrency: env.MEDIA_TASKS_PER_WORKER,
   },
   [MEDIA_CLEANUP_JOB]: { cron: '41 * * * *', options: { retryLimit: 1, expireInSeconds: 900 } },
+  [MEDIA_EXPIRE_JOB]: { cron: '23 * * * *', options: { retryLimit: 1, expireInSeconds: 900 } },
+  [STORAGE_PURGE_JOB]: { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 900 } },
 });
 
 export async function cleanupAccounts(ctx: AppContext): Promise<void> {
@@ -108,6 +122,14 @@ export function jobHandlers(ctx: AppContext): Handlers<JobPayloads> {
     [MEDIA_CLEANUP_JOB]: async () => {
       const aborted = await cleanupUploads(ctx);
       if (aborted) ctx.log.info({ aborted }, 'aborted unfinished uploads');
+    },
+    [MEDIA_EXPIRE_JOB]: async () => {
+      const expired = await expireUnexecutedMedia(ctx);
+      if (expired.tasks || expired.uploads) ctx.log.info(expired, 'deleted audio/video never executed');
+    },
+    [STORAGE_PURGE_JOB]: async () => {
+      const purged = await purgeObjects(ctx);
+      if (purged.deleted || purged.failed) ctx.log.info(purged, 'deleted queued stored objects');
     },
     'tasks.sweep-stuck': async () => {
       const failed = await sweepStuckTasks(ctx);

@@ -3,3 +3,7 @@ export const MEDIA_PROBE_JOB = 'media.probe';
 export const MEDIA_EXECUTE_JOB = 'media.execute';
 /** uploads left unfinished are aborted (their parts deleted) */
 export const MEDIA_CLEANUP_JOB = 'media.cleanup-uploads';
+/** audio/video never executed is deleted after MEDIA_UNEXECUTED_DAYS */
+export const MEDIA_EXPIRE_JOB = 'media.expire-unexecuted';
+/** stored objects queued for deletion (deleted tasks, expired media) are deleted, failures retried */
+export const STORAGE_PURGE_JOB = 'storage.purge-deletions';

@@ -568,53 +568,6 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
   });
 });
 
-describe(`audio and video without a speech engine (${TEST_DB})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // a translation engine is there; only speech recognition is missing
-    t = await startTestApp({
-      queue: true,
-      env: { DEEPSEEK_API_KEY: 'k', DEEPSEEK_BASE_URL: 'http://127.0.0.1:9' },
-    });
-  });
-  afterAll(() => t.close());
-
-  it('says so, and refuses execution instead of pretending', async () => {
-    const status = expectSuccess<{ available: boolean }>(await t.post('/file/speech_status', {}));
-    expect(status.available).toBe(false);
-    const u = await t.signUp();
-    const dir = await mkdtemp(path.join(tmpdir(), 'media-nostt-'));
-    try {
-      const mp3 = await makeSpeechMedia(dir, { text: 'Hello there.', format: 'mp3' });
-      const up = await uploadMedia(t, u.token, { path: mp3.path, name: 'hello.mp3', type: 1 });
-      const { taskId } = expectSuccess<{ taskId: string }>(
-        await t.post(
-          '/file/submit_check_task',
-          { objectKey: up.objectKey, type: 1, targetLau: 'en' },
-          { as: u.token },
-        ),
-      );
-      await until(async () => {
-        const d = expectSuccess<DetectionState>(
-          await t.post('/file/check_task', { taskId }, { as: u.token }),
-        );
-        return d.status === 4;
-      }, 30_000);
-      expectFailure(
-        await t.post(
-          '/file/submit_execute_task',
-          { taskId, targetLau: 'en', transEngin: 2 },
-          { as: u.token },
-        ),
-        50303,
-        503,
-      );
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-});
-
 describe(`audio and video on S3-compatible storage, long audio in chunks (${TEST_DB})`, () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let stt: Awaited<ReturnType<typeof startTranscriptionServer>>;

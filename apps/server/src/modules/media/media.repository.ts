@@ -12,7 +12,8 @@ export interface UploadRow {
   size_bytes: number;
   part_size: number;
   storage_upload_id: string;
-  status: 'uploading' | 'completed' | 'aborted' | 'used';
+  /** expired: completed, never submitted, deleted after MEDIA_UNEXECUTED_DAYS */
+  status: 'uploading' | 'completed' | 'aborted' | 'used' | 'expired';
   created_at: Date;
   completed_at: Date | null;
 }
@@ -104,6 +105,8 @@ export interface NewMediaTask {
   targetLanguage: string;
   translationService: string;
   includeOriginalText: boolean;
+  /** its file is deleted this many days from now unless its execution starts before */
+  unexecutedDays: number;
 }
 
 /** SPEC §4: a media task starts as processing, its detection queued (status 1). */
@@ -111,8 +114,9 @@ export async function insertMediaTask(q: Queryable, t: NewMediaTask): Promise<Ta
   const [row] = await q.query<TaskRow>(
     `INSERT INTO tasks (user_id, file_name, original_language, target_language, translation_service,
                         include_original_text, segment_count, duration_ms, estimated_points, status, kind,
-                        media_key, media_type, media_bytes, media_language, detect_status)
-     VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 'processing', 'media', $7, $8, $9, $3, 1) RETURNING *`,
+                        media_key, media_type, media_bytes, media_language, detect_status, media_expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 'processing', 'media', $7, $8, $9, $3, 1,
+             now() + make_interval(days => $10)) RETURNING *`,
     [
       t.userId,
       t.fileName,
@@ -123,6 +127,7 @@ export async function insertMediaTask(q: Queryable, t: NewMediaTask): Promise<Ta
       t.mediaKey,
       t.mediaType,
       t.mediaBytes,
+      t.unexecutedDays,
     ],
   );
   return row!;
@@ -169,7 +174,8 @@ export async function failDetection(
 /**
  * Claims a detected media task for execution (pending, or failed after detection): processing,
  * execute status 0, the languages, engine and layout chosen now, a fresh hold reference, any
- * earlier transcript removed. Undefined when it is not claimable (two confirms cannot both run).
+ * earlier transcript removed, and no expiry any more (an executed file stays until the task is
+ * deleted). Undefined when it is not claimable (two confirms cannot both run; its file is gone).
  */
 export async function claimMediaRun(
   q: Queryable,
@@ -188,11 +194,11 @@ export async function claimMediaRun(
             error_key = NULL, points_error = NULL, upload_error = NULL, result_key = NULL,
             media_language = $3, original_language = $3, detected_language = NULL, target_language = $4,
             translation_service = $5, include_original_text = $6, segment_count = 0,
-            attempts = attempts + 1,
+            attempts = attempts + 1, media_expires_at = NULL,
             hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (attempts + 1) END,
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND kind = 'media' AND detect_status = 4
-        AND status IN ('pending', 'failed')
+        AND status IN ('pending', 'failed') AND media_key IS NOT NULL
       RETURNING *`,
     [id, userId, c.mediaLanguage, c.targetLanguage, c.translationService, c.includeOriginalText],
   );

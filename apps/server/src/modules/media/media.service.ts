@@ -26,6 +26,7 @@ import { inTransaction } from '../../jobs/queue.js';
 import { hold } from '../billing/ledger.service.js';
 import { findOwnTask, findTaskById, setJobId, type TaskRow } from '../tasks/tasks.repository.js';
 import { failTask, runTranslation } from '../tasks/task-run.service.js';
+import { watchTask } from '../tasks/task-watch.js';
 import { cutChunk, extractAudio, MediaError, planChunks, probeMedia } from './ffmpeg.js';
 import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from './media-jobs.js';
 import {
@@ -73,6 +74,7 @@ export async function submitDetection(
   userId: number,
   body: z.output<typeof submitCheckBody>,
 ): Promise<{ taskId: string }> {
+  if (!ctx.speech) throw new AppError('SPEECH_NOT_CONFIGURED');
   const queue = ctx.queue;
   if (!queue) throw new AppError('NOT_READY');
   const upload = await findOwnUploadByKey(ctx.db, userId, body.objectKey);
@@ -92,6 +94,7 @@ export async function submitDetection(
       targetLanguage: body.targetLau || 'en',
       translationService: service,
       includeOriginalText: body.both === 2,
+      unexecutedDays: ctx.env.MEDIA_UNEXECUTED_DAYS,
     });
     const jobId = await queue.send(MEDIA_PROBE_JOB, { taskId: row.id }, { db: inTransaction(q) });
     await setJobId(q, row.id, jobId);
@@ -127,6 +130,7 @@ export async function checkDetection(
       status === DETECT_STATUS.failed ? failureText(task, lang) : seconds !== null ? String(seconds) : '',
     duration: seconds,
     estimatedPoints: ready ? task.estimated_points : null,
+    mediaExpiresAt: task.media_expires_at ? new Date(task.media_expires_at).toISOString() : null,
   };
 }
 
@@ -207,6 +211,8 @@ export async function submitExecution(
   const queue = ctx.queue;
   if (!queue) throw new AppError('NOT_READY');
   const task = await ownMediaTask(ctx, userId, body.taskId);
+  // its file was deleted, not executed in time
+  if (!task.media_key) throw new AppError('MEDIA_EXPIRED');
   if (task.detect_status !== DETECT_STATUS.ready) throw new AppError('MEDIA_NOT_READY');
   if (task.status !== 'pending' && task.status !== 'failed') throw new AppError('TASK_ALREADY_STARTED');
   const service = engineOf(body);
@@ -318,7 +324,9 @@ export async function runExecution(
   if (task.status !== 'processing' || task.execute_status === null) return;
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
   const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
-  const signal = attempt.signal;
+  // a deleted task's ffmpeg run or transcription stops at once (its file is being deleted too)
+  const watch = watchTask(ctx, taskId, attempt.signal);
+  const signal = watch.signal;
   try {
     if (!ctx.speech) throw new AppError('SPEECH_NOT_CONFIGURED');
     await setExecuteStatus(ctx.db, taskId, EXECUTE_STATUS.extracting);
@@ -354,8 +362,12 @@ export async function runExecution(
     const saved = await saveTranscript(ctx.db, taskId, cues, subtitleLanguageOf(spoken), transcript.language);
     if (!saved) return;
     ctx.log.info({ task: taskId, cues: cues.length, language: spoken }, 'transcribed');
+    // the translation watches the task itself
+    watch.stop();
     await runTranslation(ctx, taskId, attempt);
   } catch (err) {
+    // deleted meanwhile: nothing to fail, nothing to give back (the deletion did)
+    if (await watch.deleted()) return;
     const known = err instanceof SpeechError || err instanceof MediaError || err instanceof AppError;
     if (known || lastAttempt) {
       ctx.log.warn({ err, task: taskId }, 'media execution failed');
@@ -372,6 +384,7 @@ export async function runExecution(
     }
     throw err;
   } finally {
+    watch.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -14,6 +14,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { MULTIPART } from '../../providers/storage/storage.js';
 import { findOwnUpload, insertUpload, moveUpload, staleUploads, type UploadRow } from './media.repository.js';
+import { lockUserUploads } from './storage-usage.repository.js';
+import { assertWithinCaps } from './upload-caps.js';
 
 /** presigned part URLs live this long; a slower upload asks again for the parts it still needs */
 const PART_URL_SECONDS = 3600;
@@ -27,15 +29,27 @@ export function mediaObjectKey(type: 1 | 2, fileName: string, now = Date.now()):
 const partCountOf = (u: Pick<UploadRow, 'size_bytes' | 'part_size'>) =>
   Math.ceil(Number(u.size_bytes) / u.part_size);
 
-/** /file/sts-credentials: one multipart upload of one object, owned by the caller. */
+/** Without speech recognition nothing can be done with audio/video, so none is taken in (SPEC §2). */
+function requireSpeech(ctx: AppContext): void {
+  if (!ctx.speech) throw new AppError('SPEECH_NOT_CONFIGURED');
+}
+
+/**
+ * /file/sts-credentials: one multipart upload of one object, owned by the caller, within the
+ * caller's caps (open uploads, stored bytes: checked again under a per-user lock with the upload's
+ * row written in the same transaction, so concurrent starts cannot together pass them).
+ */
 export async function startUpload(
   ctx: AppContext,
   userId: number,
   body: z.output<typeof startUploadBody>,
 ): Promise<UploadTicket> {
+  requireSpeech(ctx);
   // SPEC §5: video or audio only (the server probes the content later; this is the first gate)
   if (mediaTypeOfName(body.fileName) === null) throw new AppError('MEDIA_NOT_AUDIO_VIDEO');
   if (body.size > LIMITS.mediaMaxBytes) throw new AppError('MEDIA_TOO_LARGE');
+  // a user at a cap is refused before anything is asked of the storage
+  await assertWithinCaps(ctx, ctx.db, userId, body.size);
   const partSize = Math.max(
     UPLOAD_PART_SIZE,
     MULTIPART.minPartSize,
@@ -52,16 +66,27 @@ export async function startUpload(
     ctx.log.error({ err }, 'starting an upload failed');
     throw new AppError('STORAGE_FAILED');
   }
-  const row = await insertUpload(ctx.db, {
-    user_id: userId,
-    object_key: objectKey,
-    file_name: body.fileName,
-    media_type: body.type,
-    content_type: body.contentType,
-    size_bytes: body.size,
-    part_size: partSize,
-    storage_upload_id: storageUploadId,
-  });
+  let row: UploadRow;
+  try {
+    row = await ctx.db.tx(async (q) => {
+      await lockUserUploads(q, userId);
+      await assertWithinCaps(ctx, q, userId, body.size);
+      return insertUpload(q, {
+        user_id: userId,
+        object_key: objectKey,
+        file_name: body.fileName,
+        media_type: body.type,
+        content_type: body.contentType,
+        size_bytes: body.size,
+        part_size: partSize,
+        storage_upload_id: storageUploadId,
+      });
+    });
+  } catch (err) {
+    // lost the race for the last place: the storage's empty upload goes too
+    await ctx.storage.abortMultipartUpload(objectKey, storageUploadId).catch(() => undefined);
+    throw err;
+  }
   return { uploadId: row.id, objectKey, partSize, partCount: partCountOf(row) };
 }
 
@@ -77,6 +102,7 @@ export async function partUrls(
   userId: number,
   body: z.output<typeof uploadPartsBody>,
 ): Promise<UploadPartUrls> {
+  requireSpeech(ctx);
   const row = await openUpload(ctx, userId, body.uploadId);
   const count = partCountOf(row);
   const bad = body.partNumbers.find((n) => n > count);
@@ -89,6 +115,8 @@ export async function partUrls(
         row.storage_upload_id,
         partNumber,
         PART_URL_SECONDS,
+        // every part but the last is partSize: the storage takes no more than was declared
+        partNumber < count ? row.part_size : Number(row.size_bytes) - (count - 1) * row.part_size,
       ),
     })),
   );
@@ -104,6 +132,7 @@ export async function completeUpload(
   userId: number,
   body: z.output<typeof completeUploadBody>,
 ): Promise<CompletedUpload> {
+  requireSpeech(ctx);
   const row = await openUpload(ctx, userId, body.uploadId);
   const count = partCountOf(row);
   const numbers = new Set(body.parts.map((p) => p.partNumber));
@@ -126,7 +155,7 @@ export async function completeUpload(
   return { objectKey: row.object_key, size: stored.size };
 }
 
-/** /file/abort_upload: the parts are deleted; the upload cannot be resumed. */
+/** /file/abort_upload: the parts are deleted; the upload cannot be resumed (with or without speech). */
 export async function abortUpload(ctx: AppContext, userId: number, uploadId: string): Promise<void> {
   const row = await openUpload(ctx, userId, uploadId);
   await abortStored(ctx, row);

@@ -9,6 +9,8 @@ import { inTransaction } from '../../jobs/queue.js';
 import { capture, hold, release } from '../billing/ledger.service.js';
 import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from '../media/media-jobs.js';
 import { failDetection } from '../media/media.repository.js';
+import { queueDeletions } from '../media/object-deletions.repository.js';
+import { purgeObjects } from '../media/object-deletions.service.js';
 import {
   claimForRun,
   findTaskById,
@@ -24,6 +26,8 @@ import {
   type TaskRow,
 } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
+import { deleteSegments } from './task-deletion.repository.js';
+import { watchTask } from './task-watch.js';
 
 /** The queue job that translates one task. */
 export const TRANSLATE_JOB = 'tasks.translate';
@@ -58,14 +62,25 @@ export async function startTask(ctx: AppContext, userId: number, id: string): Pr
   return toTask(row);
 }
 
-/** /task/delete: a running task's hold goes back at once; its job stops at its next batch. */
+/**
+ * /task/delete: a running task's hold goes back at once and its job stops within about a second
+ * (watchTask); its segments are deleted, and its stored objects (the translated SRT, the uploaded
+ * media) are queued for deletion in the same transaction, then deleted: a storage failure now
+ * leaves them queued for the scheduled sweep, never forgotten. The row stays, soft-deleted
+ * (ledger holds refer to it).
+ */
 export async function deleteTask(ctx: AppContext, userId: number, id: string): Promise<void> {
-  await ctx.db.tx(async (q) => {
+  const keys = await ctx.db.tx(async (q) => {
     const row = await softDeleteTask(q, userId, id);
     if (!row) throw new AppError('TASK_NOT_FOUND');
     if ((row.status === 'translating' || row.status === 'processing') && row.hold_ref)
       await release(ctx.db, row.hold_ref, q);
+    await deleteSegments(q, id);
+    const stored = [row.result_key, row.media_key].filter((k): k is string => Boolean(k));
+    await queueDeletions(q, stored, 'task-deleted');
+    return stored;
   });
+  if (keys.length) await purgeObjects(ctx, keys);
 }
 
 /**
@@ -82,6 +97,7 @@ export async function runTranslation(
   const task = await findTaskById(ctx.db, taskId);
   if (!task || task.deleted_at || task.status !== 'translating') return;
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
+  const watch = watchTask(ctx, taskId, attempt.signal);
   try {
     const engine = ctx.engines.get(task.translation_service as TranslationEngineName);
     const segments = await segmentRows(ctx.db, taskId);
@@ -98,7 +114,7 @@ export async function runTranslation(
         retries: ENGINE_RETRIES,
         retryDelayMs: ENGINE_RETRY_DELAY_MS,
         only,
-        ...(attempt.signal ? { signal: attempt.signal } : {}),
+        signal: watch.signal,
         onLines: async (from, values, kept) => {
           done += values.length;
           // 100 means completed: a run reaches it only with its completion
@@ -117,7 +133,8 @@ export async function runTranslation(
     }));
     await completeTask(ctx, task, finished);
   } catch (err) {
-    if (err instanceof TaskGone) return;
+    // deleted meanwhile: nothing to fail, nothing to give back (the deletion did)
+    if (err instanceof TaskGone || (await watch.deleted())) return;
     const engineFailure = err instanceof EngineError || err instanceof AppError;
     if (engineFailure || lastAttempt) {
       ctx.log.warn({ err, task: taskId }, 'translation failed');
@@ -125,6 +142,8 @@ export async function runTranslation(
       return;
     }
     throw err;
+  } finally {
+    watch.stop();
   }
 }
 
@@ -159,9 +178,14 @@ async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow
     key = null;
     uploadError = err instanceof Error ? err.message : String(err);
   }
-  await ctx.db.tx(async (q) => {
+  const unused = await ctx.db.tx(async (q) => {
     const done = await finishRun(q, task.id, { status: 'completed', resultKey: key, uploadError });
-    if (!done?.hold_ref) return;
+    // deleted (or ended) while the SRT was being stored: the object belongs to nothing
+    if (!done && key) {
+      await queueDeletions(q, [key], 'result-unused');
+      return key;
+    }
+    if (!done?.hold_ref) return null;
     // a failed capture must not undo the completion: it is recorded as pointsError instead
     await q.query('SAVEPOINT capture');
     try {
@@ -172,7 +196,9 @@ async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow
       ctx.log.error({ err, task: task.id }, 'capturing the points failed');
       await setPointsError(q, task.id, err instanceof Error ? err.message : String(err));
     }
+    return null;
   });
+  if (unused) await purgeObjects(ctx, [unused]);
 }
 
 /** Marks the task failed and gives its hold back, in one transaction. */

@@ -37,6 +37,7 @@ export interface TaskRow {
   detect_status: number | null;
   execute_status: number | null;
   error_key: string | null;
+  media_expires_at: Date | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -73,6 +74,7 @@ export function toTask(r: TaskRow): Task {
     detectStatus: r.detect_status,
     executeStatus: r.execute_status,
     errorKey: r.error_key,
+    mediaExpiresAt: iso(r.media_expires_at),
   };
 }
 

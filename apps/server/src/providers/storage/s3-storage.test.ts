@@ -1,4 +1,5 @@
 import { text } from 'node:stream/consumers';
+import { AwsV4Signer } from 'aws4fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
 import { s3Storage } from './s3-storage.js';
@@ -66,7 +67,7 @@ describe('S3-compatible storage against a local S3 server', () => {
     expect(uploadId).toBeTruthy();
     const parts = await Promise.all(
       [2, 1].map(async (n) => {
-        const url = await s.partUploadUrl(key, uploadId, n, 600);
+        const url = await s.partUploadUrl(key, uploadId, n, 600, n === 1 ? partSize : 1234);
         expect(url).toContain('X-Amz-Signature=');
         expect(url).toContain('X-Amz-Expires=600');
         const res = await fetch(url, {
@@ -86,5 +87,31 @@ describe('S3-compatible storage against a local S3 server', () => {
     const full = await fetch(await s.readableLocation(key, 600));
     expect(Buffer.from(await full.arrayBuffer()).equals(whole)).toBe(true);
     await s.delete(key);
+  });
+
+  it('signs a part URL for its exact size: a PUT of another length does not match the signature', async () => {
+    const s = storage();
+    const url = new URL(await s.partUploadUrl('translated-videos/file_1_x.mp4', 'upload-1', 3, 600, 1234));
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
+    // the signature S3 computes for a PUT of `length` bytes to this URL
+    const signatureFor = async (length: number) => {
+      const unsigned = new URL(url);
+      for (const k of ['X-Amz-Signature', 'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-SignedHeaders'])
+        unsigned.searchParams.delete(k);
+      const signed = await new AwsV4Signer({
+        url: unsigned.toString(),
+        method: 'PUT',
+        headers: { 'content-length': String(length) },
+        ...S3_TEST_CREDENTIALS,
+        service: 's3',
+        region: 'us-east-1',
+        datetime: url.searchParams.get('X-Amz-Date')!,
+        signQuery: true,
+        allHeaders: true,
+      }).sign();
+      return signed.url.searchParams.get('X-Amz-Signature');
+    };
+    expect(await signatureFor(1234)).toBe(url.searchParams.get('X-Amz-Signature'));
+    expect(await signatureFor(5 * 1024 ** 3)).not.toBe(url.searchParams.get('X-Amz-Signature'));
   });
 });

@@ -36,18 +36,27 @@ export function s3Storage(o: S3Options): ObjectStorage {
     return `${base.protocol}//${o.bucket}.${base.host}/${encodeKey(key)}`;
   };
   const urlFor = (key: string) => urlOn(o.endpoint, key);
-  /** a presigned URL (query-string signature, unsigned payload) valid for `expiresIn` seconds */
+  /**
+   * a presigned URL (query-string signature, unsigned payload) valid for `expiresIn` seconds;
+   * `headers` are signed too, so a request with other values is refused by the storage
+   */
   const presign = async (
     method: 'GET' | 'PUT',
     key: string,
     expiresIn: number,
     query: Record<string, string>,
     endpoint = o.publicEndpoint ?? o.endpoint,
+    headers: Record<string, string> = {},
   ) => {
     const url = new URL(urlOn(endpoint, key));
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     url.searchParams.set('X-Amz-Expires', String(expiresIn));
-    const signed = await client.sign(url.toString(), { method, aws: { signQuery: true } });
+    const signed = await client.sign(url.toString(), {
+      method,
+      headers,
+      // Content-Length is left out of signatures unless asked for
+      aws: { signQuery: true, allHeaders: Object.keys(headers).length > 0 },
+    });
     return signed.url;
   };
   const timeout = () => AbortSignal.timeout(o.timeoutMs ?? 120_000);
@@ -106,8 +115,16 @@ export function s3Storage(o: S3Options): ObjectStorage {
       if (!uploadId) throw new Error(`S3 CreateMultipartUpload ${key}: the answer holds no UploadId`);
       return uploadId;
     },
-    partUploadUrl(key, uploadId, partNumber, expiresIn) {
-      return presign('PUT', key, expiresIn, { partNumber: String(partNumber), uploadId });
+    partUploadUrl(key, uploadId, partNumber, expiresIn, size) {
+      // a presigned part URL would otherwise take up to 5 GiB, whatever size was declared
+      return presign(
+        'PUT',
+        key,
+        expiresIn,
+        { partNumber: String(partNumber), uploadId },
+        undefined,
+        size === undefined ? {} : { 'content-length': String(size) },
+      );
     },
     async completeMultipartUpload(key, uploadId, parts) {
       const body = `<CompleteMultipartUpload>${[...parts]

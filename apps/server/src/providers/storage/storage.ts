@@ -26,8 +26,18 @@ export interface ObjectStorage {
   head(key: string): Promise<{ size: number } | null>;
   /** starts a multipart upload of `key`; answers the storage's upload id */
   createMultipartUpload(key: string, opts: { contentType: string; partSize: number }): Promise<string>;
-  /** a URL the browser PUTs one part to (answered with an ETag header), valid for `expiresIn` seconds */
-  partUploadUrl(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string>;
+  /**
+   * a URL the browser PUTs one part to (answered with an ETag header), valid for `expiresIn`
+   * seconds; with `size`, for exactly that many bytes (S3: Content-Length is signed; local disk
+   * takes at most the upload's part size in any case)
+   */
+  partUploadUrl(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    expiresIn: number,
+    size?: number,
+  ): Promise<string>;
   /** joins the parts (in partNumber order) into the object */
   completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;

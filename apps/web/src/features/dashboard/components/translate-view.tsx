@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Badge, Card, Col, Row, Typography } from 'antd';
-import { FileTextOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { App, Card, Col, Row, Typography } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DETECT_STATUS, EXECUTE_STATUS } from '@subtrans/contract';
@@ -11,7 +11,6 @@ import {
   executionQuery,
   mediaTracking,
   refused,
-  useSpeechStatus,
   useTrackedMedia,
 } from '../../tasks/api/media';
 import { tasksQueryKey, useEngines } from '../../tasks/api/tasks';
@@ -19,6 +18,7 @@ import { MediaConfirmDialog, type MediaConfirmTarget } from '../../tasks/compone
 import { MediaUploadModal } from '../../tasks/components/media-upload-modal';
 import { SrtUploadModal } from '../../tasks/components/srt-upload-modal';
 import { TaskList } from '../../tasks/components/task-list';
+import { MediaCard } from './media-card';
 
 /** SPEC §2 subtitle view: the two upload cards and the task list. */
 export function TranslateView() {
@@ -28,13 +28,7 @@ export function TranslateView() {
   const [uploadingMedia, setUploadingMedia] = useState(false);
   // loaded early so the upload modals open with their engine choice ready
   useEngines();
-  const speech = useSpeechStatus();
-  // SPEC: nothing pretends to work: without speech recognition the card says so and does nothing
-  const mediaUnavailable = speech.data?.available === false;
   if (!user) return null;
-  const openMedia = () => {
-    if (!mediaUnavailable) setUploadingMedia(true);
-  };
   return (
     <>
       <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
@@ -63,42 +57,7 @@ export function TranslateView() {
           </Card>
         </Col>
         <Col xs={24} md={12}>
-          <Badge.Ribbon text={t('dashboard.translate.newBadge')} color="red">
-            <Card
-              hoverable={!mediaUnavailable}
-              role="button"
-              tabIndex={0}
-              aria-disabled={mediaUnavailable}
-              onClick={openMedia}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  openMedia();
-                }
-              }}
-              style={mediaUnavailable ? { cursor: 'not-allowed', background: '#fafafa' } : undefined}
-              data-testid="media-card"
-              data-disabled={mediaUnavailable ? 'true' : undefined}
-            >
-              <Card.Meta
-                avatar={
-                  <VideoCameraOutlined
-                    style={{ fontSize: 32, color: mediaUnavailable ? '#bfbfbf' : '#722ed1' }}
-                  />
-                }
-                title={t('dashboard.translate.mediaCard')}
-                description={
-                  mediaUnavailable ? (
-                    <Typography.Text type="warning" data-testid="media-unavailable">
-                      {t('dashboard.translate.mediaUnavailable')}
-                    </Typography.Text>
-                  ) : (
-                    t('dashboard.translate.mediaDesc')
-                  )
-                }
-              />
-            </Card>
-          </Badge.Ribbon>
+          <MediaCard onOpen={() => setUploadingMedia(true)} />
         </Col>
       </Row>
       <Card
@@ -190,6 +149,7 @@ function MediaFollower() {
           mediaSize: ready.size || null,
           durationSeconds: state.duration,
           estimatedPoints: state.estimatedPoints,
+          mediaExpiresAt: state.mediaExpiresAt,
           sourceLau: ready.sourceLau,
           targetLau: ready.targetLau,
           both: ready.both,

@@ -19,6 +19,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { pointsQueryKey, usePoints } from '../../billing/api/points';
 import { executionQuery, mediaTracking, submitExecution } from '../api/media';
 import { tasksQueryKey } from '../api/tasks';
+import { formatDay } from '../lib/format-day';
 import { useInsufficientPoints } from './insufficient-points';
 
 /** What the confirmation shows and submits: a detected audio/video task and the choices made. */
@@ -30,6 +31,8 @@ export interface MediaConfirmTarget {
   /** seconds */
   durationSeconds: number | null;
   estimatedPoints: number | null;
+  /** when the file is deleted unless executed before (ISO), or null */
+  mediaExpiresAt: string | null;
   sourceLau: string;
   targetLau: string;
   both: 1 | 2;
@@ -44,6 +47,7 @@ export function confirmTargetOfTask(task: Task): MediaConfirmTarget {
     mediaSize: task.mediaSize,
     durationSeconds: task.duration > 0 ? Math.ceil(task.duration / 1000) : null,
     estimatedPoints: task.estimatedPoints,
+    mediaExpiresAt: task.mediaExpiresAt,
     sourceLau: task.originalLanguage,
     targetLau: task.targetLanguage,
     both: task.includeOriginalText ? 2 : 1,
@@ -215,6 +219,21 @@ export function MediaConfirmDialog({
                 label: t('tasks.media.confirm.time'),
                 children: minutes === null ? '—' : t('tasks.media.confirm.timeValue', { minutes }),
               },
+              ...(target.mediaExpiresAt
+                ? [
+                    {
+                      key: 'expires',
+                      label: t('tasks.media.confirm.expires'),
+                      children: (
+                        <span data-testid="media-confirm-expires">
+                          {t('tasks.media.confirm.expiresValue', {
+                            date: formatDay(target.mediaExpiresAt, ui),
+                          })}
+                        </span>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
           {short ? (

@@ -15,13 +15,11 @@ import {
   Typography,
 } from 'antd';
 import {
-  CustomerServiceOutlined,
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
   PlayCircleOutlined,
   ThunderboltOutlined,
-  VideoCameraOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -32,7 +30,6 @@ import {
   errorMessage,
   EXECUTE_STATUS,
   languageName,
-  MEDIA_TYPE,
   PAGE_SIZES,
   type ErrorKey,
   type ExportFormat,
@@ -43,13 +40,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import { pointsQueryKey, usePoints } from '../../billing/api/points';
 import { deleteTask, downloadTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
 import { useInsufficientPoints } from './insufficient-points';
-import {
-  confirmTargetOfTask,
-  formatDuration,
-  MediaConfirmDialog,
-  type MediaConfirmTarget,
-} from './media-confirm-dialog';
-import { formatBytes } from './media-upload-modal';
+import { confirmTargetOfTask, MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
+import { MediaExpiry, MediaFacts, MediaIcon } from './media-facts';
 
 const STATUS_COLOURS: Record<Task['status'], string> = {
   pending: 'default',
@@ -244,6 +236,7 @@ export function TaskList({ userId }: { userId: number }) {
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {date(task.submitTime)}
                 </Typography.Text>
+                <MediaExpiry task={task} />
               </Space>
             ),
           },
@@ -359,30 +352,6 @@ export function TaskList({ userId }: { userId: number }) {
       <MediaConfirmDialog target={confirming} onClose={() => setConfirming(null)} />
     </>
   );
-}
-
-function MediaIcon({ task }: { task: Task }) {
-  const { t } = useTranslation();
-  const audio = task.mediaType === MEDIA_TYPE.audio;
-  const label = audio ? t('tasks.media.audio') : t('tasks.media.video');
-  return audio ? (
-    <CustomerServiceOutlined role="img" aria-label={label} title={label} style={{ color: '#722ed1' }} />
-  ) : (
-    <VideoCameraOutlined role="img" aria-label={label} title={label} style={{ color: '#722ed1' }} />
-  );
-}
-
-/** size, then what detection and transcription found out (duration, cost, segments) */
-function MediaFacts({ task }: { task: Task }) {
-  const { t } = useTranslation();
-  const facts = [
-    task.mediaSize ? formatBytes(task.mediaSize) : null,
-    task.duration > 0 ? formatDuration(Math.ceil(task.duration / 1000)) : null,
-    task.segmentCount > 0 ? t('tasks.segments', { count: task.segmentCount }) : null,
-    task.estimatedPoints > 0 ? t('tasks.points', { points: task.estimatedPoints }) : null,
-  ].filter(Boolean);
-  const kind = task.mediaType === MEDIA_TYPE.audio ? t('tasks.media.audio') : t('tasks.media.video');
-  return <>{facts.join(' · ') || kind}</>;
 }
 
 function TaskStatus({ task }: { task: Task }) {
