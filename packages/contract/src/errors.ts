@@ -2,21 +2,13 @@
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
  * the messages may be refined, the code never changes meaning.
  */
-export type UiLanguage = 'zh' | 'en' | 'ja';
+import { def, type ErrorDef, type UiLanguage } from './error-def.js';
+import { SITE_ERRORS } from './site-errors.js';
 
-interface ErrorDef {
-  code: number;
-  status: number;
-  msg: Record<UiLanguage, string>;
-}
-
-const def = (code: number, status: number, zh: string, en: string, ja: string): ErrorDef => ({
-  code,
-  status,
-  msg: { zh, en, ja },
-});
+export type { UiLanguage };
 
 export const ErrorCodes = {
+  ...SITE_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,
