@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 
 /**
- * The one place that reads the request's Host. Fastify's `req.host` is the Host header, or
+ * The one place that reads the request's Host and scheme. Fastify's `req.host` is the Host header, or
  * X-Forwarded-Host when the peer is a trusted proxy (TRUST_PROXY); `req.protocol` likewise.
  */
 
@@ -14,6 +14,11 @@ export function requestOrigin(req: FastifyRequest): string | null {
   } catch {
     return null;
   }
+}
+
+/** Whether the browser reached us over https (X-Forwarded-Proto only from a trusted proxy). */
+export function isHttps(req: FastifyRequest): boolean {
+  return req.protocol === 'https';
 }
 
 /** The host name the request names, lower-case, without its port ('' when it names none). */
