@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCodes, LIMITS, OAUTH_PICTURE_HOSTS, errorMessage, uiLanguageSchema } from '@subtrans/contract';
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/envelope-plugin.js';
+import { fastifyTrustProxy } from './config/trust-proxy.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { installAuth } from './http/auth-plugin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -36,7 +37,7 @@ function contentSecurityPolicy(ctx: AppContext) {
   const wechat = Boolean(ctx.env.WECHAT_APP_ID) && ctx.siteProfiles.some((p) => p.wechatLogin);
   // Airwallex's components SDK loads its parts from its static and checkout hosts (demo and prod)
   const airwallex =
-    ctx.payments.card.name === 'airwallex'
+    ctx.payments.card?.name === 'airwallex'
       ? [
           new URL(ctx.env.AIRWALLEX_SDK_URL).origin,
           'https://static.airwallex.com',
@@ -74,7 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: LIMITS.jsonBodyMaxBytes,
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -6,6 +6,8 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from './config/env.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
+import { hostPolicy } from './config/known-hosts.js';
+import { buildPaymentChannels } from './providers/payments/channels.js';
 import { openDb, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { DEFAULT_RATE_LIMITS, type AppContext } from './context.js';
@@ -13,9 +15,6 @@ import { logMailer, smtpMailer } from './providers/mail/mailer.js';
 import { localStorage } from './providers/storage/local-storage.js';
 import { s3Storage } from './providers/storage/s3-storage.js';
 import { openAiTranscription } from './engines/speech/openai-transcriptions.js';
-import { sandboxProvider } from './providers/payments/sandbox.js';
-import { alipayProvider } from './providers/payments/alipay.js';
-import { airwallexProvider } from './providers/payments/airwallex.js';
 import { seedProducts } from './modules/payments/payments.service.js';
 import { oidcProvider } from './providers/oauth/google.js';
 import { wechatProvider } from './providers/oauth/wechat.js';
@@ -75,11 +74,14 @@ export async function createContext(
   await migrate(db);
   const secret = await loadSecret(db, env.APP_SECRET);
   const publicOrigin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  // origins as browsers send them (no trailing slash, no default port)
   const trustedOrigins = new Set(
-    [publicOrigin, ...env.TRUSTED_ORIGINS.split(',')].map((o) => o.trim()).filter(Boolean),
+    [publicOrigin, ...env.TRUSTED_ORIGINS.split(',')]
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
   );
   await seedProducts(db, env.PRODUCTS);
-  const sandbox = sandboxProvider(db, publicOrigin);
   const webDist = path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'));
   return {
     env,
@@ -102,6 +104,7 @@ export async function createContext(
     rateLimits: DEFAULT_RATE_LIMITS,
     trustedOrigins,
     publicOrigin,
+    hosts: hostPolicy(publicOrigin, trustedOrigins, siteProfiles),
     webDistDir: existsSync(webDist) ? webDist : null,
     dbSchema: overrides.schema,
     engines: buildEngineRegistry(env),
@@ -131,30 +134,7 @@ export async function createContext(
             })
           : null,
     },
-    // no real provider yet: the sandbox takes the Alipay-type checkout (refused on production hosts)
-    payments: {
-      alipay:
-        env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
-          ? alipayProvider({
-              appId: env.ALIPAY_APP_ID,
-              privateKey: env.ALIPAY_PRIVATE_KEY,
-              alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
-              gateway: env.ALIPAY_GATEWAY,
-              sellerId: env.ALIPAY_SELLER_ID,
-              notifyUrl: env.ALIPAY_NOTIFY_URL ?? new URL('/alipay/notify', publicOrigin).toString(),
-            })
-          : sandbox,
-      card:
-        env.AIRWALLEX_CLIENT_ID && env.AIRWALLEX_API_KEY
-          ? airwallexProvider({
-              baseUrl: env.AIRWALLEX_BASE_URL,
-              clientId: env.AIRWALLEX_CLIENT_ID,
-              apiKey: env.AIRWALLEX_API_KEY,
-              webhookSecret: env.AIRWALLEX_WEBHOOK_SECRET,
-            })
-          : sandbox,
-      sandbox,
-    },
+    payments: buildPaymentChannels(env, db, publicOrigin),
     sessionCache: new SessionCache(env.SESSION_CACHE_SECONDS * 1000),
     queue: null,
   };

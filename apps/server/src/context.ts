@@ -13,6 +13,7 @@ import type { AlipayProvider } from './providers/payments/alipay.js';
 import type { AirwallexProvider } from './providers/payments/airwallex.js';
 import type { SandboxProvider } from './providers/payments/sandbox.js';
 import type { SessionCache } from './modules/accounts/session-cache.js';
+import type { HostPolicy } from './config/known-hosts.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -50,6 +51,8 @@ export interface AppContext {
   /** origins allowed to make cookie-authenticated calls besides the request's own */
   trustedOrigins: ReadonlySet<string>;
   publicOrigin: string;
+  /** which hosts answer as themselves; any other is taken for PUBLIC_URL's (http/request-host.ts) */
+  hosts: HostPolicy;
   /** built web app to serve, null when not built */
   webDistDir: string | null;
   log: FastifyBaseLogger;
@@ -61,11 +64,16 @@ export interface AppContext {
   engines: EngineRegistry;
   /** the speech-to-text engine, null when none is configured (audio/video is then disabled) */
   speech: SpeechEngine | null;
-  /** payment providers: Alipay-type (¥) checkout; the sandbox when no real provider is configured */
+  /**
+   * Each payment channel's provider: the real one when configured, else the sandbox when
+   * PAYMENT_SANDBOX turns it on, else null (the channel is unavailable)
+   */
   payments: {
-    alipay: AlipayProvider | SandboxProvider;
-    /** card payments: Airwallex, or the sandbox */
-    card: AirwallexProvider | SandboxProvider;
+    /** the ¥ channel */
+    alipay: AlipayProvider | SandboxProvider | null;
+    /** card payments ($) */
+    card: AirwallexProvider | SandboxProvider | null;
+    /** null whenever the sandbox is off */
     sandbox: SandboxProvider | null;
   };
   /** sessions resolved recently; serves once the HTTP app listens for changes (buildApp) */

@@ -3,6 +3,7 @@ import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
 import { ensureFirstManager } from './modules/accounts/accounts.service.js';
 import { startQueue } from './jobs/start.js';
+import { describePayments } from './providers/payments/channels.js';
 
 async function main() {
   const ctx = await createContext(process.env);
@@ -36,6 +37,7 @@ async function main() {
     `  Database: ${ctx.db.kind === 'pglite' ? `embedded PGlite in ${ctx.env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Jobs: ${ctx.env.WORKERS === 'inline' ? 'workers run in this process' : 'WORKERS=external: start them with `npm run worker`'}`,
     `  Mail: ${ctx.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : 'no SMTP_URL set: verification codes are printed to this log'}`,
+    ...describePayments(ctx),
     manager.generatedPassword
       ? `  First manager: sign in as ${manager.email} with password ${manager.generatedPassword} (shown once; set ADMIN_PASSWORD to choose it)`
       : `  Manager account: ${manager.email} (password from ADMIN_PASSWORD, or the one printed at first start)`,

@@ -1,4 +1,4 @@
-/** The interface languages every message is written in. */
+/** The shape of one error code; its own file so the code tables of several files can share it. */
 export type UiLanguage = 'zh' | 'en' | 'ja';
 
 export interface ErrorDef {

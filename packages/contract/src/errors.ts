@@ -3,6 +3,7 @@
  * the messages may be refined, the code never changes meaning.
  */
 import { def, type ErrorDef, type UiLanguage } from './error-def.js';
+import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
 
 export type { UiLanguage } from './error-def.js';
@@ -10,6 +11,8 @@ export type { UiLanguage } from './error-def.js';
 export const ErrorCodes = {
   // audio/video storage: caps, retention
   ...STORAGE_ERRORS,
+  // payment channels and host rules
+  ...SITE_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

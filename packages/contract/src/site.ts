@@ -14,6 +14,7 @@ export const siteProfileSchema = z.object({
   languageSwitcher: z.boolean().default(true),
   googleTranslation: z.boolean().default(true),
   productListCall: z.enum(['/product/list', '/product/trans_list']).default('/product/list'),
+  /** the payment providers' own environment (Airwallex's SDK); never turns our sandbox on */
   paymentEnv: z.enum(['demo', 'prod']).default('demo'),
   /** licence / registration notice shown in the footer, null = none */
   licenceNotice: z.string().nullable().default(null),
@@ -56,6 +57,11 @@ export const siteConfigSchema = z.object({
   includeOriginalText: z.boolean(),
   /** the public origin the site is served from, used for canonical links */
   publicOrigin: z.string(),
+  /**
+   * How ¥ orders are paid here: Alipay, the test-mode sandbox (only where the deployment turns it
+   * on: PAYMENT_SANDBOX), or not at all (no provider configured for the channel)
+   */
+  alipayPayment: z.enum(['alipay', 'sandbox', 'none']),
   /** how cards are paid here: Airwallex's hosted page, the test-mode sandbox, or not at all */
   cardPayment: z.enum(['airwallex', 'sandbox', 'none']),
   /** where the browser loads Airwallex's components SDK from (null unless cardPayment is airwallex) */

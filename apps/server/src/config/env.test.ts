@@ -55,4 +55,34 @@ describe('parseEnv', () => {
     });
     expect(env).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
   });
+
+  it('takes TRUST_PROXY as false, a hop count or proxy addresses, and refuses a bare true', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).TRUST_PROXY).toEqual({
+      proxies: ['127.0.0.1', '10.0.0.0/8', '::1', 'loopback'],
+    });
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: .*Write the number of proxies in front of the server \(e\.g\. 1\), or their addresses \(e\.g\. 127\.0\.0\.1,10\.0\.0\.0\/8 or loopback\)/,
+      );
+    }
+    for (const value of ['10.0.0.0/33', 'proxy.example.com', '1.2.3', '10.0.0.1/255.0.0.1x']) {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: not an address or CIDR range/);
+    }
+  });
+
+  it('takes PAYMENT_SANDBOX as auto, true or false, and refuses true beside a real provider', () => {
+    expect(parseEnv({}).PAYMENT_SANDBOX).toBe('auto');
+    expect(parseEnv({ PAYMENT_SANDBOX: 'true' }).PAYMENT_SANDBOX).toBe('true');
+    expect(() => parseEnv({ PAYMENT_SANDBOX: 'on' })).toThrow(/PAYMENT_SANDBOX/);
+    expect(() =>
+      parseEnv({ PAYMENT_SANDBOX: 'true', AIRWALLEX_CLIENT_ID: 'id', AIRWALLEX_API_KEY: 'key' }),
+    ).toThrow(/PAYMENT_SANDBOX=true beside a real payment provider \(Airwallex \(AIRWALLEX_CLIENT_ID\)\)/);
+    expect(
+      parseEnv({ PAYMENT_SANDBOX: 'false', AIRWALLEX_CLIENT_ID: 'id', AIRWALLEX_API_KEY: 'k' }),
+    ).toMatchObject({ PAYMENT_SANDBOX: 'false' });
+  });
 });

@@ -1,6 +1,8 @@
 import { checkAlipayKeys } from '../providers/payments/rsa-keys.js';
 import { z } from 'zod';
 import { productConfigSchema } from '@subtrans/contract';
+import { parseTrustProxy } from './trust-proxy.js';
+import { realPaymentProviders } from './payment-sandbox.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -15,8 +17,22 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
-  TRUSTED_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool.default(false),
+  TRUSTED_ORIGINS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((o) => !o.trim() || /^https?:\/\/[^/?#\s]+\/?$/i.test(o.trim())),
+      'must be comma-separated origins such as https://app.example.com',
+    )
+    .default(''),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    })
+    .default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -106,6 +122,7 @@ export const envSchema = z.object({
   AIRWALLEX_BASE_URL: z.url().default('https://api.airwallex.com'),
   AIRWALLEX_WEBHOOK_SECRET: z.string().min(1).optional(),
   AIRWALLEX_SDK_URL: z.url().default('https://static.airwallex.com/components/sdk/v1/index.js'),
+  PAYMENT_SANDBOX: z.enum(['auto', 'true', 'false']).default('auto'),
   WORKERS: z.enum(['inline', 'external']).default('inline'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
@@ -142,12 +159,18 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const alipay = [env.ALIPAY_APP_ID, env.ALIPAY_PRIVATE_KEY, env.ALIPAY_PUBLIC_KEY];
   if (alipay.some(Boolean) && !alipay.every(Boolean)) {
     throw new ConfigError(
-      'Invalid configuration:\n  - ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY must be set together (or none: the sandbox)',
+      'Invalid configuration:\n  - ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY must be set together (or none)',
     );
   }
   if (Boolean(env.AIRWALLEX_CLIENT_ID) !== Boolean(env.AIRWALLEX_API_KEY)) {
     throw new ConfigError(
-      'Invalid configuration:\n  - AIRWALLEX_CLIENT_ID and AIRWALLEX_API_KEY must be set together (or none: the sandbox)',
+      'Invalid configuration:\n  - AIRWALLEX_CLIENT_ID and AIRWALLEX_API_KEY must be set together (or none)',
+    );
+  }
+  const providers = realPaymentProviders(env);
+  if (env.PAYMENT_SANDBOX === 'true' && providers.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - PAYMENT_SANDBOX=true beside a real payment provider (${providers.join(', ')}): the sandbox checkout would credit points without payment. Unset PAYMENT_SANDBOX (auto) or set it to false`,
     );
   }
   if (env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY) {

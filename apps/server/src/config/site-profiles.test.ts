@@ -6,7 +6,8 @@ const opts = {
   wechatAppId: 'wxapp',
   supportFallbackEmail: 'support@example.com',
   publicOrigin: 'https://x.test',
-};
+  channels: { alipay: 'sandbox', card: null },
+} as const;
 
 describe('site profiles', () => {
   const profiles = loadSiteProfiles(

@@ -66,6 +66,14 @@ export interface ResolveOptions {
   publicOrigin: string;
   /** Airwallex's SDK address when Airwallex is configured, null when cards go to the sandbox */
   cardSdkUrl?: string | null;
+  /** the provider of each payment channel (null: none configured and the sandbox is off) */
+  channels: { alipay: 'alipay' | 'sandbox' | null; card: 'airwallex' | 'sandbox' | null };
+}
+
+/** A channel as a host offers it: not where points are not sold, nor the sandbox on a prod host. */
+function channelHere<P extends string>(profile: SiteProfile, provider: P | 'sandbox' | null) {
+  if (!profile.enablePointsPurchase || provider === null) return 'none';
+  return provider === 'sandbox' && profile.paymentEnv === 'prod' ? 'none' : provider;
 }
 
 export function resolveSiteConfig(profile: SiteProfile, host: string, opts: ResolveOptions): SiteConfig {
@@ -88,13 +96,8 @@ export function resolveSiteConfig(profile: SiteProfile, host: string, opts: Reso
     enablePointsPurchase: profile.enablePointsPurchase,
     includeOriginalText: profile.includeOriginalText,
     publicOrigin: opts.publicOrigin,
-    cardPayment: !profile.enablePointsPurchase
-      ? 'none'
-      : opts.cardSdkUrl
-        ? 'airwallex'
-        : profile.paymentEnv === 'prod'
-          ? 'none'
-          : 'sandbox',
+    alipayPayment: channelHere(profile, opts.channels.alipay),
+    cardPayment: channelHere(profile, opts.channels.card),
     cardSdkUrl: profile.enablePointsPurchase && opts.cardSdkUrl ? opts.cardSdkUrl : null,
   };
 }

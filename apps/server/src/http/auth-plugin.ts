@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { resolveSession } from '../modules/accounts/sessions.js';
 import { AppError } from './errors.js';
 import { isCrossSiteForgery } from './csrf.js';
+import { isHttps } from './request-host.js';
 import { languageFromAcceptLanguage } from './i18n.js';
 import './types.js';
 
@@ -24,7 +25,7 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
   void reply.setCookie(SESSION.cookieName, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    secure: isHttps(req),
     path: '/',
     maxAge: SESSION.slidingDays * 24 * 3600,
   });
@@ -35,7 +36,7 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): vo
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    secure: isHttps(req),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SESSION } from '@subtrans/contract';
+import { requestOrigin } from './request-host.js';
 
 /**
  * Cross-site request check for state-changing calls. A browser always sends Origin on a
@@ -10,7 +11,7 @@ export function isCrossSiteForgery(req: FastifyRequest, trusted: ReadonlySet<str
   if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH' && req.method !== 'DELETE')
     return false;
   // compared as URL origins, so an explicit default port (Host: example.com:443) still matches
-  const own = originOf(`${req.protocol}://${req.host}`);
+  const own = requestOrigin(req);
   const allowed = (origin: string) => {
     const normalised = originOf(origin);
     return normalised !== null && (normalised === own || trusted.has(normalised) || trusted.has(origin));

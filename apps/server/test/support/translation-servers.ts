@@ -128,6 +128,7 @@ export async function startOpenAiServer(apiKey: string) {
 /** Google Cloud Translation v2: POST /language/translate/v2?key=… with q[], target, source, format. */
 export async function startGoogleV2Server(apiKey: string) {
   const script: Misbehaviour[] = [];
+  let translateCalls = 0;
   const server = createServer((req, res) => {
     void (async () => {
       const send = (status: number, body: unknown) => {
@@ -140,6 +141,7 @@ export async function startGoogleV2Server(apiKey: string) {
         return send(400, {
           error: { code: 400, message: 'API key not valid. Please pass a valid API key.' },
         });
+      translateCalls += 1;
       const body = (await bodyOf(req)) as { q: string[]; target: string };
       const mode = script.shift();
       if (mode === 'http500') return send(500, { error: { code: 500, message: 'backend error' } });
@@ -161,6 +163,8 @@ export async function startGoogleV2Server(apiKey: string) {
   return {
     url,
     misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
+    /** how many translate calls it has answered (with a valid key) */
+    calls: () => translateCalls,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -19,6 +19,7 @@ export const FALLBACK_SITE_CONFIG: SiteConfig = {
   enablePointsPurchase: true,
   includeOriginalText: false,
   publicOrigin: typeof window === 'undefined' ? '' : window.location.origin,
+  alipayPayment: 'none',
   cardPayment: 'none',
   cardSdkUrl: null,
 };

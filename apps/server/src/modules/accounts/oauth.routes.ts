@@ -4,6 +4,7 @@ import { API, ok, wechatLoginBody } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { setSessionCookie } from '../../http/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
+import { requestedHost, requestOrigin } from '../../http/request-host.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import { requestMeta } from './accounts.routes.js';
 import {
@@ -18,9 +19,9 @@ import {
 
 const googleAuthQuery = z.object({ redirect_uri: z.string().min(1).max(2048) });
 
-/** This request's origin, normalised like URL#origin (no default port). */
-function requestOrigin(req: FastifyRequest): string {
-  return new URL(`${req.protocol}://${req.host}`).origin;
+/** This request's origin, normalised like URL#origin (no default port); PUBLIC_URL's if it has none. */
+function originOf(ctx: AppContext, req: FastifyRequest): string {
+  return requestOrigin(req) ?? ctx.publicOrigin;
 }
 
 /** Where a sign-in may return to: this site's own origin, PUBLIC_URL or a trusted origin only. */
@@ -33,7 +34,7 @@ function allowedReturn(ctx: AppContext, req: FastifyRequest, target: string): st
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
-  const origins = new Set([requestOrigin(req), ...ctx.trustedOrigins]);
+  const origins = new Set([originOf(ctx, req), ...ctx.trustedOrigins]);
   return origins.has(url.origin) ? url.toString() : null;
 }
 
@@ -49,7 +50,7 @@ const callbackLogSerializers = {
   req: (req: FastifyRequest) => ({
     method: req.method,
     url: `${req.url.split('?')[0] ?? ''}?[redacted]`,
-    host: req.host,
+    host: requestedHost(req),
     remoteAddress: req.ip,
   }),
 };
@@ -72,7 +73,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
       throw err;
     }
     try {
-      return reply.redirect((await beginGoogle(ctx, google, requestOrigin(req), returnTo)).toString(), 302);
+      return reply.redirect((await beginGoogle(ctx, google, originOf(ctx, req), returnTo)).toString(), 302);
     } catch (err) {
       req.log.error({ provider: 'google', reason: reasonOf(err) }, 'Google sign-in could not start');
       return reply.redirect(withError(returnTo, 'google_login_failed'), 302);
@@ -80,7 +81,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(API.googleCallback, { logSerializers: callbackLogSerializers }, async (req, reply) => {
-    const origin = requestOrigin(req);
+    const origin = originOf(ctx, req);
     const enabled = siteConfigFor(ctx, req).googleLogin;
     const { returnTo, result } = await finishGoogle(
       ctx,
@@ -109,7 +110,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!wechat || !siteConfigFor(ctx, req).wechatLogin) throw new AppError('FEATURE_DISABLED', 'WeChat');
     await rateLimitOAuth(ctx, req.ip);
     const state = await issueWechatState(ctx);
-    return ok({ appId: wechat.appId, state, redirectUri: `${requestOrigin(req)}/login` });
+    return ok({ appId: wechat.appId, state, redirectUri: `${originOf(ctx, req)}/login` });
   });
 
   app.post(API.wechatLogin, { schema: { body: wechatLoginBody } }, async (req, reply) => {

@@ -18,10 +18,13 @@ import {
   checkDetection,
   checkExecution,
   downloadUrl,
+  engineOf,
   submitDetection,
   submitExecution,
 } from './media.service.js';
 import { abortUpload, completeUpload, partUrls, startUpload } from './uploads.service.js';
+import { siteConfigFor } from '../site/site.routes.js';
+import { assertEngineOnHost } from '../site/host-rules.js';
 
 /** SPEC §7 /file/* calls: direct upload of one object, detection, execution. */
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -52,17 +55,21 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await downloadUrl(ctx, currentUser(req).id, downloadUrlBody.parse(req.body))),
   );
 
-  app.post(API.fileSubmitCheck, { schema: { body: submitCheckBody }, ...user }, async (req) =>
-    ok(await submitDetection(ctx, currentUser(req).id, submitCheckBody.parse(req.body))),
-  );
+  app.post(API.fileSubmitCheck, { schema: { body: submitCheckBody }, ...user }, async (req) => {
+    const body = submitCheckBody.parse(req.body);
+    assertEngineOnHost(siteConfigFor(ctx, req), engineOf(body));
+    return ok(await submitDetection(ctx, currentUser(req).id, body));
+  });
 
   app.post(API.fileCheck, { schema: { body: mediaTaskIdBody }, ...user }, async (req) =>
     ok(await checkDetection(ctx, currentUser(req).id, mediaTaskIdBody.parse(req.body).taskId, req.lang)),
   );
 
-  app.post(API.fileSubmitExecute, { schema: { body: submitExecuteBody }, ...user }, async (req) =>
-    ok(await submitExecution(ctx, currentUser(req).id, submitExecuteBody.parse(req.body))),
-  );
+  app.post(API.fileSubmitExecute, { schema: { body: submitExecuteBody }, ...user }, async (req) => {
+    const body = submitExecuteBody.parse(req.body);
+    assertEngineOnHost(siteConfigFor(ctx, req), engineOf(body));
+    return ok(await submitExecution(ctx, currentUser(req).id, body));
+  });
 
   app.post(API.fileCheckExecute, { schema: { body: mediaTaskIdBody }, ...user }, async (req) =>
     ok(await checkExecution(ctx, currentUser(req).id, mediaTaskIdBody.parse(req.body).taskId, req.lang)),

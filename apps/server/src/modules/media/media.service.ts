@@ -49,7 +49,8 @@ const PLAY_URL_SECONDS = 6 * 3600;
 
 const tools = (ctx: AppContext) => ({ ffmpeg: ctx.env.FFMPEG_PATH, ffprobe: ctx.env.FFPROBE_PATH });
 
-function engineOf(body: {
+/** the engine a /file/* call asks for (translationService, SPEC §7's transEngin, or DeepSeek) */
+export function engineOf(body: {
   transEngin?: 1 | 2 | undefined;
   translationService?: TranslationEngineName | undefined;
 }) {

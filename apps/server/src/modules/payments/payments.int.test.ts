@@ -180,9 +180,10 @@ describe(`the sandbox on a production host (${TEST_DB})`, () => {
   });
   afterAll(() => t.close());
 
-  it('cannot be used: creating a checkout is refused', async () => {
+  it('cannot be used: creating a checkout is refused, the channel being unavailable there', async () => {
     const u = await t.signUp();
-    expectFailure(await t.post('/alipay/create_alipay_url', { id: 1 }, { as: u.token }), 50300, 503);
+    expectFailure(await t.post('/alipay/create_alipay_url', { id: 1 }, { as: u.token }), 50310, 503);
+    expectFailure(await t.post('/wallex/create_payment', { id: 1 }, { as: u.token }), 50310, 503);
     expect(expectSuccess<Product[]>(await t.post('/product/list', {}))).toHaveLength(3);
   });
 });

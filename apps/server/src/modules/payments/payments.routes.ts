@@ -71,11 +71,19 @@ function alipayReturnUrl(ctx: AppContext, order: OrderRow): string {
 }
 
 export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
-  /** points are sold here only where the host's profile allows it */
-  const requirePurchase = (req: FastifyRequest) => {
-    if (!siteConfigFor(ctx, req).enablePointsPurchase) throw new AppError('FEATURE_DISABLED');
+  /**
+   * A channel's provider where the host offers the channel: points are sold only where its
+   * profile allows it, and a channel without a provider here is refused, never routed elsewhere
+   */
+  const channelHere = <C extends 'alipay' | 'card'>(req: FastifyRequest, channel: C) => {
+    const site = siteConfigFor(ctx, req);
+    if (!site.enablePointsPurchase) throw new AppError('FEATURE_DISABLED');
+    const provider = ctx.payments[channel];
+    const offered = channel === 'alipay' ? site.alipayPayment : site.cardPayment;
+    if (!provider || offered === 'none') throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    return provider as NonNullable<AppContext['payments'][C]>;
   };
-  /** the sandbox never runs on a production host */
+  /** the sandbox exists only when PAYMENT_SANDBOX turns it on, and never serves a production host */
   const sandboxHere = (req: FastifyRequest) => {
     const sandbox = ctx.payments.sandbox;
     if (!sandbox || siteConfigFor(ctx, req).paymentEnv === 'prod') throw new AppError('FEATURE_DISABLED');
@@ -88,9 +96,7 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.post(API.alipayCreate, { schema: { body: productIdBody }, config: { auth: 'user' } }, async (req) => {
-    requirePurchase(req);
-    const provider = ctx.payments.alipay;
-    if (provider.name === 'sandbox') sandboxHere(req);
+    const provider = channelHere(req, 'alipay');
     const order = await createOrder(
       ctx.db,
       currentUser(req).id,
@@ -118,9 +124,8 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post(API.wallexCreate, { schema: { body: productIdBody }, config: { auth: 'user' } }, async (req) => {
-    requirePurchase(req);
-    if (ctx.payments.card.name === 'sandbox') sandboxHere(req);
-    return ok(await createCardPayment(ctx, currentUser(req).id, productIdBody.parse(req.body).id));
+    const provider = channelHere(req, 'card');
+    return ok(await createCardPayment(ctx, provider, currentUser(req).id, productIdBody.parse(req.body).id));
   });
 
   app.post(API.wallexQuery, { schema: { body: cardQueryBody }, config: { auth: 'user' } }, async (req) =>
@@ -136,7 +141,7 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     hookApp.post(API.wallexWebhook, async (req, reply) => {
       const card = ctx.payments.card;
-      if (card.name !== 'airwallex') return reply.code(404).send({ received: false });
+      if (card?.name !== 'airwallex') return reply.code(404).send({ received: false });
       const header = (name: string) => {
         const v = req.headers[name];
         return Array.isArray(v) ? v[0] : v;
@@ -172,7 +177,7 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     notifyApp.post(API.alipayNotify, async (req, reply) => {
       reply.type('text/plain; charset=utf-8');
       const provider = ctx.payments.alipay;
-      if (provider.name !== 'alipay') return reply.code(404).send('fail');
+      if (provider?.name !== 'alipay') return reply.code(404).send('fail');
       const fields = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
       const notice = provider.verifyNotify(
         Object.fromEntries(

@@ -11,7 +11,12 @@ import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { credit } from '../billing/ledger.service.js';
 import type { PaymentProvider, ProviderPayment } from '../../providers/payments/provider.js';
-import { intentPayment, type WebhookEvent } from '../../providers/payments/airwallex.js';
+import {
+  intentPayment,
+  type AirwallexProvider,
+  type WebhookEvent,
+} from '../../providers/payments/airwallex.js';
+import type { SandboxProvider } from '../../providers/payments/sandbox.js';
 
 interface ProductRow {
   id: number;
@@ -241,6 +246,7 @@ export async function queryAnyPayment(
  */
 export async function createCardPayment(
   ctx: AppContext,
+  provider: AirwallexProvider | SandboxProvider,
   userId: number,
   productId: number,
 ): Promise<{
@@ -250,7 +256,6 @@ export async function createCardPayment(
   orderId: string;
   checkoutUrl: string | null;
 }> {
-  const provider = ctx.payments.card;
   const order = await createOrder(ctx.db, userId, productId, 2, provider.name);
   const successUrl = (id: string) => cardReturnUrl(ctx, id, true);
   if (provider.name === 'sandbox') {

@@ -3,9 +3,11 @@ import { API, contactBody, ok, PUBLIC_PAGES, UI_LANGUAGES, type SiteConfig } fro
 import type { AppContext } from '../../context.js';
 import { profileForHost, resolveSiteConfig } from '../../config/site-profiles.js';
 import { submitContact } from './contact.service.js';
+import { effectiveHost } from '../../http/request-host.js';
 
+/** The site as the request's host sees it (an unknown host is PUBLIC_URL's: effectiveHost). */
 export function siteConfigFor(ctx: AppContext, req: FastifyRequest): SiteConfig {
-  const host = req.hostname.replace(/:\d+$/, '').toLowerCase();
+  const host = effectiveHost(ctx, req);
   return resolveSiteConfig(profileForHost(ctx.siteProfiles, host), host, {
     // the providers actually built at start (both id and secret set), so the config and the
     // sign-in routes always agree
@@ -13,7 +15,8 @@ export function siteConfigFor(ctx: AppContext, req: FastifyRequest): SiteConfig 
     wechatAppId: ctx.oauth.wechat?.appId ?? null,
     supportFallbackEmail: ctx.env.SUPPORT_FALLBACK_EMAIL,
     publicOrigin: ctx.publicOrigin,
-    cardSdkUrl: ctx.payments.card.name === 'airwallex' ? ctx.env.AIRWALLEX_SDK_URL : null,
+    cardSdkUrl: ctx.payments.card?.name === 'airwallex' ? ctx.env.AIRWALLEX_SDK_URL : null,
+    channels: { alipay: ctx.payments.alipay?.name ?? null, card: ctx.payments.card?.name ?? null },
   });
 }
 

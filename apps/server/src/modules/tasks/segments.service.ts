@@ -24,6 +24,7 @@ import {
   type TaskRow,
 } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
+import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 
 /** a re-translation that never finished (a crashed server) frees its lines after this long */
 const RETRANSLATE_CLAIM_SECONDS = 120;
@@ -84,9 +85,11 @@ export async function retranslateSegments(
   userId: number,
   lang: UiLanguage,
   input: { taskId: string; segmentIds: number[] },
+  host: HostRules,
 ): Promise<RetranslateAnswer> {
   const task = await ownTask(ctx, userId, input.taskId);
   if (task.status !== 'completed') throw new AppError('TASK_BUSY');
+  assertEngineOnHost(host, task.translation_service);
   const engine = ctx.engines.get(task.translation_service as TranslationEngineName);
   try {
     await hitRateLimit(ctx.db, `retranslate:day:${userId}`, {

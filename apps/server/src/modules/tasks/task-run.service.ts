@@ -28,6 +28,7 @@ import {
 import { ownTask } from './tasks.service.js';
 import { deleteSegments } from './task-deletion.repository.js';
 import { watchTask } from './task-watch.js';
+import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 
 /** The queue job that translates one task. */
 export const TRANSLATE_JOB = 'tasks.translate';
@@ -43,9 +44,10 @@ class TaskGone extends Error {}
  * transaction, so a start either fully happens or not at all (INSUFFICIENT_POINTS leaves the task
  * pending and the balance untouched; two concurrent starts cannot both run it).
  */
-export async function startTask(ctx: AppContext, userId: number, id: string): Promise<Task> {
+export async function startTask(ctx: AppContext, userId: number, id: string, host: HostRules): Promise<Task> {
   const current = await ownTask(ctx, userId, id);
   if (current.status !== 'pending' && current.status !== 'failed') throw new AppError('TASK_ALREADY_STARTED');
+  assertEngineOnHost(host, current.translation_service);
   // an engine that cannot run here is refused before anything is held
   ctx.engines.get(current.translation_service as TranslationEngineName);
   const queue = ctx.queue;

@@ -18,6 +18,8 @@ import { contentDisposition } from '../../providers/storage/storage.js';
 import { deleteTask, exportTask, startTask } from './task-run.service.js';
 import { createTask, getTask, getTaskLinesJson, listTasks } from './tasks.service.js';
 import { retranslateSegments, updateSegments } from './segments.service.js';
+import { siteConfigFor } from '../site/site.routes.js';
+import { assertEngineOnHost } from '../site/host-rules.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */
@@ -42,6 +44,7 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!file) throw new AppError('VALIDATION', 'file');
     const parsed = createTaskFields.safeParse(fields);
     if (!parsed.success) throw new ValidationError(parsed.error.issues);
+    assertEngineOnHost(siteConfigFor(ctx, req), parsed.data.translationService);
     const task = await createTask(ctx, {
       userId: user.id,
       fileName: file.name,
@@ -80,7 +83,8 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post(API.taskStart, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
-    return ok(await startTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id));
+    const id = taskIdBody.parse(req.body).id;
+    return ok(await startTask(ctx, currentUser(req).id, id, siteConfigFor(ctx, req)));
   });
 
   /** the file itself (not the envelope), as a download */
@@ -107,6 +111,14 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     API.taskRetranslate,
     { schema: { body: retranslateBody }, config: { auth: 'user' } },
     async (req) =>
-      ok(await retranslateSegments(ctx, currentUser(req).id, req.lang, retranslateBody.parse(req.body))),
+      ok(
+        await retranslateSegments(
+          ctx,
+          currentUser(req).id,
+          req.lang,
+          retranslateBody.parse(req.body),
+          siteConfigFor(ctx, req),
+        ),
+      ),
   );
 }

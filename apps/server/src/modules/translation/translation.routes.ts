@@ -7,6 +7,7 @@ import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
 import { hitRateLimit } from '../accounts/rate-limit.js';
 import { siteConfigFor } from '../site/site.routes.js';
+import { assertEngineOnHost, engineOfferedOnHost } from '../site/host-rules.js';
 
 /**
  * SPEC §7's direct translation calls, kept for API compatibility: signed in, at most 50 lines and
@@ -16,6 +17,7 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
   async function translate(req: FastifyRequest, engineName: TranslationEngineName) {
     const user = currentUser(req);
     const body = translateBody.parse(req.body);
+    assertEngineOnHost(siteConfigFor(ctx, req), engineName);
     const engine = ctx.engines.get(engineName);
     try {
       await hitRateLimit(ctx.db, `translate:day:${user.id}`, {
@@ -49,7 +51,7 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The host's Google-type engine when it offers one, else the default engine. */
   app.post(API.translate, { schema: { body: translateBody }, config: { auth: 'user' } }, async (req) => {
-    const googleHere = siteConfigFor(ctx, req).googleTranslation;
+    const googleHere = engineOfferedOnHost(siteConfigFor(ctx, req), 'google');
     const useGoogle = googleHere && ctx.engines.status(true).some((e) => e.name === 'google' && e.enabled);
     return translate(req, useGoogle ? 'google' : 'deepseek');
   });

@@ -1,21 +1,24 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Radio, Row, Space, Spin, Typography } from 'antd';
-import { AlipayCircleOutlined, CreditCardOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Empty, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@subtrans/contract';
 import { useSiteConfig } from '../../../app/site-config';
 import { createAlipayUrl, createCardPayment, useProducts } from '../api/orders';
 import { useCardSdk } from '../lib/card-sdk';
+import { availableMethods, PaymentMethodPicker, type PayMethod } from './payment-method-picker';
 
 /** SPEC §2 buy points: products with ¥ and $ prices and a choice of payment method. */
 export function BuyPointsView() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const products = useProducts();
-  const [method, setMethod] = useState<'alipay' | 'card'>('alipay');
+  const site = useSiteConfig();
+  const methods = availableMethods(site);
+  const [chosen, setMethod] = useState<PayMethod>('alipay');
+  // a method the site does not offer is never the one in use
+  const method = methods.includes(chosen) ? chosen : (methods[0] ?? chosen);
   const [buying, setBuying] = useState<number | null>(null);
 
-  const site = useSiteConfig();
   const cardSdk = useCardSdk(method === 'card' && site.cardPayment === 'airwallex' ? site.cardSdkUrl : null);
   const cardReady = site.cardPayment === 'sandbox' || cardSdk.state === 'loaded';
 
@@ -68,18 +71,16 @@ export function BuyPointsView() {
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>{t('dashboard.pointsView.title')}</h2>}>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Radio.Group
-          value={method}
-          onChange={(e) => setMethod(e.target.value as 'alipay' | 'card')}
-          data-testid="pay-method"
-        >
-          <Radio.Button value="alipay">
-            <AlipayCircleOutlined /> {t('buy.alipay')}
-          </Radio.Button>
-          <Radio.Button value="card" disabled={site.cardPayment === 'none'} data-testid="pay-method-card">
-            <CreditCardOutlined /> {t('buy.card')}
-          </Radio.Button>
-        </Radio.Group>
+        {methods.length ? (
+          <PaymentMethodPicker site={site} value={method} onChange={setMethod} />
+        ) : (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('buy.noMethod', { email: site.supportEmail })}
+            data-testid="buy-unavailable"
+          />
+        )}
         {method === 'card' && site.cardPayment === 'sandbox' ? (
           <Alert type="warning" showIcon title={t('buy.cardSandbox')} data-testid="card-sandbox" />
         ) : null}
@@ -122,16 +123,18 @@ export function BuyPointsView() {
                   <Typography.Paragraph type="secondary">
                     {method === 'card' ? `¥${p.originalPrice.toFixed(2)}` : `$${p.dollarPrice.toFixed(2)}`}
                   </Typography.Paragraph>
-                  <Button
-                    type="primary"
-                    block
-                    loading={buying === p.id}
-                    disabled={method === 'card' && !cardReady}
-                    onClick={() => void buy(p)}
-                    data-testid={`buy-${p.id}`}
-                  >
-                    {t('buy.buy')}
-                  </Button>
+                  {methods.length ? (
+                    <Button
+                      type="primary"
+                      block
+                      loading={buying === p.id}
+                      disabled={method === 'card' && !cardReady}
+                      onClick={() => void buy(p)}
+                      data-testid={`buy-${p.id}`}
+                    >
+                      {t('buy.buy')}
+                    </Button>
+                  ) : null}
                 </Card>
               </Col>
             ))}

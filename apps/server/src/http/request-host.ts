@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+
+/**
+ * The one place that reads the request's Host and scheme. Fastify's `req.host` is the Host header, or
+ * X-Forwarded-Host when the peer is a trusted proxy (TRUST_PROXY); `req.protocol` likewise.
+ */
+
+/** The request's origin as the browser addressed it (null when its Host is not a host name). */
+export function requestOrigin(req: FastifyRequest): string | null {
+  try {
+    const origin = new URL(`${req.protocol}://${req.host}`).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the browser reached us over https (X-Forwarded-Proto only from a trusted proxy). */
+export function isHttps(req: FastifyRequest): boolean {
+  return req.protocol === 'https';
+}
+
+/** The host name the request names, lower-case, without its port ('' when it names none). */
+export function requestedHost(req: FastifyRequest): string {
+  const origin = requestOrigin(req);
+  return origin ? new URL(origin).hostname : '';
+}
+
+/** The host every per-host decision uses: the requested one when this deployment knows it. */
+export function effectiveHost(ctx: AppContext, req: FastifyRequest): string {
+  return ctx.hosts.effective(requestedHost(req));
+}
