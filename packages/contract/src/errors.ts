@@ -1,21 +1,13 @@
+import { def, type ErrorDef, type UiLanguage } from './error-def.js';
+import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
+
+export type { UiLanguage };
+
 /**
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
- * the messages may be refined, the code never changes meaning.
+ * the messages may be refined, the code never changes meaning. The limits on tasks (cue checks,
+ * text caps, the re-translation allowance) are in task-limit-errors.ts.
  */
-export type UiLanguage = 'zh' | 'en' | 'ja';
-
-interface ErrorDef {
-  code: number;
-  status: number;
-  msg: Record<UiLanguage, string>;
-}
-
-const def = (code: number, status: number, zh: string, en: string, ja: string): ErrorDef => ({
-  code,
-  status,
-  msg: { zh, en, ja },
-});
-
 export const ErrorCodes = {
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
@@ -356,6 +348,7 @@ export const ErrorCodes = {
     'Not enough points: {needed} needed, {current} available',
     'ポイントが不足しています：必要 {needed}、現在 {current}',
   ),
+  ...TASK_LIMIT_ERRORS,
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ErrorCodes;

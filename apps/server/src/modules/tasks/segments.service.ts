@@ -1,24 +1,24 @@
 import {
   errorMessage,
+  LIMITS,
   type RetranslateAnswer,
   type RetranslateResult,
   type SegmentPatch,
   type TranslationEngineName,
   type UiLanguage,
 } from '@subtrans/contract';
-import { parseTimestamp } from '@subtrans/subtitles';
+import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
 import { AppError } from '../../http/errors.js';
 import { hitRateLimit } from '../accounts/rate-limit.js';
+import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
 import {
   applySegmentUpdates,
   badTimings,
   bumpVersion,
-  claimForRetranslation,
   findOwnTask,
-  releaseRetranslation,
   segmentRows,
   type SegmentUpdate,
   type TaskRow,
@@ -33,6 +33,20 @@ function refusal(task: TaskRow | undefined, baseVersion: number | null): AppErro
   if (!task) return new AppError('TASK_NOT_FOUND');
   if (task.status !== 'completed') return new AppError('TASK_BUSY');
   return new AppError('TASK_VERSION_CONFLICT', undefined, { version: task.version, baseVersion });
+}
+
+/**
+ * The text caps of an edit: the original at most 500 characters (what a task may hold); the
+ * translation at most 1,000, since an honest translation of 500 characters can be longer.
+ */
+function checkTextCaps(p: SegmentPatch): void {
+  if (p.originalText !== undefined && charCount(p.originalText) > LIMITS.originalTextMax)
+    throw new AppError('SEGMENT_ORIGINAL_TOO_LONG', undefined, { line: p.id, max: LIMITS.originalTextMax });
+  if (p.translatedText !== undefined && charCount(p.translatedText) > LIMITS.translatedTextMax)
+    throw new AppError('SEGMENT_TRANSLATION_TOO_LONG', undefined, {
+      line: p.id,
+      max: LIMITS.translatedTextMax,
+    });
 }
 
 function toUpdate(p: SegmentPatch): SegmentUpdate {
@@ -53,22 +67,31 @@ function toUpdate(p: SegmentPatch): SegmentUpdate {
 
 /**
  * /task/update_segments: the editor's changes, saved only when the client's version is still the
- * task's (another tab's save in between → TASK_VERSION_CONFLICT with the current version). Timings
- * must stay non-negative and end after they start; nothing is saved otherwise.
+ * task's (another tab's save in between → TASK_VERSION_CONFLICT with the current version). A line
+ * whose times the patch changes must stay non-negative and end after it starts; a text-only edit
+ * of a zero-length cue (accepted at upload) is saved as it is. Nothing is saved otherwise.
  */
 export async function updateSegments(
   ctx: AppContext,
   userId: number,
   input: { taskId: string; baseVersion: number; segments: SegmentPatch[] },
 ): Promise<{ version: number }> {
+  input.segments.forEach(checkTextCaps);
   const updates = input.segments.map(toUpdate);
   const positions = updates.map((u) => u.position);
+  const retimed = updates.filter((u) => u.startMs !== undefined || u.endMs !== undefined);
   return ctx.db.tx(async (q) => {
     const version = await bumpVersion(q, userId, input.taskId, input.baseVersion);
     if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId), input.baseVersion);
     const found = await applySegmentUpdates(q, input.taskId, updates);
     if (found !== new Set(positions).size) throw new AppError('SEGMENT_NOT_FOUND');
-    const bad = await badTimings(q, input.taskId, positions);
+    const bad = retimed.length
+      ? await badTimings(
+          q,
+          input.taskId,
+          retimed.map((u) => u.position),
+        )
+      : [];
     if (bad.length) throw new AppError('VALIDATION', `start < end, not negative (line ${bad.join(', ')})`);
     return { version };
   });
