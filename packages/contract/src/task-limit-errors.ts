@@ -1,7 +1,7 @@
 import { def } from './error-def.js';
 
 /**
- * The errors of the limits on what a task may hold. Each
+ * The errors of the limits on what a task may hold and what re-translation may spend. Each
  * message names the line or the amounts (placeholders filled from the error's data) and says what
  * the user can do.
  */
@@ -33,5 +33,33 @@ export const TASK_LIMIT_ERRORS = {
     '第 {line} 行的译文超过 {max} 个字符，请缩短后再保存',
     'The translation of line {line} is longer than {max} characters; shorten it to save it',
     '{line} 行目の訳文が {max} 文字を超えています。短くしてから保存してください',
+  ),
+  RETRANSLATE_LINE_TOO_LONG: def(
+    42215,
+    422,
+    '原文超过 {max} 个字符：请将该行缩短到 {max} 个字符以内再重新翻译',
+    'The original is longer than {max} characters: shorten the line to {max} characters to re-translate it',
+    '原文が {max} 文字を超えています。{max} 文字以内に短くしてから再翻訳してください',
+  ),
+  RETRANSLATE_BUDGET_EXCEEDED: def(
+    42910,
+    429,
+    '今日的重新翻译字数不够：本次需要 {needed} 字，今日还剩 {charsLeft} 字（每天 {charsPerDay} 字），将于 {renewsAt} 恢复。请少选几行，或到时再试',
+    'Not enough re-translation characters left today: this needs {needed}, and {charsLeft} of your {charsPerDay} a day are left. They renew at {renewsAt}; choose fewer lines or try again then',
+    '本日の再翻訳の文字数が足りません：今回 {needed} 文字必要ですが、残りは {charsLeft} 文字です（1 日 {charsPerDay} 文字）。{renewsAt} に回復します。行を減らすか、回復後に再試行してください',
+  ),
+  RETRANSLATE_CALLS_EXCEEDED: def(
+    42911,
+    429,
+    '今日的重新翻译次数已用完（每天 {callsPerDay} 次），将于 {renewsAt} 恢复；在此之前可以手动编辑译文',
+    'Today’s re-translations are used up ({callsPerDay} a day); they renew at {renewsAt}. Until then, edit the translation by hand',
+    '本日の再翻訳の回数（1 日 {callsPerDay} 回）を使い切りました。{renewsAt} に回復します。それまでは訳文を手動で編集してください',
+  ),
+  RETRANSLATE_OFF: def(
+    50310,
+    503,
+    '此站点已关闭重新翻译，请手动编辑译文',
+    'Re-translation is turned off on this site; edit the translation by hand',
+    'このサイトでは再翻訳が無効になっています。訳文を手動で編集してください',
   ),
 };

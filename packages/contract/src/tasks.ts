@@ -153,7 +153,22 @@ export interface RetranslateResult {
   error: string | null;
 }
 
+/**
+ * What is left of the user's re-translation allowance today (/task/retranslate_quota, and in each
+ * re-translation's answer). Both renew at resetsAt (the next midnight UTC); charsPerDay 0 means
+ * re-translation is off on this server.
+ */
+export interface RetranslateQuota {
+  charsLeft: number;
+  charsPerDay: number;
+  callsLeft: number;
+  callsPerDay: number;
+  /** ISO 8601 */
+  resetsAt: string;
+}
+
 export interface RetranslateAnswer {
   version: number;
   results: RetranslateResult[];
+  quota: RetranslateQuota;
 }

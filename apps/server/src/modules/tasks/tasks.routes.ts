@@ -18,6 +18,7 @@ import { contentDisposition } from '../../providers/storage/storage.js';
 import { deleteTask, exportTask, startTask } from './task-run.service.js';
 import { createTask, getTask, getTaskLinesJson, listTasks } from './tasks.service.js';
 import { retranslateSegments, updateSegments } from './segments.service.js';
+import { retranslateQuota } from './retranslate-allowance.service.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */
@@ -108,5 +109,10 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: retranslateBody }, config: { auth: 'user' } },
     async (req) =>
       ok(await retranslateSegments(ctx, currentUser(req).id, req.lang, retranslateBody.parse(req.body))),
+  );
+
+  /** what is left of today's re-translation allowance (the editor says so when it runs low) */
+  app.post(API.taskRetranslateQuota, { config: { auth: 'user' } }, async (req) =>
+    ok(await retranslateQuota(ctx, currentUser(req).id)),
   );
 }
