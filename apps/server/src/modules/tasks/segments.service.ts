@@ -80,19 +80,15 @@ export async function updateSegments(
   input.segments.forEach(checkTextCaps);
   const updates = input.segments.map(toUpdate);
   const positions = updates.map((u) => u.position);
-  const retimed = updates.filter((u) => u.startMs !== undefined || u.endMs !== undefined);
+  const retimed = updates
+    .filter((u) => u.startMs !== undefined || u.endMs !== undefined)
+    .map((u) => u.position);
   return ctx.db.tx(async (q) => {
     const version = await bumpVersion(q, userId, input.taskId, input.baseVersion);
     if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId), input.baseVersion);
     const found = await applySegmentUpdates(q, input.taskId, updates);
     if (found !== new Set(positions).size) throw new AppError('SEGMENT_NOT_FOUND');
-    const bad = retimed.length
-      ? await badTimings(
-          q,
-          input.taskId,
-          retimed.map((u) => u.position),
-        )
-      : [];
+    const bad = retimed.length ? await badTimings(q, input.taskId, retimed) : [];
     if (bad.length) throw new AppError('VALIDATION', `start < end, not negative (line ${bad.join(', ')})`);
     return { version };
   });
