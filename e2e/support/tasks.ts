@@ -5,14 +5,17 @@ import { englishSrt, grantToCurrentUser } from './points.js';
 
 const BASE = `http://localhost:${E2E_PORT}`;
 
-/** Setup shortcut: a completed task of the user signed in on `page` (created through the API). */
+/**
+ * Setup shortcut: a completed task of the user signed in on `page` (created through the API), of
+ * `cues` English lines 6 s apart, or of the given `srt` (at most 10 minutes and 10,000 characters).
+ */
 export async function completedTask(
   page: Page,
-  opts: { cues?: number; target?: string; name?: string } = {},
+  opts: { cues?: number; target?: string; name?: string; srt?: string } = {},
 ) {
   const cues = opts.cues ?? 12;
-  await grantToCurrentUser(page, Math.ceil((cues * 6) / 60) * 10 + 10);
-  const srt = englishSrt(cues);
+  await grantToCurrentUser(page, opts.srt ? 100 : Math.ceil((cues * 6) / 60) * 10 + 10);
+  const srt = opts.srt ?? englishSrt(cues);
   const created = await page.request.post('/task/create', {
     headers: { Origin: BASE },
     multipart: {

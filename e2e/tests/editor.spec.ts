@@ -139,6 +139,40 @@ test('keyboard: next/previous line, the edit modal with timing checks, the short
   await expect(page.getByText('Only lines with issues (5)')).toBeVisible();
 });
 
+test('a zero-length cue: its text edit is saved, its timing still checked', async ({ page }) => {
+  const srt = [
+    '1\n00:00:01,000 --> 00:00:03,000\nThe door opens slowly.\n',
+    '2\n00:00:04,000 --> 00:00:04,000\nBang!\n',
+    '3\n00:00:05,000 --> 00:00:07,000\nWho is there?\n',
+  ].join('\n');
+  const { id } = await newUserWithTask(page, { srt, name: 'flash.srt' });
+  await page.goto(`/edit/${id}?lang=en`);
+  const line = page.getByTestId('seg-2-translation');
+  await expect(line).toHaveValue('[fr] Bang!');
+  await line.fill('Pan !');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  // the edit dialog saves a text edit too, keeping the zero length
+  await page.getByTestId('seg-2-original').focus();
+  await page.keyboard.press('Alt+e');
+  await expect(page.getByRole('dialog')).toContainText('Edit line 2');
+  await page.getByTestId('segment-modal-original').fill('Bang! Bang!');
+  await page.getByTestId('segment-modal-save').click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await expect(page.getByTestId('seg-2-translation')).toHaveValue('Pan !');
+  await expect(page.getByTestId('seg-2-original')).toHaveValue('Bang! Bang!');
+  // a time edit keeps its check
+  const end = page.getByTestId('seg-2-end');
+  await end.click();
+  await end.fill('00:00:03,000');
+  await end.press('Enter');
+  await expect(page.getByText('The end must come after the start')).toBeVisible();
+  await end.blur();
+  await end.focus();
+  await expect(end).toHaveValue('00:00:04,000');
+});
+
 test('a missing task shows that it does not exist, in each language', async ({ page }) => {
   const { email } = await registerViaUi(page);
   await expectDashboard(page, email);

@@ -77,6 +77,47 @@ test('upload an SRT, watch it translate with the local engine, download it (and 
   await expect(page.getByTestId('user-points')).toContainText('40');
 });
 
+test('the upload dialog names the price rule that applied, and refuses a cue that ends before it starts', async ({
+  page,
+}) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.getByTestId('srt-card').click();
+  const dialog = page.getByRole('dialog');
+  const input = dialog.locator('input[type=file]');
+  await input.setInputFiles(
+    file(
+      'backwards.srt',
+      '1\n00:00:01,000 --> 00:00:02,000\nFine.\n\n2\n00:00:05,000 --> 00:00:04,500\nBackwards.\n',
+    ),
+  );
+  await expect(dialog).toContainText(
+    '第 2 条字幕（00:00:05,000 --> 00:00:04,500）的结束时间早于开始时间，请修正该条的时间后重新上传',
+  );
+  await expect(dialog.getByTestId('srt-preview')).toHaveCount(0);
+  // 30 lines of 100 characters inside one second: priced by their text (3,000 characters)
+  const dense = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `${i + 1}\n00:00:00,${String(i * 10).padStart(3, '0')} --> 00:00:00,${String(i * 10 + 5).padStart(3, '0')}\n${'Talk '.repeat(19)}Talk${i % 10}\n`,
+  ).join('\n');
+  await input.setInputFiles(file('dense.srt', dense));
+  await expect(dialog.getByTestId('srt-cost')).toContainText('30 积分');
+  await expect(dialog.getByTestId('srt-cost-rule')).toHaveText('按文字：3 千字符');
+  await input.setInputFiles(file('film.srt', englishSrt(60)));
+  await expect(dialog.getByTestId('srt-cost')).toContainText('60 积分');
+  await expect(dialog.getByTestId('srt-cost-rule')).toHaveText('按时长：6 分钟');
+  await input.setInputFiles(file('flash.srt', '1\n00:00:00,000 --> 00:00:00,000\n\n'));
+  await expect(dialog.getByTestId('srt-cost')).toContainText('10 积分');
+  await expect(dialog.getByTestId('srt-cost-rule')).toHaveText('最低收费');
+  await page.goto('/dashboard?lang=en');
+  await page.getByTestId('srt-card').click();
+  await page.getByRole('dialog').locator('input[type=file]').setInputFiles(file('dense.srt', dense));
+  await expect(page.getByRole('dialog').getByTestId('srt-cost-rule')).toHaveText(
+    'by text: 3 thousand characters',
+  );
+});
+
 test('too few points: the confirm dialog offers to buy points and nothing is created (English)', async ({
   page,
 }) => {

@@ -19,6 +19,13 @@ export const LIMITS = {
   srtMaxBytes: 5_242_880,
   mediaMaxBytes: 3_221_225_472,
   jsonBodyMaxBytes: 1024 * 1024,
+  /** characters (code points) of a segment's original text: at upload, on edit, to re-translate */
+  originalTextMax: 500,
+  /**
+   * characters of a segment's translation when edited: an honest translation of 500 characters
+   * can be longer (German, or CJK into English), so twice the original's cap
+   */
+  translatedTextMax: 1000,
 } as const;
 
 export const PAGE_SIZES = { tasks: 10, users: 10, orders: 10, maxPageSize: 100 } as const;

@@ -1,6 +1,6 @@
-/** The shape of one error code; its own file so the code tables of several files can share it. */
 export type UiLanguage = 'zh' | 'en' | 'ja';
 
+/** One error kind: its stable code, its HTTP status, and its message in each interface language. */
 export interface ErrorDef {
   code: number;
   status: number;

@@ -1,13 +1,16 @@
-/**
- * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
- * the messages may be refined, the code never changes meaning.
- */
 import { def, type ErrorDef, type UiLanguage } from './error-def.js';
 import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
+import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
 
-export type { UiLanguage } from './error-def.js';
+export type { UiLanguage };
 
+/**
+ * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
+ * the messages may be refined, the code never changes meaning. The limits on tasks (cue checks,
+ * text caps, the re-translation allowance) are in task-limit-errors.ts, audio/video storage in
+ * storage-errors.ts, payment channels and host rules in site-errors.ts.
+ */
 export const ErrorCodes = {
   // audio/video storage: caps, retention
   ...STORAGE_ERRORS,
@@ -352,6 +355,7 @@ export const ErrorCodes = {
     'Not enough points: {needed} needed, {current} available',
     'ポイントが不足しています：必要 {needed}、現在 {current}',
   ),
+  ...TASK_LIMIT_ERRORS,
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ErrorCodes;

@@ -48,6 +48,8 @@ export const API = {
   /** Airwallex's webhook (server to server, signed with x-timestamp + x-signature) */
   wallexWebhook: '/wallex/webhook',
   taskRetranslate: '/task/retranslate',
+  /** what is left of today's re-translation allowance (characters and calls) */
+  taskRetranslateQuota: '/task/retranslate_quota',
   /** audio/video: a direct upload of one object (see media.ts for why these answer no key pair) */
   fileStartUpload: '/file/sts-credentials',
   fileUploadParts: '/file/upload_parts',

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { SUBTITLE_LANGUAGES } from './languages.js';
 import { TRANSLATION_ENGINES } from './translation.js';
 
+/** Which rule set a task's price (the subtitles package's taskPrice decides). */
+export const COST_RULES = ['minimum', 'duration', 'text'] as const;
+export type CostRule = (typeof COST_RULES)[number];
+
 export const TASK_STATUSES = ['pending', 'processing', 'translating', 'completed', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -33,6 +37,12 @@ export interface Task {
   /** ms */
   duration: number;
   estimatedPoints: number;
+  /**
+   * why it costs estimatedPoints: the 10-point minimum, its duration or its text. SRT tasks only;
+   * null for audio/video (always by duration, at least 10) and for an SRT task priced before the
+   * rule existed, until it is started (the start prices it again)
+   */
+  costRule: CostRule | null;
   keptOriginal: number;
   pointsError: string | null;
   uploadError: string | null;
@@ -148,7 +158,22 @@ export interface RetranslateResult {
   error: string | null;
 }
 
+/**
+ * What is left of the user's re-translation allowance today (/task/retranslate_quota, and in each
+ * re-translation's answer). Both renew at resetsAt (the next midnight UTC); charsPerDay 0 means
+ * re-translation is off on this server.
+ */
+export interface RetranslateQuota {
+  charsLeft: number;
+  charsPerDay: number;
+  callsLeft: number;
+  callsPerDay: number;
+  /** ISO 8601 */
+  resetsAt: string;
+}
+
 export interface RetranslateAnswer {
   version: number;
   results: RetranslateResult[];
+  quota: RetranslateQuota;
 }

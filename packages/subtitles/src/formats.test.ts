@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert, detectFormat, parse, serialise } from './index.js';
 import { decodeSubtitleBytes } from './decode.js';
-import { durationMs, estimateCost, estimatedMinutes } from './cost.js';
 import { SubtitleParseError } from './model.js';
 
 const SRT = '1\n00:00:01,000 --> 00:00:02,500\n你好\n世界\n\n2\n00:01:00,000 --> 00:01:02,000\n再见\n';
@@ -85,18 +84,5 @@ describe('WebVTT and ASS', () => {
     expect(() => parse('[Script Info]\nTitle: x\n[Events]\nFormat: Start, End, Text\n')).toThrow(
       SubtitleParseError,
     );
-  });
-});
-
-describe('cost', () => {
-  it('charges 10 points per started minute of the last cue end, 0 without duration', () => {
-    const cues = parse(SRT);
-    expect(durationMs(cues)).toBe(62_000);
-    expect(estimateCost(cues)).toBe(20);
-    expect(estimateCost([{ index: 1, startMs: 0, endMs: 60_000, text: 'x' }])).toBe(10);
-    expect(estimateCost([{ index: 1, startMs: 0, endMs: 60_001, text: 'x' }])).toBe(20);
-    expect(estimateCost([])).toBe(0);
-    expect(estimatedMinutes(61_000)).toBe(2);
-    expect(estimatedMinutes(0)).toBe(0);
   });
 });

@@ -16,7 +16,20 @@ export { decodeSubtitleBytes, type DecodedSubtitles } from './decode.js';
 export { parseSrt, serialiseSrt, type SrtOptions, type LineEnding } from './srt.js';
 export { parseVtt, serialiseVtt, type VttOptions } from './vtt.js';
 export { parseAss, serialiseAss, type AssOptions } from './ass.js';
-export { POINTS_PER_MINUTE, costOfDuration, durationMs, estimateCost, estimatedMinutes } from './cost.js';
+export {
+  POINTS_PER_MINUTE,
+  MIN_TASK_POINTS,
+  POINTS_PER_THOUSAND_CHARS,
+  charCount,
+  cuesPrice,
+  durationMs,
+  estimatedMinutes,
+  taskPrice,
+  textChars,
+  type CostRule,
+  type TaskPrice,
+} from './cost.js';
+export { checkCues, type CueProblem } from './checks.js';
 
 /**
  * The format of a subtitle text: `WEBVTT` first → vtt; a `[Section]` header first, or ASS/SSA

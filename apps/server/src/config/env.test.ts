@@ -26,6 +26,13 @@ describe('parseEnv', () => {
     expect(message).toContain('SMTP_URL');
   });
 
+  it('takes a daily re-translation character budget: 20,000 by default, 0 to turn it off', () => {
+    expect(parseEnv({}).RETRANSLATE_DAILY_CHARS).toBe(20_000);
+    expect(parseEnv({ RETRANSLATE_DAILY_CHARS: '0' }).RETRANSLATE_DAILY_CHARS).toBe(0);
+    expect(() => parseEnv({ RETRANSLATE_DAILY_CHARS: '-1' })).toThrow(/RETRANSLATE_DAILY_CHARS/);
+    expect(() => parseEnv({ RETRANSLATE_DAILY_CHARS: 'lots' })).toThrow(/RETRANSLATE_DAILY_CHARS/);
+  });
+
   it('requires provider credentials in pairs', () => {
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => parseEnv({ WECHAT_APP_SECRET: 'x' })).toThrow(/WECHAT_APP_ID/);

@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
+import type { Task } from '@subtrans/contract';
 import { formatSrtTime } from '@subtrans/subtitles';
 import { ADMIN, type TestApp } from '../harness.js';
 import { grant } from '../../src/modules/billing/ledger.service.js';
-import { multipart, OWN_ORIGIN } from './http.js';
+import { expectSuccess, multipart, OWN_ORIGIN } from './http.js';
+import { until } from './until.js';
 
 /** POST /task/create as `token` with an SRT file (or none) and the upload form's fields. */
 export function uploadSrt(
@@ -41,4 +43,19 @@ export async function grantPoints(t: TestApp, userId: number, points: number): P
     ADMIN.email,
   ]);
   await grant(t.ctx.db, admin!.id, userId, points, { note: 'test' });
+}
+
+/** Uploads `srt` as `token`, starts it and waits until it is completed (the user needs the points). */
+export async function completedTaskOf(
+  t: TestApp,
+  token: string,
+  srt: string,
+  name = 'film.srt',
+): Promise<Task> {
+  const created = expectSuccess<Task>(await uploadSrt(t, token, { name, data: srt }));
+  expectSuccess(await t.post('/task/start', { id: created.id }, { as: token }));
+  return until(async () => {
+    const task = expectSuccess<Task>(await t.post('/task/get', { id: created.id }, { as: token }));
+    return task.status === 'completed' && task;
+  });
 }

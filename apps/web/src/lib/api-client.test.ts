@@ -27,6 +27,12 @@ describe('api client', () => {
     expect(err).toMatchObject({ code: 40101, message: '邮箱或密码错误', status: 401 });
   });
 
+  it('keeps what the error says besides its message (its data)', async () => {
+    const data = { charsLeft: 60, needed: 80, resetsAt: '2026-11-26T00:00:00.000Z' };
+    vi.stubGlobal('fetch', answer(JSON.stringify({ code: 42910, msg: 'not enough', data }), 429));
+    await expect(api('/task/retranslate')).rejects.toMatchObject({ code: 42910, status: 429, data });
+  });
+
   it('turns a non-JSON answer into an error with the HTTP status and text', async () => {
     vi.stubGlobal('fetch', answer('<html>Bad Gateway</html>', 502));
     await expect(api('/x')).rejects.toMatchObject({ code: NETWORK_ERROR_CODE, status: 502 });

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly status: number,
+    /** the envelope's data: what an error says besides its message (amounts left, a limit) */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,7 +34,7 @@ async function parseEnvelope<T>(res: Response): Promise<T> {
   if (typeof body?.code !== 'number') {
     throw new ApiError(NETWORK_ERROR_CODE, `HTTP ${res.status}`, res.status);
   }
-  if (body.code !== SUCCESS_CODE) throw new ApiError(body.code, body.msg, res.status);
+  if (body.code !== SUCCESS_CODE) throw new ApiError(body.code, body.msg, res.status, body.data);
   return body.data;
 }
 

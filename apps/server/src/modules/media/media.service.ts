@@ -16,7 +16,7 @@ import {
   type TranslationEngineName,
   type UiLanguage,
 } from '@subtrans/contract';
-import { costOfDuration, cuesFromTranscript } from '@subtrans/subtitles';
+import { cuesFromTranscript, taskPrice } from '@subtrans/subtitles';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { SpeechError, type Transcript } from '../../engines/speech/engine.js';
@@ -147,7 +147,8 @@ const DETECTION_FAILURES: Record<MediaError['reason'], ErrorKey> = {
 /**
  * The detection job: the stored object is checked again (size, SPEC §5's 3 GB) and probed with
  * ffprobe, which decides whether it is media at all (never the extension); its duration gives the
- * cost (10 points per started minute). The task then waits for the user's confirmation.
+ * cost (10 points per started minute, at least 10; no text rule: ffprobe measured the length).
+ * The task then waits for the user's confirmation.
  */
 export async function runDetection(
   ctx: AppContext,
@@ -176,7 +177,7 @@ export async function runDetection(
       ...tools(ctx),
       ...(attempt.signal ? { signal: attempt.signal } : {}),
     });
-    await finishDetection(ctx.db, taskId, info.durationMs, costOfDuration(info.durationMs));
+    await finishDetection(ctx.db, taskId, info.durationMs, taskPrice({ durationMs: info.durationMs }).points);
     ctx.log.info({ task: taskId, durationMs: info.durationMs, format: info.formatName }, 'media detected');
   } catch (err) {
     if (err instanceof MediaError && err.reason !== 'failed' && err.reason !== 'aborted') {

@@ -223,6 +223,8 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
     expect(answer).toEqual({
       version: 2,
       results: [{ id: 3, success: true, translatedText: fakeTranslate(original, 'ja'), error: null }],
+      // only the asked line's characters are spent, not its context's
+      quota: expect.objectContaining({ charsLeft: 20_000 - original.length, callsLeft: 999 }) as unknown,
     });
     expect(task.segments[2]!.translatedText).toBe(fakeTranslate(original, 'ja'));
     expect(task.version).toBe(2);

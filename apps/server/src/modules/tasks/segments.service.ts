@@ -1,24 +1,25 @@
 import {
   errorMessage,
+  LIMITS,
+  type ErrorKey,
   type RetranslateAnswer,
   type RetranslateResult,
   type SegmentPatch,
   type TranslationEngineName,
   type UiLanguage,
 } from '@subtrans/contract';
-import { parseTimestamp } from '@subtrans/subtitles';
+import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
 import { AppError } from '../../http/errors.js';
-import { hitRateLimit } from '../accounts/rate-limit.js';
+import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
+import { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
 import {
   applySegmentUpdates,
   badTimings,
   bumpVersion,
-  claimForRetranslation,
   findOwnTask,
-  releaseRetranslation,
   segmentRows,
   type SegmentUpdate,
   type TaskRow,
@@ -34,6 +35,20 @@ function refusal(task: TaskRow | undefined, baseVersion: number | null): AppErro
   if (!task) return new AppError('TASK_NOT_FOUND');
   if (task.status !== 'completed') return new AppError('TASK_BUSY');
   return new AppError('TASK_VERSION_CONFLICT', undefined, { version: task.version, baseVersion });
+}
+
+/**
+ * The text caps of an edit: the original at most 500 characters (what a task may hold); the
+ * translation at most 1,000, since an honest translation of 500 characters can be longer.
+ */
+function checkTextCaps(p: SegmentPatch): void {
+  if (p.originalText !== undefined && charCount(p.originalText) > LIMITS.originalTextMax)
+    throw new AppError('SEGMENT_ORIGINAL_TOO_LONG', undefined, { line: p.id, max: LIMITS.originalTextMax });
+  if (p.translatedText !== undefined && charCount(p.translatedText) > LIMITS.translatedTextMax)
+    throw new AppError('SEGMENT_TRANSLATION_TOO_LONG', undefined, {
+      line: p.id,
+      max: LIMITS.translatedTextMax,
+    });
 }
 
 function toUpdate(p: SegmentPatch): SegmentUpdate {
@@ -54,22 +69,27 @@ function toUpdate(p: SegmentPatch): SegmentUpdate {
 
 /**
  * /task/update_segments: the editor's changes, saved only when the client's version is still the
- * task's (another tab's save in between → TASK_VERSION_CONFLICT with the current version). Timings
- * must stay non-negative and end after they start; nothing is saved otherwise.
+ * task's (another tab's save in between → TASK_VERSION_CONFLICT with the current version). A line
+ * whose times the patch changes must stay non-negative and end after it starts; a text-only edit
+ * of a zero-length cue (accepted at upload) is saved as it is. Nothing is saved otherwise.
  */
 export async function updateSegments(
   ctx: AppContext,
   userId: number,
   input: { taskId: string; baseVersion: number; segments: SegmentPatch[] },
 ): Promise<{ version: number }> {
+  input.segments.forEach(checkTextCaps);
   const updates = input.segments.map(toUpdate);
   const positions = updates.map((u) => u.position);
+  const retimed = updates
+    .filter((u) => u.startMs !== undefined || u.endMs !== undefined)
+    .map((u) => u.position);
   return ctx.db.tx(async (q) => {
     const version = await bumpVersion(q, userId, input.taskId, input.baseVersion);
     if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId), input.baseVersion);
     const found = await applySegmentUpdates(q, input.taskId, updates);
     if (found !== new Set(positions).size) throw new AppError('SEGMENT_NOT_FOUND');
-    const bad = await badTimings(q, input.taskId, positions);
+    const bad = retimed.length ? await badTimings(q, input.taskId, retimed) : [];
     if (bad.length) throw new AppError('VALIDATION', `start < end, not negative (line ${bad.join(', ')})`);
     return { version };
   });
@@ -78,7 +98,11 @@ export async function updateSegments(
 /**
  * /task/retranslate: the given lines again, through the task's own engine and languages, with the
  * neighbouring lines as context. A line already being re-translated is refused (SPEC §4) while the
- * others go ahead. Successful lines are saved (one new version); each line answers on its own.
+ * others go ahead, and so is a line whose original is over the 500-character cap (a task created
+ * before the cap: kept and exported, re-translated once shortened). The lines sent to the engine
+ * spend one call and their original's characters from the user's daily allowance, or the whole
+ * request is refused; the characters of lines the engine failed on are given back. Successful
+ * lines are saved (one new version); each line answers on its own.
  */
 export async function retranslateSegments(
   ctx: AppContext,
@@ -91,37 +115,34 @@ export async function retranslateSegments(
   if (task.status !== 'completed') throw new AppError('TASK_BUSY');
   assertEngineOnHost(host, task.translation_service);
   const engine = ctx.engines.get(task.translation_service as TranslationEngineName);
-  try {
-    await hitRateLimit(ctx.db, `retranslate:day:${userId}`, {
-      limit: ctx.env.RETRANSLATE_DAILY_QUOTA,
-      windowSeconds: 24 * 3600,
-    });
-  } catch {
-    throw new AppError('QUOTA_EXCEEDED');
-  }
   const wanted = [...new Set(input.segmentIds)];
   const segments = await segmentRows(ctx.db, task.id);
   const indexOf = new Map(segments.map((s, i) => [s.position, i]));
-  const existing = wanted.filter((id) => indexOf.has(id));
-  const claimed = new Set(await claimForRetranslation(ctx.db, task.id, existing, RETRANSLATE_CLAIM_SECONDS));
+  const segmentOf = (id: number) => segments[indexOf.get(id)!]!;
   const results = new Map<number, RetranslateResult>();
+  const fail = (id: number, key: ErrorKey) =>
+    results.set(id, {
+      id,
+      success: false,
+      translatedText: indexOf.has(id) ? (segmentOf(id).translated_text ?? '') : '',
+      error: errorMessage(key, lang, { max: LIMITS.originalTextMax }),
+    });
   for (const id of wanted) {
-    if (!indexOf.has(id))
-      results.set(id, {
-        id,
-        success: false,
-        translatedText: '',
-        error: errorMessage('SEGMENT_NOT_FOUND', lang),
-      });
-    else if (!claimed.has(id)) {
-      const current = segments[indexOf.get(id)!]!;
-      results.set(id, {
-        id,
-        success: false,
-        translatedText: current.translated_text ?? '',
-        error: errorMessage('SEGMENT_BUSY', lang),
-      });
-    }
+    if (!indexOf.has(id)) fail(id, 'SEGMENT_NOT_FOUND');
+    else if (charCount(segmentOf(id).original_text) > LIMITS.originalTextMax)
+      fail(id, 'RETRANSLATE_LINE_TOO_LONG');
+  }
+  const eligible = wanted.filter((id) => !results.has(id));
+  const claimed = new Set(await claimForRetranslation(ctx.db, task.id, eligible, RETRANSLATE_CLAIM_SECONDS));
+  for (const id of eligible) if (!claimed.has(id)) fail(id, 'SEGMENT_BUSY');
+  const charsOf = (ids: Iterable<number>) =>
+    [...ids].reduce((sum, id) => sum + charCount(segmentOf(id).original_text), 0);
+  let spent;
+  try {
+    spent = await spendAllowance(ctx, userId, charsOf(claimed));
+  } catch (err) {
+    await releaseRetranslation(ctx.db, task.id, [...claimed]);
+    throw err;
   }
   const saved: { position: number; text: string }[] = [];
   if (claimed.size) {
@@ -141,14 +162,8 @@ export async function retranslateSegments(
             values.forEach((text, i) => {
               const s = segments[from + i]!;
               // a single line the engine kept failing on comes back as its original: not a result
-              if (kept > 0) {
-                results.set(s.position, {
-                  id: s.position,
-                  success: false,
-                  translatedText: s.translated_text ?? '',
-                  error: errorMessage('TRANSLATION_FAILED', lang),
-                });
-              } else {
+              if (kept > 0) fail(s.position, 'TRANSLATION_FAILED');
+              else {
                 results.set(s.position, { id: s.position, success: true, translatedText: text, error: null });
                 saved.push({ position: s.position, text });
               }
@@ -159,21 +174,19 @@ export async function retranslateSegments(
     } catch (err) {
       if (!(err instanceof EngineError)) {
         await releaseRetranslation(ctx.db, task.id, [...claimed]);
+        await giveBackAllowance(ctx, userId, spent, charsOf(claimed));
         throw err;
       }
       ctx.log.warn({ err, task: task.id }, 're-translation failed');
-      for (const id of claimed) {
-        if (results.get(id)?.success) continue;
-        const s = segments[indexOf.get(id)!]!;
-        results.set(id, {
-          id,
-          success: false,
-          translatedText: s.translated_text ?? '',
-          error: errorMessage('TRANSLATION_FAILED', lang),
-        });
-      }
+      for (const id of claimed) if (!results.get(id)?.success) fail(id, 'TRANSLATION_FAILED');
     }
   }
+  const quota = await giveBackAllowance(
+    ctx,
+    userId,
+    spent,
+    charsOf([...claimed].filter((id) => !results.get(id)?.success)),
+  );
   const version = await ctx.db.tx(async (q) => {
     await releaseRetranslation(q, task.id, [...claimed]);
     if (!saved.length) {
@@ -189,5 +202,5 @@ export async function retranslateSegments(
     );
     return next;
   });
-  return { version, results: wanted.map((id) => results.get(id)!) };
+  return { version, results: wanted.map((id) => results.get(id)!), quota };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExportFormat, Task, TranslationEngineName } from '@subtrans/contract';
-import { serialise, type Cue } from '@subtrans/subtitles';
+import { serialise, taskPrice, type Cue } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
@@ -25,6 +25,7 @@ import {
   type SegmentRow,
   type TaskRow,
 } from './tasks.repository.js';
+import { storedTotals } from './task-price.repository.js';
 import { ownTask } from './tasks.service.js';
 import { deleteSegments } from './task-deletion.repository.js';
 import { watchTask } from './task-watch.js';
@@ -40,9 +41,10 @@ const ENGINE_RETRY_DELAY_MS = 1000;
 class TaskGone extends Error {}
 
 /**
- * /task/start: claims the task, holds its cost and enqueues its translation, all in one
- * transaction, so a start either fully happens or not at all (INSUFFICIENT_POINTS leaves the task
- * pending and the balance untouched; two concurrent starts cannot both run it).
+ * /task/start: prices the task again from its segments as stored (a task created under an older
+ * rule, e.g. at 0 points, pays today's), claims it, holds that cost and enqueues its translation,
+ * all in one transaction, so a start either fully happens or not at all (INSUFFICIENT_POINTS
+ * leaves the task pending and the balance untouched; two concurrent starts cannot both run it).
  */
 export async function startTask(ctx: AppContext, userId: number, id: string, host: HostRules): Promise<Task> {
   const current = await ownTask(ctx, userId, id);
@@ -53,7 +55,8 @@ export async function startTask(ctx: AppContext, userId: number, id: string, hos
   const queue = ctx.queue;
   if (!queue) throw new AppError('NOT_READY');
   const row = await ctx.db.tx(async (q) => {
-    const claimed = await claimForRun(q, userId, id);
+    const price = taskPrice(await storedTotals(q, id));
+    const claimed = await claimForRun(q, userId, id, price);
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
     const jobId = await queue.send(TRANSLATE_JOB, { taskId: id }, { db: inTransaction(q) });

@@ -1,4 +1,4 @@
-import type { Segment, Task, TaskLine, TaskStatus } from '@subtrans/contract';
+import type { CostRule, Segment, Task, TaskLine, TaskStatus } from '@subtrans/contract';
 import { formatSrtTime, type Cue } from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
 
@@ -16,6 +16,7 @@ export interface TaskRow {
   segment_count: number;
   duration_ms: number;
   estimated_points: number;
+  cost_rule: CostRule | null;
   kept_original: number;
   points_error: string | null;
   upload_error: string | null;
@@ -56,6 +57,7 @@ export function toTask(r: TaskRow): Task {
     segmentCount: r.segment_count,
     duration: r.duration_ms,
     estimatedPoints: r.estimated_points,
+    costRule: r.cost_rule,
     keptOriginal: r.kept_original,
     pointsError: r.points_error,
     uploadError: r.upload_error,
@@ -88,6 +90,7 @@ export interface NewTask {
   includeOriginalText: boolean;
   durationMs: number;
   estimatedPoints: number;
+  costRule: CostRule;
   cues: Cue[];
 }
 
@@ -95,8 +98,9 @@ export interface NewTask {
 export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
   const [row] = await q.query<TaskRow>(
     `INSERT INTO tasks (user_id, file_name, original_language, detected_language, target_language,
-                        translation_service, include_original_text, segment_count, duration_ms, estimated_points)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+                        translation_service, include_original_text, segment_count, duration_ms, estimated_points,
+                        cost_rule)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
     [
       t.userId,
       t.fileName,
@@ -108,6 +112,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
       t.cues.length,
       t.durationMs,
       t.estimatedPoints,
+      t.costRule,
     ],
   );
   await q.query(
@@ -195,21 +200,27 @@ export async function findTaskById(q: Queryable, id: string): Promise<TaskRow | 
 }
 
 /**
- * Claims a pending (or failed) task for a new run: status translating, progress 0, previous
- * translations cleared, a fresh hold reference. Undefined when it is not the caller's or not
- * startable (already running or done): two concurrent starts cannot both claim it.
+ * Claims a pending (or failed) task for a new run at the price the server set from its stored
+ * segments: status translating, progress 0, previous translations cleared, a fresh hold reference
+ * (every price is at least 10 points). Undefined when it is not the caller's or not startable
+ * (already running or done): two concurrent starts cannot both claim it.
  */
-export async function claimForRun(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
+export async function claimForRun(
+  q: Queryable,
+  userId: number,
+  id: string,
+  price: { points: number; rule: CostRule },
+): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
     `UPDATE tasks
         SET status = 'translating', progress = 0, kept_original = 0, error = NULL, points_error = NULL,
-            upload_error = NULL, result_key = NULL, attempts = attempts + 1,
-            hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (attempts + 1) END,
+            upload_error = NULL, result_key = NULL, attempts = attempts + 1, estimated_points = $3,
+            cost_rule = $4, hold_ref = 'task:' || id || ':' || (attempts + 1),
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
         AND kind = 'srt'
       RETURNING *`,
-    [id, userId],
+    [id, userId, price.points, price.rule],
   );
   if (rows[0]) await q.query(`UPDATE task_segments SET translated_text = NULL WHERE task_id = $1`, [id]);
   return rows[0];
@@ -356,7 +367,7 @@ export async function applySegmentUpdates(
   return rows.length;
 }
 
-/** Positions among `positions` whose timing is now impossible (negative, or not ending after it starts). */
+/** Positions among `positions` whose timing is impossible (negative, or not ending after it starts). */
 export async function badTimings(q: Queryable, taskId: string, positions: number[]): Promise<number[]> {
   const rows = await q.query<{ position: number }>(
     `SELECT position FROM task_segments
@@ -365,31 +376,4 @@ export async function badTimings(q: Queryable, taskId: string, positions: number
     [taskId, positions],
   );
   return rows.map((r) => r.position);
-}
-
-/**
- * Claims segments for re-translation until a deadline; answers the positions claimed (those
- * already claimed by a running re-translation are left out).
- */
-export async function claimForRetranslation(
-  q: Queryable,
-  taskId: string,
-  positions: number[],
-  seconds: number,
-): Promise<number[]> {
-  const rows = await q.query<{ position: number }>(
-    `UPDATE task_segments SET retranslating_until = now() + make_interval(secs => $3)
-      WHERE task_id = $1 AND position = ANY($2::int[])
-        AND (retranslating_until IS NULL OR retranslating_until < now())
-      RETURNING position`,
-    [taskId, positions, seconds],
-  );
-  return rows.map((r) => r.position);
-}
-
-export async function releaseRetranslation(q: Queryable, taskId: string, positions: number[]): Promise<void> {
-  await q.query(
-    `UPDATE task_segments SET retranslating_until = NULL WHERE task_id = $1 AND position = ANY($2::int[])`,
-    [taskId, positions],
-  );
 }

@@ -20,6 +20,7 @@ import { createTask, getTask, getTaskLinesJson, listTasks } from './tasks.servic
 import { retranslateSegments, updateSegments } from './segments.service.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
+import { retranslateQuota } from './retranslate-allowance.service.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */
@@ -120,5 +121,10 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
           siteConfigFor(ctx, req),
         ),
       ),
+  );
+
+  /** what is left of today's re-translation allowance (the editor says so when it runs low) */
+  app.post(API.taskRetranslateQuota, { config: { auth: 'user' } }, async (req) =>
+    ok(await retranslateQuota(ctx, currentUser(req).id)),
   );
 }

@@ -7,12 +7,15 @@ import {
   type TaskWithSegments,
 } from '@subtrans/contract';
 import {
+  checkCues,
+  cuesPrice,
   decodeSubtitleBytes,
   detectLanguage,
   durationMs,
-  estimateCost,
+  formatSrtTime,
   parseSrt,
   SubtitleParseError,
+  type CueProblem,
 } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
@@ -36,9 +39,29 @@ export interface CreateTaskInput {
   includeOriginalText: boolean;
 }
 
+/** The upload's error for a cue the task cannot take, naming it as the user sees it in the file. */
+function cueError(problem: CueProblem): AppError {
+  switch (problem.kind) {
+    case 'ends-before-start':
+      return new AppError('SRT_CUE_ENDS_BEFORE_START', undefined, {
+        line: problem.index,
+        start: formatSrtTime(problem.startMs),
+        end: formatSrtTime(problem.endMs),
+      });
+    case 'too-long':
+      return new AppError('SRT_CUE_TOO_LONG', undefined, {
+        line: problem.index,
+        chars: problem.chars,
+        max: problem.maxChars,
+      });
+  }
+}
+
 /**
- * SPEC §5 SRT upload: a `.srt` name, at most 5 MB, content that parses into cues. The language is
- * detected (and used when the user chose 'auto'); the cost is 10 points per started minute.
+ * SPEC §5 SRT upload: a `.srt` name, at most 5 MB, content that parses into cues, none ending
+ * before it starts and none over 500 characters. The language is detected (and used when the user
+ * chose 'auto'); the server prices the cues itself (subtitles' taskPrice: at least 10 points, by
+ * duration or by text, whichever is more).
  */
 export async function createTask(ctx: AppContext, input: CreateTaskInput): Promise<Task> {
   if (!/\.srt$/i.test(input.fileName)) throw new AppError('UNSUPPORTED_FILE', input.fileName.slice(0, 100));
@@ -50,6 +73,9 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     if (err instanceof SubtitleParseError) throw new AppError('SRT_INVALID');
     throw err;
   }
+  const problem = checkCues(cues, { maxChars: LIMITS.originalTextMax });
+  if (problem) throw cueError(problem);
+  const price = cuesPrice(cues);
   const detected = detectLanguage(cues.map((c) => c.text));
   const row = await ctx.db.tx((q) =>
     insertTask(q, {
@@ -61,7 +87,8 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
       translationService: input.translationService,
       includeOriginalText: input.includeOriginalText,
       durationMs: durationMs(cues),
-      estimatedPoints: estimateCost(cues),
+      estimatedPoints: price.points,
+      costRule: price.rule,
       cues,
     }),
   );

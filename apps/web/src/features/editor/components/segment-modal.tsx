@@ -12,8 +12,9 @@ interface Values {
 }
 
 /**
- * SPEC §2 segment edit modal: both texts and the timing, validated (start < end, not negative).
- * Memoised: the page re-renders on every keystroke, a closed dialog need not.
+ * SPEC §2 segment edit modal: both texts and the timing, validated (start < end, not negative)
+ * when the timing is changed: a zero-length cue (accepted at upload) keeps its times while its
+ * text is edited. Memoised: the page re-renders on every keystroke, a closed dialog need not.
  */
 export const SegmentModal = memo(function SegmentModal(props: {
   segment: EditSegment | null;
@@ -98,7 +99,8 @@ export const SegmentModal = memo(function SegmentModal(props: {
                     const e = parseTimestamp(v ?? '');
                     const s = parseTimestamp((getFieldValue('start') as string | undefined) ?? '');
                     if (e === null) return Promise.reject(new Error(t('editor.modal.timeFormat')));
-                    if (s !== null && e <= s)
+                    const unchanged = s === seg.startMs && e === seg.endMs;
+                    if (s !== null && e <= s && !unchanged)
                       return Promise.reject(new Error(t('editor.modal.endAfterStart')));
                     return Promise.resolve();
                   },

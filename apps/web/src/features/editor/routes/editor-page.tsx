@@ -3,19 +3,22 @@ import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Flex, Progress, Result, Spin, Typography, type InputRef } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, type ExportFormat, type SegmentPatch, type TaskLine } from '@subtrans/contract';
+import {
+  ErrorCodes,
+  type ExportFormat,
+  type RetranslateAnswer,
+  type SegmentPatch,
+  type TaskLine,
+} from '@subtrans/contract';
 import { formatSrtTime } from '@subtrans/subtitles/time';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useLogout, useSession } from '../../auth/api/session';
 import { downloadTask } from '../../tasks/api/tasks';
-import {
-  forgetPrefetchedTask,
-  retranslate as retranslateCall,
-  saveSegments,
-  useTaskDetail,
-} from '../api/editor';
+import { forgetPrefetchedTask, saveSegments, useTaskDetail } from '../api/editor';
+import { useRetranslate } from '../api/retranslate';
+import { RetranslateAllowance } from '../components/retranslate-allowance';
 import { EditorHeader, EditorToolbar, type ExportChoice, type SaveState } from '../components/editor-header';
 import { FindReplace, type FindOptions } from '../components/find-replace';
 import { ROW_GRID, SegmentRow, type RowHandlers } from '../components/segment-row';
@@ -98,7 +101,6 @@ export default function EditorPage() {
   const retryCount = useRef(0);
   /** server calls run one after another (a save and a re-translation never race on the version) */
   const chain = useRef<Promise<unknown>>(Promise.resolve());
-  const [busy, setBusy] = useState<Set<number>>(new Set());
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [current, setCurrent] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -240,42 +242,16 @@ export default function EditorPage() {
     [message, t],
   );
 
-  const inFlight = useRef(new Set<number>());
-  const runRetranslate = useCallback(
-    async (ids: number[]) => {
-      // a ref, not the state: two clicks in one frame must not both pass the check
-      const todo = ids.filter((id) => !inFlight.current.has(id));
-      if (!todo.length) return;
-      for (const id of todo) inFlight.current.add(id);
-      setBusy((b) => new Set([...b, ...todo]));
-      try {
-        // the lines' own unsaved edits go first
-        await save();
-        const answer = await enqueue(() => retranslateCall(taskId, todo));
-        versionRef.current = Math.max(versionRef.current, answer.version);
-        const ok = answer.results.filter((r) => r.success);
-        if (ok.length)
-          dispatch({
-            type: 'change',
-            changes: ok.map((r) => ({ id: r.id, field: 'translatedText' as const, after: r.translatedText })),
-          });
-        const failed = answer.results.filter((r) => !r.success);
-        if (failed.length)
-          void message.error(t('editor.retranslateFailed', { error: failed[0]!.error ?? '' }));
-        else void message.success(t('editor.retranslated', { count: ok.length }));
-      } catch (e) {
-        void message.error(t('editor.retranslateFailed', { error: e instanceof Error ? e.message : '' }));
-      } finally {
-        for (const id of todo) inFlight.current.delete(id);
-        setBusy((b) => {
-          const next = new Set(b);
-          for (const id of todo) next.delete(id);
-          return next;
-        });
-      }
-    },
-    [enqueue, message, save, t, taskId],
-  );
+  const applyRetranslation = useCallback((answer: RetranslateAnswer) => {
+    versionRef.current = Math.max(versionRef.current, answer.version);
+    const ok = answer.results.filter((r) => r.success);
+    if (ok.length)
+      dispatch({
+        type: 'change',
+        changes: ok.map((r) => ({ id: r.id, field: 'translatedText' as const, after: r.translatedText })),
+      });
+  }, []);
+  const { busy, run: runRetranslate } = useRetranslate(taskId, { save, enqueue, apply: applyRetranslation });
 
   const busyRef = useRef(runRetranslate);
   busyRef.current = runRetranslate;
@@ -615,6 +591,7 @@ export default function EditorPage() {
       {saveState === 'failed' ? (
         <Alert type="warning" showIcon banner title={t('editor.save.failedHint')} />
       ) : null}
+      <RetranslateAllowance enabled={!readOnly} />
       {task.status === 'translating' ? (
         <Alert
           type="info"

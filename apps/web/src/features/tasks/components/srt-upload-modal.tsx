@@ -89,7 +89,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
       return;
     }
     if (!check.ok) {
-      setFileError(t(`tasks.upload.reject.${check.reason}`));
+      setFileError(t(`tasks.upload.reject.${check.reason}`, check.params));
       return;
     }
     setFileError(null);
@@ -216,9 +216,18 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
                 key: 'cost',
                 label: t('tasks.upload.cost'),
                 children: (
-                  <span data-testid="srt-cost">
-                    {t('tasks.upload.costValue', { points: preview.cost, balance: points.data ?? '—' })}
-                  </span>
+                  <>
+                    <span data-testid="srt-cost">
+                      {t('tasks.upload.costValue', { points: preview.cost, balance: points.data ?? '—' })}
+                    </span>
+                    <Typography.Text
+                      type="secondary"
+                      data-testid="srt-cost-rule"
+                      style={{ display: 'block' }}
+                    >
+                      {t(`tasks.upload.rule.${preview.costRule}`, { count: preview.costCount })}
+                    </Typography.Text>
+                  </>
                 ),
               },
             ]}
@@ -267,7 +276,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         </Form.Item>
         {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('tasks.upload.chargeNote')}
+          {t('tasks.upload.priceNote')} {t('tasks.upload.chargeNote')}
         </Typography.Paragraph>
       </Form>
     </Modal>

@@ -6,7 +6,7 @@ const SRT =
   '1\n00:00:01,000 --> 00:00:04,000\nGood morning, everyone. Welcome back to the show.\n\n2\n00:02:00,5 --> 00:02:03,000\nToday we talk about subtitles and translation.\n';
 
 describe('SRT upload check (SPEC §5)', () => {
-  it('shows the cues, the detected language and the cost of 10 points per started minute', () => {
+  it('shows the cues, the detected language and the cost with the rule that set it', () => {
     expect(previewSrt('talk.SRT', enc(SRT))).toEqual({
       ok: true,
       preview: {
@@ -16,8 +16,39 @@ describe('SRT upload check (SPEC §5)', () => {
         durationMs: 123_000,
         minutes: 3,
         cost: 30,
+        costRule: 'duration',
+        costCount: 3,
       },
     });
+  });
+
+  it('prices dense text by its characters, and an empty file at the minimum', () => {
+    const cues = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `${i + 1}\n00:00:00,${String(i * 10).padStart(3, '0')} --> 00:00:00,${String(i * 10 + 5).padStart(3, '0')}\n${'w'.repeat(99)}${i % 10}\n`,
+    ).join('\n');
+    const dense = previewSrt('dense.srt', enc(cues));
+    expect(dense.ok && dense.preview).toMatchObject({ cost: 30, costRule: 'text', costCount: 3 });
+    const empty = previewSrt('empty.srt', enc('1\n00:00:00,000 --> 00:00:00,000\n\n'));
+    expect(empty.ok && empty.preview).toMatchObject({ cost: 10, costRule: 'minimum' });
+  });
+
+  it('refuses a cue that ends before it starts, or one over 500 characters, naming it as the server does', () => {
+    const backwards = '1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:05,000 --> 00:00:04,500\nback\n';
+    expect(previewSrt('b.srt', enc(backwards))).toEqual({
+      ok: false,
+      reason: 'endsBeforeStart',
+      params: { line: 2, start: '00:00:05,000', end: '00:00:04,500' },
+    });
+    const long = `1\n00:00:01,000 --> 00:00:02,000\n${'x'.repeat(501)}\n`;
+    expect(previewSrt('l.srt', enc(long))).toEqual({
+      ok: false,
+      reason: 'tooLong',
+      params: { line: 1, chars: 501, max: 500 },
+    });
+    // a zero-length cue is fine
+    expect(previewSrt('z.srt', enc('1\n00:00:03,000 --> 00:00:03,000\nflash\n')).ok).toBe(true);
   });
 
   it('refuses a wrong name, a file over 5 MB, and content without cues, each with its reason', () => {

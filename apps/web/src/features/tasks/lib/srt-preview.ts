@@ -1,12 +1,15 @@
 import { LIMITS } from '@subtrans/contract';
 import {
+  checkCues,
+  cuesPrice,
   decodeSubtitleBytes,
   detectLanguage,
   durationMs,
-  estimateCost,
   estimatedMinutes,
+  formatSrtTime,
   parseSrt,
   SubtitleParseError,
+  type CostRule,
 } from '@subtrans/subtitles';
 
 /** What the upload modal shows before submit: the file's cues, language and cost. */
@@ -17,13 +20,19 @@ export interface SrtPreview {
   detectionUncertain: boolean;
   durationMs: number;
   minutes: number;
+  /** the price the server will set (the same function): points, and the rule that set them */
   cost: number;
+  costRule: CostRule;
+  /** what the rule counted: started minutes (duration) or started thousands of characters (text) */
+  costCount: number;
 }
 
-/** SPEC §5 SRT upload rules, each with its own message key. */
-export type SrtRejection = 'notSrt' | 'tooLarge' | 'invalid';
+/** SPEC §5 SRT upload rules and the cue checks, each with its own message key. */
+export type SrtRejection = 'notSrt' | 'tooLarge' | 'invalid' | 'endsBeforeStart' | 'tooLong';
 
-export type SrtCheck = { ok: true; preview: SrtPreview } | { ok: false; reason: SrtRejection };
+export type SrtCheck =
+  | { ok: true; preview: SrtPreview }
+  | { ok: false; reason: SrtRejection; params?: Record<string, string | number> };
 
 /** Checks the name and size first (cheap), then parses the bytes exactly as the server will. */
 export function checkSrtName(name: string, size: number): SrtRejection | null {
@@ -42,8 +51,27 @@ export function previewSrt(name: string, bytes: Uint8Array): SrtCheck {
     if (e instanceof SubtitleParseError) return { ok: false, reason: 'invalid' };
     throw e;
   }
+  // the server's own checks, so the user hears of a bad cue before anything is sent
+  const problem = checkCues(cues, { maxChars: LIMITS.originalTextMax });
+  if (problem?.kind === 'ends-before-start')
+    return {
+      ok: false,
+      reason: 'endsBeforeStart',
+      params: {
+        line: problem.index,
+        start: formatSrtTime(problem.startMs),
+        end: formatSrtTime(problem.endMs),
+      },
+    };
+  if (problem?.kind === 'too-long')
+    return {
+      ok: false,
+      reason: 'tooLong',
+      params: { line: problem.index, chars: problem.chars, max: problem.maxChars },
+    };
   const detected = detectLanguage(cues.map((c) => c.text));
   const ms = durationMs(cues);
+  const price = cuesPrice(cues);
   return {
     ok: true,
     preview: {
@@ -52,7 +80,9 @@ export function previewSrt(name: string, bytes: Uint8Array): SrtCheck {
       detectionUncertain: detected.method === 'fallback',
       durationMs: ms,
       minutes: estimatedMinutes(ms),
-      cost: estimateCost(cues),
+      cost: price.points,
+      costRule: price.rule,
+      costCount: price.rule === 'text' ? price.thousandChars : price.minutes,
     },
   };
 }
