@@ -216,6 +216,13 @@ export const ErrorCodes = {
     'Translation failed; try again later',
     '翻訳に失敗しました。しばらくしてから再試行してください',
   ),
+  TRANSLATION_MOSTLY_KEPT: def(
+    50208,
+    502,
+    '{segmentCount} 行中有 {keptOriginal} 行未能翻译（超过 20%），任务已失败，积分已退回。请稍后重试或换用其他翻译引擎',
+    '{keptOriginal} of {segmentCount} lines could not be translated (more than 20%), so the task failed and your points were returned. Try again later or choose another engine',
+    '{segmentCount} 行中 {keptOriginal} 行を翻訳できませんでした（20% 超）。タスクは失敗し、ポイントは返却されました。しばらくしてから再試行するか、別のエンジンを選んでください',
+  ),
   PAYMENT_PROVIDER_FAILED: def(
     50205,
     502,

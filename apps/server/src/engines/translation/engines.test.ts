@@ -26,7 +26,10 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
     server = await startOpenAiServer(KEY);
   });
   afterAll(() => server.close());
-  beforeEach(() => server.requests.splice(0));
+  beforeEach(() => {
+    server.requests.splice(0);
+    server.setAlways(null);
+  });
 
   const req = (ls: string[]) => ({
     lines: ls,
@@ -50,7 +53,21 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
     expect(await engine().translate(req(['b']))).toEqual(['[ja] b']);
   });
 
+  it.each(['wrap-lines', 'wrap-translations', 'array'] as const)(
+    'reads a reply in the shape %s as the numbered map',
+    async (mode) => {
+      server.misbehave(mode);
+      expect(await engine().translate(req(['one', 'two', 'three']))).toEqual([
+        '[ja] one',
+        '[ja] two',
+        '[ja] three',
+      ]);
+    },
+  );
+
   it.each([
+    ['wrap-two-keys', 'format'],
+    ['refuse', 'format'],
     ['wrong-count', 'count'],
     ['merged', 'count'],
     ['echo-missing', 'count'],
@@ -112,6 +129,15 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
       expect(r).toEqual({ translations: expected, keptOriginal: 0, calls: 3 });
       expect(progress.at(-1)).toBe(23);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    });
+
+    it('translates every line of a model that always wraps its answers, without splitting a batch', async () => {
+      for (const mode of ['wrap-lines', 'wrap-translations', 'array'] as const) {
+        server.requests.splice(0);
+        server.setAlways(mode);
+        const r = await translateAll(engine(), lines, { source: 'en', target: 'ja' }, opts());
+        expect(r).toEqual({ translations: expected, keptOriginal: 0, calls: 3 });
+      }
     });
 
     it('retries failures (HTTP 500, 429, garbage) and still returns every line', async () => {

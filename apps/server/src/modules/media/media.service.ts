@@ -107,8 +107,14 @@ async function ownMediaTask(ctx: AppContext, userId: number, taskId: string): Pr
   return task;
 }
 
+// a message may name the task's counts (TRANSLATION_MOSTLY_KEPT: how many lines kept their original)
 const failureText = (task: TaskRow, lang: UiLanguage) =>
-  task.error_key ? errorMessage(task.error_key as ErrorKey, lang) : (task.error ?? '');
+  task.error_key
+    ? errorMessage(task.error_key as ErrorKey, lang, {
+        keptOriginal: task.kept_original,
+        segmentCount: task.segment_count,
+      })
+    : (task.error ?? '');
 
 /** /file/check_task: SPEC §4 detection status, with the duration once known. */
 export async function checkDetection(

@@ -24,6 +24,7 @@ import {
   type TaskRow,
 } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
+import { tooManyKept } from './fallback-limit.js';
 
 /** The queue job that translates one task. */
 export const TRANSLATE_JOB = 'tasks.translate';
@@ -109,6 +110,14 @@ export async function runTranslation(
         },
       },
     );
+    // lines kept in earlier attempts of this run were saved (and counted) before this one
+    const kept = task.kept_original + result.keptOriginal;
+    if (tooManyKept(kept, segments.length)) {
+      ctx.log.warn({ task: taskId, kept, lines: segments.length }, 'too many lines kept their original text');
+      const why = `${kept} of ${segments.length} lines kept their original text`;
+      await failTask(ctx, task, why, 'TRANSLATION_MOSTLY_KEPT');
+      return;
+    }
     // the finished text, without reading it back: this run's lines and the ones saved before it
     const todo = new Set(only);
     const finished = segments.map((s, i) => ({

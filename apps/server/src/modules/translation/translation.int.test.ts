@@ -91,6 +91,38 @@ describe(`direct translation calls (${TEST_DB})`, () => {
     );
   });
 
+  it('reads a model that wraps its answers in one key or answers an array', async () => {
+    try {
+      for (const mode of ['wrap-lines', 'wrap-translations', 'array'] as const) {
+        deepseek.setAlways(mode);
+        const data = expectSuccess<string[]>(
+          await t.post(
+            '/translation/deepseek_translate',
+            { texts: ['Hello', 'World', 'Again'], targetLanguage: 'ja' },
+            { as: (await t.signUp()).token },
+          ),
+        );
+        expect(data).toEqual(['[ja] Hello', '[ja] World', '[ja] Again']);
+      }
+    } finally {
+      deepseek.setAlways(null);
+    }
+  });
+
+  it('answers an engine error when no line came back translated, not the originals as a success', async () => {
+    deepseek.neverTranslate(/./);
+    try {
+      const res = await t.post(
+        '/translation/deepseek_translate',
+        { texts: ['Hello'], targetLanguage: 'ja' },
+        { as: (await t.signUp()).token },
+      );
+      expectFailure(res, 50204, 502);
+    } finally {
+      deepseek.neverTranslate(null);
+    }
+  }, 20_000);
+
   it('answers TRANSLATION_FAILED when the engine keeps failing, and the daily quota runs out', async () => {
     const other = (await t.signUp()).token;
     deepseek.misbehave('http500', 'http500', 'http500', 'http500');

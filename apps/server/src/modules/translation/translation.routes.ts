@@ -37,6 +37,12 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
           retryDelayMs: 1000,
         },
       );
+      // SPEC §8 keeps a line's original when the engine never gives it back; a call in which no
+      // line came back is the engine failing, not a translation
+      if (result.keptOriginal === body.texts.length) {
+        req.log.warn({ engine: engineName, lines: body.texts.length }, 'no line came back translated');
+        throw new AppError('TRANSLATION_FAILED');
+      }
       return ok(result.translations);
     } catch (err) {
       if (err instanceof EngineError) {
