@@ -3,6 +3,7 @@ import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
 import { ensureFirstManager } from './modules/accounts/accounts.service.js';
 import { startQueue } from './jobs/start.js';
+import { exitOnSignals } from './shutdown.js';
 
 async function main() {
   const ctx = await createContext(process.env);
@@ -11,19 +12,7 @@ async function main() {
   // workers run in this process unless WORKERS=external (then `npm run worker` runs them)
   const queue = await startQueue(ctx, { work: ctx.env.WORKERS === 'inline' });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    ctx.log.info({ signal }, 'shutting down');
-    await app.close();
-    await queue.stop();
-    ctx.mailer.close();
-    await ctx.db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  exitOnSignals({ ctx, app, queue });
 
   await app.listen({ port: ctx.env.PORT, host: ctx.env.HOST });
   const address = app.server.address();

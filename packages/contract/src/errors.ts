@@ -149,6 +149,14 @@ export const ErrorCodes = {
     'この機能はこのサイトでは有効になっていません',
   ),
   NOT_READY: def(50301, 503, '服务尚未就绪', 'Service not ready', 'サービスの準備ができていません'),
+  // retryable: the request did not complete (a database connection broke, the server is stopping)
+  TRY_AGAIN: def(
+    50305,
+    503,
+    '服务刚刚短暂中断，请重试',
+    'The service was interrupted for a moment; try again',
+    'サービスが一時的に中断されました。もう一度お試しください',
+  ),
   TASK_NOT_FOUND: def(40402, 404, '任务不存在', 'The task does not exist', 'タスクが存在しません'),
   TASK_NOT_READY: def(
     40903,

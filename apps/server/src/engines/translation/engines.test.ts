@@ -8,6 +8,7 @@ import { EngineError, retryAfterMs } from './engine.js';
 import { googleV2Engine } from './google-v2.js';
 import { openAiCompatibleEngine } from './openai-compatible.js';
 import { batchesOf, translateAll, type PipelineOptions } from './pipeline.js';
+import { until } from '../../../test/support/until.js';
 
 const KEY = 'sk-test-key';
 const lines = Array.from({ length: 23 }, (_, i) => `line ${i + 1} <i>tagged</i>`);
@@ -219,6 +220,31 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
       await expect(
         translateAll(engine(), lines.slice(0, 5), { source: 'en', target: 'ja' }, opts({ concurrency: 1 })),
       ).rejects.toMatchObject({ kind: 'http' });
+    });
+
+    it('stops at once when aborted while waiting to retry, and throws the abort, not an engine failure', async () => {
+      server.setAlways('http500');
+      const stop = new AbortController();
+      const run = translateAll(
+        engine(),
+        lines.slice(0, 5),
+        { source: 'en', target: 'ja' },
+        {
+          batchSize: 5,
+          concurrency: 1,
+          retries: 3,
+          // the first retry would wait 5 s
+          retryDelayMs: 5000,
+          signal: stop.signal,
+        },
+      ).catch((e: unknown) => e);
+      await until(() => server.requests.length === 1);
+      const reason = new Error('shutting down');
+      const abortedAt = Date.now();
+      stop.abort(reason);
+      expect(await run).toBe(reason);
+      expect(Date.now() - abortedAt).toBeLessThan(1000);
+      expect(server.requests).toHaveLength(1);
     });
   });
 });

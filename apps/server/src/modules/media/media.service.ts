@@ -185,7 +185,7 @@ export async function runDetection(
       await failDetection(ctx.db, taskId, DETECTION_FAILURES[err.reason], err.message);
       return;
     }
-    if (lastAttempt) {
+    if (lastAttempt && !attempt.signal?.aborted) {
       ctx.log.warn({ err, task: taskId }, 'media detection failed');
       await failDetection(
         ctx.db,
@@ -362,6 +362,8 @@ export async function runExecution(
     ctx.log.info({ task: taskId, cues: cues.length, language: spoken }, 'transcribed');
     await runTranslation(ctx, taskId, attempt);
   } catch (err) {
+    // stopped from outside (shutdown): the queue puts the job back; the task is not the failure
+    if (signal?.aborted) throw err;
     const known = err instanceof SpeechError || err instanceof MediaError || err instanceof AppError;
     if (known || lastAttempt) {
       ctx.log.warn({ err, task: taskId }, 'media execution failed');

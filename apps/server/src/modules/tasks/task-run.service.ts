@@ -127,6 +127,9 @@ export async function runTranslation(
     await completeTask(ctx, task, finished);
   } catch (err) {
     if (err instanceof TaskGone) return;
+    // stopped from outside (shutdown, or the job's claim lost): what is done is saved, the task
+    // stays translating and the queue puts the job back (or retries it)
+    if (attempt.signal?.aborted) throw err;
     const engineFailure = err instanceof EngineError || err instanceof AppError;
     if (engineFailure || lastAttempt) {
       ctx.log.warn({ err, task: taskId }, 'translation failed');
