@@ -2,6 +2,8 @@
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
  * the messages may be refined, the code never changes meaning.
  */
+import { TRY_AGAIN_CODE } from './constants.js';
+
 export type UiLanguage = 'zh' | 'en' | 'ja';
 
 interface ErrorDef {
@@ -151,7 +153,7 @@ export const ErrorCodes = {
   NOT_READY: def(50301, 503, '服务尚未就绪', 'Service not ready', 'サービスの準備ができていません'),
   // retryable: the request did not complete (a database connection broke, the server is stopping)
   TRY_AGAIN: def(
-    50305,
+    TRY_AGAIN_CODE,
     503,
     '服务刚刚短暂中断，请重试',
     'The service was interrupted for a moment; try again',
