@@ -2,23 +2,13 @@
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
  * the messages may be refined, the code never changes meaning.
  */
-import { TRY_AGAIN_CODE } from './constants.js';
+import { def, type ErrorDef, type UiLanguage } from './error-def.js';
+import { FAULT_ERRORS } from './fault-errors.js';
 
-export type UiLanguage = 'zh' | 'en' | 'ja';
-
-interface ErrorDef {
-  code: number;
-  status: number;
-  msg: Record<UiLanguage, string>;
-}
-
-const def = (code: number, status: number, zh: string, en: string, ja: string): ErrorDef => ({
-  code,
-  status,
-  msg: { zh, en, ja },
-});
+export type { UiLanguage };
 
 export const ErrorCodes = {
+  ...FAULT_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,
@@ -151,14 +141,6 @@ export const ErrorCodes = {
     'この機能はこのサイトでは有効になっていません',
   ),
   NOT_READY: def(50301, 503, '服务尚未就绪', 'Service not ready', 'サービスの準備ができていません'),
-  // retryable: the request did not complete (a database connection broke, the server is stopping)
-  TRY_AGAIN: def(
-    TRY_AGAIN_CODE,
-    503,
-    '服务刚刚短暂中断，请重试',
-    'The service was interrupted for a moment; try again',
-    'サービスが一時的に中断されました。もう一度お試しください',
-  ),
   TASK_NOT_FOUND: def(40402, 404, '任务不存在', 'The task does not exist', 'タスクが存在しません'),
   TASK_NOT_READY: def(
     40903,
@@ -225,13 +207,6 @@ export const ErrorCodes = {
     '翻译失败，请稍后重试',
     'Translation failed; try again later',
     '翻訳に失敗しました。しばらくしてから再試行してください',
-  ),
-  TRANSLATION_MOSTLY_KEPT: def(
-    50208,
-    502,
-    '{segmentCount} 行中有 {keptOriginal} 行未能翻译（超过 20%），任务已失败，积分已退回。请稍后重试或换用其他翻译引擎',
-    '{keptOriginal} of {segmentCount} lines could not be translated (more than 20%), so the task failed and your points were returned. Try again later or choose another engine',
-    '{segmentCount} 行中 {keptOriginal} 行を翻訳できませんでした（20% 超）。タスクは失敗し、ポイントは返却されました。しばらくしてから再試行するか、別のエンジンを選んでください',
   ),
   PAYMENT_PROVIDER_FAILED: def(
     50205,
