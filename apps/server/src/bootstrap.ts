@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from './config/env.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
+import { defaultPublicUrl } from './config/public-url.js';
 import { openDb, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { DEFAULT_RATE_LIMITS, type AppContext } from './context.js';
@@ -74,7 +75,7 @@ export async function createContext(
     }));
   await migrate(db);
   const secret = await loadSecret(db, env.APP_SECRET);
-  const publicOrigin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  const publicOrigin = new URL(env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).origin;
   const trustedOrigins = new Set(
     [publicOrigin, ...env.TRUSTED_ORIGINS.split(',')].map((o) => o.trim()).filter(Boolean),
   );

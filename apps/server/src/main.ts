@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
+import { listensOnAllInterfaces } from './config/public-url.js';
 import { ensureFirstManager } from './modules/accounts/accounts.service.js';
 import { startQueue } from './jobs/start.js';
 import { exitOnSignals } from './shutdown.js';
@@ -17,11 +18,16 @@ async function main() {
   await app.listen({ port: ctx.env.PORT, host: ctx.env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.env.PORT;
-  const shownHost = ctx.env.HOST === '0.0.0.0' || ctx.env.HOST === '::' ? 'localhost' : ctx.env.HOST;
-  const url = ctx.env.PUBLIC_URL ?? `http://${shownHost}:${port}`;
+  // the one address to open: cookies, OAuth callbacks and payment returns all use PUBLIC_URL's host
+  const url = ctx.publicOrigin;
   const lines = [
     '',
     `  SubTrans is running: ${url}`,
+    ...(listensOnAllInterfaces(ctx.env.HOST)
+      ? [
+          `  Listening on all interfaces (HOST=${ctx.env.HOST}), port ${port}: from other machines, set PUBLIC_URL to the address they use`,
+        ]
+      : []),
     `  Database: ${ctx.db.kind === 'pglite' ? `embedded PGlite in ${ctx.env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Jobs: ${ctx.env.WORKERS === 'inline' ? 'workers run in this process' : 'WORKERS=external: start them with `npm run worker`'}`,
     `  Mail: ${ctx.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : 'no SMTP_URL set: verification codes are printed to this log'}`,
