@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { startGoogleV2Server, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { until } from '../../../test/support/until.js';
 
 describe(`direct translation calls (${TEST_DB})`, () => {
   let deepseek: Awaited<ReturnType<typeof startOpenAiServer>>;
@@ -164,5 +165,31 @@ describe(`direct translation without engines (${TEST_DB})`, () => {
       { as: token },
     );
     expectFailure(res, 50302, 503);
+  });
+});
+
+describe(`a direct translation call in flight when the server stops (${TEST_DB})`, () => {
+  it('is aborted at once and answers the retryable TRY_AGAIN instead of holding the shutdown', async () => {
+    const deepseek = await startOpenAiServer('ds-key');
+    const t = await startTestApp({ env: { DEEPSEEK_API_KEY: 'ds-key', DEEPSEEK_BASE_URL: deepseek.url } });
+    try {
+      const { token } = await t.signUp();
+      deepseek.setDelay(10_000);
+      const answer = t.post(
+        '/translation/deepseek_translate',
+        { texts: ['Hello'], targetLanguage: 'ja' },
+        { as: token },
+      );
+      await until(() => deepseek.requests.length === 1);
+      const closing = Date.now();
+      await t.app.close();
+      const res = await answer;
+      expect(Date.now() - closing).toBeLessThan(2000);
+      expectFailure(res, 50305, 503);
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      await t.close();
+      await deepseek.close();
+    }
   });
 });
