@@ -208,7 +208,10 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
    */
   async shutdown(timeoutMs = 2000): Promise<void> {
     // stop the fetch loops first, so no job is claimed between the abort and the stop
-    for (const name of Object.keys(this.definitions)) void this.boss.offWork(name, { wait: false });
+    for (const name of Object.keys(this.definitions))
+      this.boss
+        .offWork(name, { wait: false })
+        .catch((err: unknown) => this.log.warn({ err }, 'offWork failed'));
     this.stopping.abort(new Error('the process is shutting down'));
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }
