@@ -8,6 +8,7 @@ import { parseEnv, type Env } from './config/env.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
 import { hostPolicy } from './config/known-hosts.js';
 import { buildPaymentChannels } from './providers/payments/channels.js';
+import { defaultPublicUrl } from './config/public-url.js';
 import { openDb, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { DEFAULT_RATE_LIMITS, type AppContext } from './context.js';
@@ -73,7 +74,7 @@ export async function createContext(
     }));
   await migrate(db);
   const secret = await loadSecret(db, env.APP_SECRET);
-  const publicOrigin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  const publicOrigin = new URL(env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).origin;
   // origins as browsers send them (no trailing slash, no default port)
   const trustedOrigins = new Set(
     [publicOrigin, ...env.TRUSTED_ORIGINS.split(',')]

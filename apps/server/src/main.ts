@@ -1,9 +1,11 @@
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
+import { listensOnAllInterfaces } from './config/public-url.js';
 import { ensureFirstManager } from './modules/accounts/accounts.service.js';
 import { startQueue } from './jobs/start.js';
 import { describePayments } from './providers/payments/channels.js';
+import { exitOnSignals } from './shutdown.js';
 
 async function main() {
   const ctx = await createContext(process.env);
@@ -12,28 +14,21 @@ async function main() {
   // workers run in this process unless WORKERS=external (then `npm run worker` runs them)
   const queue = await startQueue(ctx, { work: ctx.env.WORKERS === 'inline' });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    ctx.log.info({ signal }, 'shutting down');
-    await app.close();
-    await queue.stop();
-    ctx.mailer.close();
-    await ctx.db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  exitOnSignals({ ctx, app, queue });
 
   await app.listen({ port: ctx.env.PORT, host: ctx.env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.env.PORT;
-  const shownHost = ctx.env.HOST === '0.0.0.0' || ctx.env.HOST === '::' ? 'localhost' : ctx.env.HOST;
-  const url = ctx.env.PUBLIC_URL ?? `http://${shownHost}:${port}`;
+  // the one address to open: cookies, OAuth callbacks and payment returns all use PUBLIC_URL's host
+  const url = ctx.publicOrigin;
   const lines = [
     '',
     `  SubTrans is running: ${url}`,
+    ...(listensOnAllInterfaces(ctx.env.HOST)
+      ? [
+          `  Listening on all interfaces (HOST=${ctx.env.HOST}), port ${port}: from other machines, set PUBLIC_URL to the address they use`,
+        ]
+      : []),
     `  Database: ${ctx.db.kind === 'pglite' ? `embedded PGlite in ${ctx.env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Jobs: ${ctx.env.WORKERS === 'inline' ? 'workers run in this process' : 'WORKERS=external: start them with `npm run worker`'}`,
     `  Mail: ${ctx.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : 'no SMTP_URL set: verification codes are printed to this log'}`,

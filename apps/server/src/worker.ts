@@ -1,6 +1,7 @@
 import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
 import { startQueue } from './jobs/start.js';
+import { exitOnSignals } from './shutdown.js';
 
 /** Runs only the job workers (no HTTP): for deployments with WORKERS=external on the servers. */
 async function main() {
@@ -12,17 +13,7 @@ async function main() {
   }
   const queue = await startQueue(ctx, { work: true, settings: { schedule: true } });
   ctx.log.info('worker started');
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    ctx.log.info({ signal }, 'worker shutting down: finishing running jobs');
-    await queue.stop(30_000);
-    await ctx.db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  exitOnSignals({ ctx, queue });
 }
 
 main().catch((err: unknown) => {

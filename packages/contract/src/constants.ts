@@ -2,6 +2,11 @@
 
 /** The envelope's code on success (SPEC §7); every other code is in errors.ts. */
 export const SUCCESS_CODE = 20000;
+/**
+ * TRY_AGAIN's code (errors.ts): the call did not complete (a database connection broke, the
+ * server was stopping) and may be sent once more; the web client does so by itself.
+ */
+export const TRY_AGAIN_CODE = 50305;
 
 export const LIMITS = {
   passwordMin: 6,

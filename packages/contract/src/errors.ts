@@ -1,4 +1,5 @@
 import { def, type ErrorDef, type UiLanguage } from './error-def.js';
+import { FAULT_ERRORS } from './fault-errors.js';
 import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
 import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
@@ -16,6 +17,8 @@ export const ErrorCodes = {
   ...STORAGE_ERRORS,
   // payment channels and host rules
   ...SITE_ERRORS,
+  // faults: engines that keep the original, a lost database connection
+  ...FAULT_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { DbConnectionLost, isConnectionLost, isReadOnly, neverSent } from './connection-loss.js';
 
 /**
  * The one database interface the repositories use. PGlite (embedded) and node-postgres share it,
@@ -75,34 +76,91 @@ function prepared(sql: string, params: unknown[] | undefined): pg.QueryConfig {
 }
 
 async function openPostgres(url: string, max: number, schema?: string): Promise<Db> {
-  const pool = new pg.Pool({
+  const config: pg.ClientConfig = {
     connectionString: url,
-    max,
+    // named, so an operator (or a test) can tell the app's connections apart
+    application_name: `subtrans${schema ? ` ${schema}` : ''}`,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...config, max });
   // a dropped idle connection must not crash the process
   pool.on('error', () => undefined);
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-  const query = async <T>(sql: string, params?: unknown[]) =>
-    (await pool.query(prepared(sql, params))).rows as T[];
+
+  /** The statement again on a connection of its own: the pool's idle ones may be broken too. */
+  const onFreshConnection = async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+    const client = new pg.Client(config);
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return (await client.query(prepared(sql, params))).rows as T[];
+    } catch (err) {
+      throw isConnectionLost(err) ? new DbConnectionLost(err) : err;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+
+  // A statement whose connection broke is sent once more, on a fresh connection, when that
+  // cannot do anything twice: it only reads, or it never left. Otherwise the caller hears
+  // DbConnectionLost (answered TRY_AGAIN): a write's outcome is unknown.
+  const query = async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+    try {
+      return (await pool.query(prepared(sql, params))).rows as T[];
+    } catch (err) {
+      if (!isConnectionLost(err)) throw err;
+      if (!neverSent(err) && !isReadOnly(sql)) throw new DbConnectionLost(err);
+      return onFreshConnection<T>(sql, params);
+    }
+  };
+
+  /**
+   * A pooled connection with its transaction begun. A connection that breaks before BEGIN has
+   * done anything is dropped and another taken (each broken idle one fails once and leaves the
+   * pool, so max + 1 tries reach a live one).
+   */
+  const begin = async (): Promise<pg.PoolClient> => {
+    for (let attempt = 0; ; attempt += 1) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw isConnectionLost(err) ? new DbConnectionLost(err) : err;
+      }
+      try {
+        await client.query('BEGIN');
+        return client;
+      } catch (err) {
+        client.release(true);
+        if (!isConnectionLost(err)) throw err;
+        if (attempt >= max) throw new DbConnectionLost(err);
+      }
+    }
+  };
+
   return {
     kind: 'postgres',
     query,
     async tx(fn) {
-      const client = await pool.connect();
+      const client = await begin();
       try {
-        await client.query('BEGIN');
         const result = await fn({
           query: async <T>(sql: string, params?: unknown[]) =>
             (await client.query(prepared(sql, params))).rows as T[],
         });
         await client.query('COMMIT');
+        client.release();
         return result;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        const rollback = await client.query('ROLLBACK').then(
+          () => null,
+          (err: unknown) => err,
+        );
+        // a broken connection leaves the pool instead of going back to it
+        client.release(rollback !== null);
+        // the transaction did not commit, or (COMMIT's answer lost) it is unknown whether it did
+        if (isConnectionLost(e)) throw e instanceof DbConnectionLost ? e : new DbConnectionLost(e);
         throw e;
-      } finally {
-        client.release();
       }
     },
     async exec(sql) {

@@ -1,9 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, errorMessage, type ErrorKey } from '@subtrans/contract';
+import { DbConnectionLost } from '../db/connection-loss.js';
 import { AppError, ValidationError } from './errors.js';
 import { FIELD_NAMES, localiseIssue } from './i18n.js';
 
+/** how soon a client may repeat a request that answered TRY_AGAIN */
+const RETRY_AFTER_SECONDS = 1;
+
 function send(reply: FastifyReply, key: ErrorKey, msg: string, data: unknown = null) {
+  if (key === 'TRY_AGAIN') void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply.status(ErrorCodes[key].status).send({ code: ErrorCodes[key].code, msg, data });
 }
 
@@ -18,47 +23,54 @@ function fieldLabel(path: PropertyKey[], lang: FastifyRequest['lang']): string {
  * internals.
  */
 export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
-    const lang = request.lang;
-    if (error instanceof AppError) {
-      const base = errorMessage(error.key, lang, error.data);
-      return send(reply, error.key, error.detail ? `${base}: ${error.detail}` : base, error.data);
-    }
-    if (error instanceof ValidationError) {
-      const fields = error.issues.map((i) => ({
-        field: i.path.map(String).join('.'),
-        message: localiseIssue(i, lang),
-      }));
-      const first = error.issues[0];
-      const label = first ? fieldLabel(first.path, lang) : '';
-      const text = first ? localiseIssue(first, lang) : '';
-      const msg = `${errorMessage('VALIDATION', lang)}${label ? ` (${label})` : ''}: ${text}`;
-      return send(reply, 'VALIDATION', msg, { fields });
-    }
-    const fe = error;
-    switch (fe.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+  app.setErrorHandler(
+    (error: FastifyError | AppError | ValidationError | DbConnectionLost, request, reply) => {
+      const lang = request.lang;
+      if (error instanceof AppError) {
+        const base = errorMessage(error.key, lang, error.data);
+        return send(reply, error.key, error.detail ? `${base}: ${error.detail}` : base, error.data);
+      }
+      if (error instanceof ValidationError) {
+        const fields = error.issues.map((i) => ({
+          field: i.path.map(String).join('.'),
+          message: localiseIssue(i, lang),
+        }));
+        const first = error.issues[0];
+        const label = first ? fieldLabel(first.path, lang) : '';
+        const text = first ? localiseIssue(first, lang) : '';
+        const msg = `${errorMessage('VALIDATION', lang)}${label ? ` (${label})` : ''}: ${text}`;
+        return send(reply, 'VALIDATION', msg, { fields });
+      }
+      // a database connection broke under the request (failover, pooler restart): retryable
+      if (error instanceof DbConnectionLost) {
+        request.log.warn({ err: error }, 'database connection lost');
+        return send(reply, 'TRY_AGAIN', errorMessage('TRY_AGAIN', lang));
+      }
+      const fe = error;
+      switch (fe.code) {
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          return send(reply, 'BAD_JSON', errorMessage('BAD_JSON', lang));
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        case 'FST_REQ_FILE_TOO_LARGE':
+        case 'FST_PARTS_LIMIT':
+        case 'FST_FILES_LIMIT':
+          return send(reply, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', lang));
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+          return send(reply, 'VALIDATION', `${errorMessage('VALIDATION', lang)}: content-type`);
+        default:
+          break;
+      }
+      if (fe.name === 'SyntaxError' && fe.statusCode === 400) {
         return send(reply, 'BAD_JSON', errorMessage('BAD_JSON', lang));
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      case 'FST_REQ_FILE_TOO_LARGE':
-      case 'FST_PARTS_LIMIT':
-      case 'FST_FILES_LIMIT':
-        return send(reply, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', lang));
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return send(reply, 'VALIDATION', `${errorMessage('VALIDATION', lang)}: content-type`);
-      default:
-        break;
-    }
-    if (fe.name === 'SyntaxError' && fe.statusCode === 400) {
-      return send(reply, 'BAD_JSON', errorMessage('BAD_JSON', lang));
-    }
-    if (fe.statusCode === 429) return send(reply, 'RATE_LIMITED', errorMessage('RATE_LIMITED', lang));
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return send(reply, 'VALIDATION', `${errorMessage('VALIDATION', lang)}: ${fe.message}`);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 'INTERNAL', errorMessage('INTERNAL', lang));
-  });
+      }
+      if (fe.statusCode === 429) return send(reply, 'RATE_LIMITED', errorMessage('RATE_LIMITED', lang));
+      if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+        return send(reply, 'VALIDATION', `${errorMessage('VALIDATION', lang)}: ${fe.message}`);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 'INTERNAL', errorMessage('INTERNAL', lang));
+    },
+  );
 }

@@ -75,6 +75,8 @@ export class MissingHandlerError extends Error {}
  */
 export class JobQueue<R extends { [K in keyof R]: object }> {
   private started = false;
+  /** aborted by shutdown(): every running handler's signal */
+  private readonly stopping = new AbortController();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -162,10 +164,19 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
         async ([job]) => {
           if (!job) return;
           const started = Date.now();
+          // the handler stops on its claim being lost (pg-boss) or on this process shutting down
+          const signal = AbortSignal.any([job.signal, this.stopping.signal]);
           try {
-            await handler(job.data, job);
+            await handler(job.data, { ...job, signal });
             this.log.debug({ job: name, id: job.id, ms: Date.now() - started }, 'job done');
           } catch (err) {
+            if (this.stopping.signal.aborted && !job.signal.aborted && (await this.putBack(job))) {
+              this.log.info(
+                { job: name, id: job.id, retry: job.retryCount },
+                'job put back for the next start',
+              );
+              return;
+            }
             this.log.warn({ err, job: name, id: job.id, retry: job.retryCount }, 'job failed');
             throw err;
           }
@@ -187,5 +198,40 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
   /** Waits (up to `timeoutMs`) for running jobs to finish, then closes the queue's connections. */
   async stop(timeoutMs = 10_000): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+
+  /**
+   * Stops this process's work at once (SIGTERM): no job is taken any more, running handlers are
+   * aborted (they save what is done and throw), and each aborted job is put back as it was
+   * claimed, not failed, so the next start runs it again without using up one of its retries.
+   * A handler still running after `timeoutMs` is failed by pg-boss (a retry, as after a crash).
+   */
+  async shutdown(timeoutMs = 2000): Promise<void> {
+    // stop the fetch loops first, so no job is claimed between the abort and the stop
+    for (const name of Object.keys(this.definitions))
+      this.boss
+        .offWork(name, { wait: false })
+        .catch((err: unknown) => this.log.warn({ err }, 'offWork failed'));
+    this.stopping.abort(new Error('the process is shutting down'));
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+
+  /**
+   * Back to `created` with no start time (pg-boss counts a retry only when it claims a job that
+   * has one), fenced to this claim: answers false when the job is no longer ours.
+   */
+  private async putBack(job: Job<unknown>): Promise<boolean> {
+    try {
+      const { rows } = await this.boss.getDb().executeSql(
+        `UPDATE "${this.settings.schema}".job SET state = 'created', started_on = NULL, heartbeat_on = NULL
+          WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3
+          RETURNING id`,
+        [job.name, job.id, job.retryCount],
+      );
+      return rows.length > 0;
+    } catch (err) {
+      this.log.error({ err, id: job.id }, 'could not put the job back');
+      return false;
+    }
   }
 }

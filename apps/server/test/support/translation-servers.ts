@@ -12,7 +12,17 @@ export type Misbehaviour =
   | 'http429'
   | 'fenced'
   | 'entities'
-  | 'slow';
+  | 'slow'
+  /** the numbered map wrapped in one key: {"lines": {…}} */
+  | 'wrap-lines'
+  /** the same under "translations" */
+  | 'wrap-translations'
+  /** a JSON array of the translations, in order */
+  | 'array'
+  /** two keys around the map: {"lines": {…}, "note": "…"} */
+  | 'wrap-two-keys'
+  /** prose instead of JSON (a model that never translates) */
+  | 'refuse';
 
 /** The "translation" both fake providers give: recognisable and reversible in tests. */
 export const fakeTranslate = (text: string, target: string) => `[${target}] ${text}`;
@@ -37,8 +47,10 @@ export async function startOpenAiServer(apiKey: string) {
   const requests: { lines: Record<string, string>; context_before: string[]; context_after: string[] }[] = [];
   /** every answer waits this long (a provider's latency) */
   let delayMs = 0;
-  /** every answer is this failure until reset (a provider that is down) */
-  let down: 'http500' | null = null;
+  /** every answer misbehaves so until reset (a provider that is down, a model that wraps its answers) */
+  let always: Misbehaviour | null = null;
+  /** a batch holding a line that matches is never translated (answered with prose) */
+  let untranslatable: RegExp | null = null;
   const server = createServer((req, res) => {
     void (async () => {
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -58,7 +70,9 @@ export async function startOpenAiServer(apiKey: string) {
       };
       requests.push(user);
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-      const mode = down ?? script.shift();
+      const pattern = untranslatable;
+      const refused = pattern !== null && Object.values(user.lines).some((l) => pattern.test(l));
+      const mode = refused ? 'refuse' : (always ?? script.shift());
       const translated = Object.fromEntries(
         Object.entries(user.lines).map(([k, v]) => [k, fakeTranslate(v, user.target)]),
       );
@@ -98,6 +112,21 @@ export async function startOpenAiServer(apiKey: string) {
         case 'slow':
           await new Promise((r) => setTimeout(r, 3000));
           break;
+        case 'wrap-lines':
+          content = JSON.stringify({ lines: translated });
+          break;
+        case 'wrap-translations':
+          content = JSON.stringify({ translations: translated });
+          break;
+        case 'array':
+          content = JSON.stringify(Object.values(translated));
+          break;
+        case 'wrap-two-keys':
+          content = JSON.stringify({ lines: translated, note: 'translated faithfully' });
+          break;
+        case 'refuse':
+          content = 'I am sorry, but I cannot help with translating these lines.';
+          break;
         case undefined:
           break;
       }
@@ -116,7 +145,11 @@ export async function startOpenAiServer(apiKey: string) {
     requests,
     misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
     setDelay: (ms: number) => (delayMs = ms),
-    setDown: (failure: 'http500' | null) => (down = failure),
+    setDown: (failure: 'http500' | null) => (always = failure),
+    /** every answer misbehaves so until reset with null */
+    setAlways: (mode: Misbehaviour | null) => (always = mode),
+    /** lines matching `pattern` are never translated (null: every line is again) */
+    neverTranslate: (pattern: RegExp | null) => (untranslatable = pattern),
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

@@ -39,6 +39,38 @@ describe('api client', () => {
     await expect(api('/x')).rejects.toThrow(/HTTP 502/);
   });
 
+  it('sends a call that answered TRY_AGAIN once more after the wait it asks for, and only once', async () => {
+    const tryAgain = () =>
+      new Response(JSON.stringify({ code: 50305, msg: '服务刚刚短暂中断，请重试', data: null }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      });
+    const done = () => new Response(JSON.stringify({ code: 20000, msg: 'success', data: { version: 2 } }));
+    const once = vi.fn().mockResolvedValueOnce(tryAgain()).mockResolvedValueOnce(done());
+    vi.stubGlobal('fetch', once);
+    const started = Date.now();
+    await expect(api('/task/update_segments', { taskId: 't' })).resolves.toEqual({ version: 2 });
+    expect(once).toHaveBeenCalledTimes(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const [, first] = once.mock.calls[0] as unknown as [string, RequestInit];
+    const [, second] = once.mock.calls[1] as unknown as [string, RequestInit];
+    expect(second.body).toBe(first.body);
+
+    const always = vi.fn(async () => tryAgain());
+    vi.stubGlobal('fetch', always);
+    await expect(api('/task/update_segments', { taskId: 't' })).rejects.toMatchObject({
+      code: 50305,
+      status: 503,
+    });
+    expect(always).toHaveBeenCalledTimes(2);
+
+    // other failures are not sent again
+    const refused = answer(JSON.stringify({ code: 50000, msg: 'x', data: null }), 500);
+    vi.stubGlobal('fetch', refused);
+    await expect(api('/x')).rejects.toMatchObject({ code: 50000 });
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+
   it('turns a network failure into an error instead of crashing', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, type Envelope } from '@subtrans/contract';
+import { SUCCESS_CODE, TRY_AGAIN_CODE, type Envelope } from '@subtrans/contract';
 
 /** A call that did not answer 20000: the server's code and message (already in the user's language). */
 export class ApiError extends Error {
@@ -38,15 +38,31 @@ async function parseEnvelope<T>(res: Response): Promise<T> {
   return body.data;
 }
 
-/** fetch, a network failure as an ApiError, and the envelope read */
-async function fetchEnvelope<T>(path: string, init: RequestInit): Promise<T> {
+/** The wait a TRY_AGAIN answer asks for (Retry-After in seconds), within reason. */
+function retryDelayMs(res: Response): number {
+  const seconds = Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 5) * 1000 : 1000;
+}
+
+/**
+ * fetch, a network failure as an ApiError, and the envelope read. A TRY_AGAIN answer (the server
+ * lost its database connection, or was stopping, before the call completed) is sent once more
+ * after the wait it asks for; a second one reaches the caller.
+ */
+async function fetchEnvelope<T>(path: string, init: RequestInit, retried = false): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, init);
   } catch (e) {
     throw new ApiError(NETWORK_ERROR_CODE, e instanceof Error ? e.message : String(e), 0);
   }
-  return parseEnvelope<T>(res);
+  try {
+    return await parseEnvelope<T>(res);
+  } catch (e) {
+    if (retried || !(e instanceof ApiError) || e.code !== TRY_AGAIN_CODE) throw e;
+    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(res)));
+    return fetchEnvelope<T>(path, init, true);
+  }
 }
 
 function send<T>(path: string, init: RequestInit): Promise<T> {

@@ -8,6 +8,7 @@ import { EngineError, retryAfterMs } from './engine.js';
 import { googleV2Engine } from './google-v2.js';
 import { openAiCompatibleEngine } from './openai-compatible.js';
 import { batchesOf, translateAll, type PipelineOptions } from './pipeline.js';
+import { until } from '../../../test/support/until.js';
 
 const KEY = 'sk-test-key';
 const lines = Array.from({ length: 23 }, (_, i) => `line ${i + 1} <i>tagged</i>`);
@@ -26,7 +27,10 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
     server = await startOpenAiServer(KEY);
   });
   afterAll(() => server.close());
-  beforeEach(() => server.requests.splice(0));
+  beforeEach(() => {
+    server.requests.splice(0);
+    server.setAlways(null);
+  });
 
   const req = (ls: string[]) => ({
     lines: ls,
@@ -50,7 +54,21 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
     expect(await engine().translate(req(['b']))).toEqual(['[ja] b']);
   });
 
+  it.each(['wrap-lines', 'wrap-translations', 'array'] as const)(
+    'reads a reply in the shape %s as the numbered map',
+    async (mode) => {
+      server.misbehave(mode);
+      expect(await engine().translate(req(['one', 'two', 'three']))).toEqual([
+        '[ja] one',
+        '[ja] two',
+        '[ja] three',
+      ]);
+    },
+  );
+
   it.each([
+    ['wrap-two-keys', 'format'],
+    ['refuse', 'format'],
     ['wrong-count', 'count'],
     ['merged', 'count'],
     ['echo-missing', 'count'],
@@ -112,6 +130,15 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
       expect(r).toEqual({ translations: expected, keptOriginal: 0, calls: 3 });
       expect(progress.at(-1)).toBe(23);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    });
+
+    it('translates every line of a model that always wraps its answers, without splitting a batch', async () => {
+      for (const mode of ['wrap-lines', 'wrap-translations', 'array'] as const) {
+        server.requests.splice(0);
+        server.setAlways(mode);
+        const r = await translateAll(engine(), lines, { source: 'en', target: 'ja' }, opts());
+        expect(r).toEqual({ translations: expected, keptOriginal: 0, calls: 3 });
+      }
     });
 
     it('retries failures (HTTP 500, 429, garbage) and still returns every line', async () => {
@@ -193,6 +220,31 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
       await expect(
         translateAll(engine(), lines.slice(0, 5), { source: 'en', target: 'ja' }, opts({ concurrency: 1 })),
       ).rejects.toMatchObject({ kind: 'http' });
+    });
+
+    it('stops at once when aborted while waiting to retry, and throws the abort, not an engine failure', async () => {
+      server.setAlways('http500');
+      const stop = new AbortController();
+      const run = translateAll(
+        engine(),
+        lines.slice(0, 5),
+        { source: 'en', target: 'ja' },
+        {
+          batchSize: 5,
+          concurrency: 1,
+          retries: 3,
+          // the first retry would wait 5 s
+          retryDelayMs: 5000,
+          signal: stop.signal,
+        },
+      ).catch((e: unknown) => e);
+      await until(() => server.requests.length === 1);
+      const reason = new Error('shutting down');
+      const abortedAt = Date.now();
+      stop.abort(reason);
+      expect(await run).toBe(reason);
+      expect(Date.now() - abortedAt).toBeLessThan(1000);
+      expect(server.requests).toHaveLength(1);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
 import { EngineError, failureOf, type TranslateRequest, type TranslationEngine } from './engine.js';
+import { linesOfReply } from './reply.js';
 
 export interface OpenAiCompatibleOptions {
   name: string;
@@ -16,23 +17,6 @@ const SYSTEM_PROMPT = [
   'Answer with one JSON object and nothing else: the same keys as "lines", each mapped to its translation. Never merge, split, skip or add keys.',
   'Keep inline markup such as <i>, </i>, {\\an8} where it belongs. Do not add explanations.',
 ].join('\n');
-
-/** Extracts the JSON object from a model reply (it may wrap it in a ``` fence). */
-function jsonObjectOf(content: string): Record<string, unknown> {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
-  const raw = (fenced ? fenced[1]! : content).trim();
-  const start = raw.indexOf('{');
-  const end = raw.lastIndexOf('}');
-  if (start < 0 || end <= start) throw new EngineError('format', 'the reply holds no JSON object');
-  try {
-    const parsed: unknown = JSON.parse(raw.slice(start, end + 1));
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      throw new Error('not an object');
-    return parsed as Record<string, unknown>;
-  } catch {
-    throw new EngineError('format', 'the reply is not valid JSON');
-  }
-}
 
 /**
  * Any OpenAI-compatible chat-completions API (DeepSeek, OpenAI, Ollama, vLLM): numbered lines go
@@ -88,13 +72,7 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
       if (p.error) throw new EngineError('api', p.error.message ?? 'the provider answered an error');
       const content = p.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new EngineError('format', 'the answer has no message content');
-      const out = jsonObjectOf(content);
-      const keys = Object.keys(out);
-      const expected = Object.keys(lines);
-      if (keys.length !== expected.length || expected.some((k) => typeof out[k] !== 'string')) {
-        throw new EngineError('count', `expected ${expected.length} lines, got ${keys.length}`);
-      }
-      const result = expected.map((k) => decodeHTML((out[k] as string).trim()));
+      const result = linesOfReply(content, req.lines.length).map((l) => decodeHTML(l.trim()));
       // a line that comes back empty while its source was not is a lost line
       if (result.some((r, i) => r === '' && req.lines[i]!.trim() !== '')) {
         throw new EngineError('count', 'a line came back empty');

@@ -11,6 +11,10 @@ export interface PipelineOptions {
   retryDelayMs: number;
   /** lines of context sent before and after a batch */
   contextLines?: number;
+  /**
+   * Stops the run (shutdown): calls in flight and pauses end at once, no batch is taken any more,
+   * runs already finished are still persisted (onLines awaited), then the signal's reason is thrown.
+   */
   signal?: AbortSignal;
   /** only these line indices are translated (a resumed run); every line when omitted */
   only?: readonly number[];
@@ -32,7 +36,17 @@ export interface PipelineResult {
   calls: number;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** A pause that ends early when the run is stopped from outside (shutdown). */
+const pause = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /**
  * Translates every line with bounded concurrency. A call that fails is retried with backoff
@@ -47,7 +61,7 @@ export async function translateAll(
   languages: { source: string; target: string },
   opts: PipelineOptions,
 ): Promise<PipelineResult> {
-  const sleep = opts.sleep ?? defaultSleep;
+  const sleep = opts.sleep ?? ((ms: number) => pause(ms, opts.signal));
   const context = opts.contextLines ?? 2;
   const out: (string | undefined)[] = new Array<string | undefined>(lines.length);
   const todo = opts.only ?? lines.map((_, i) => i);
@@ -84,6 +98,7 @@ export async function translateAll(
       if (attempt > 0) {
         const backoff = opts.retryDelayMs * 2 ** (attempt - 1);
         await sleep(Math.max(backoff, lastError?.retryAfterMs ?? 0));
+        opts.signal?.throwIfAborted();
       }
       calls += 1;
       try {
@@ -98,6 +113,8 @@ export async function translateAll(
           ...(opts.signal ? { signal: opts.signal } : {}),
         });
       } catch (err) {
+        // stopped from outside (shutdown): the engine's failure is the abort, not its answer
+        opts.signal?.throwIfAborted();
         if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
         lastError = err;
       }

@@ -111,8 +111,14 @@ async function ownMediaTask(ctx: AppContext, userId: number, taskId: string): Pr
   return task;
 }
 
+// a message may name the task's counts (TRANSLATION_MOSTLY_KEPT: how many lines kept their original)
 const failureText = (task: TaskRow, lang: UiLanguage) =>
-  task.error_key ? errorMessage(task.error_key as ErrorKey, lang) : (task.error ?? '');
+  task.error_key
+    ? errorMessage(task.error_key as ErrorKey, lang, {
+        keptOriginal: task.kept_original,
+        segmentCount: task.segment_count,
+      })
+    : (task.error ?? '');
 
 /** /file/check_task: SPEC §4 detection status, with the duration once known. */
 export async function checkDetection(
@@ -185,7 +191,7 @@ export async function runDetection(
       await failDetection(ctx.db, taskId, DETECTION_FAILURES[err.reason], err.message);
       return;
     }
-    if (lastAttempt) {
+    if (lastAttempt && !attempt.signal?.aborted) {
       ctx.log.warn({ err, task: taskId }, 'media detection failed');
       await failDetection(
         ctx.db,
@@ -370,6 +376,8 @@ export async function runExecution(
   } catch (err) {
     // deleted meanwhile: nothing to fail, nothing to give back (the deletion did)
     if (await watch.deleted()) return;
+    // stopped from outside (shutdown): the queue puts the job back; the task is not the failure
+    if (attempt.signal?.aborted) throw err;
     const known = err instanceof SpeechError || err instanceof MediaError || err instanceof AppError;
     if (known || lastAttempt) {
       ctx.log.warn({ err, task: taskId }, 'media execution failed');

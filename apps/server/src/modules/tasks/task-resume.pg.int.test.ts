@@ -7,7 +7,7 @@ import { expectSuccess } from '../../../test/support/http.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
 import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
-import { startWorkerChild } from '../../../test/support/worker-child.js';
+import { startWorkerChild, terminate } from '../../../test/support/worker-child.js';
 import { startQueue } from '../../jobs/start.js';
 
 /**
@@ -87,5 +87,52 @@ describe('a translation task survives its worker being killed', () => {
       [u.id],
     );
     expect(kinds.map((k) => k.kind)).toEqual(['grant', 'hold', 'capture']);
+  }, 100_000);
+
+  it('a worker stopped by SIGTERM (npm run worker) exits at once and puts its job back without spending a retry', async () => {
+    // the workers of the test before are gone: only the ones started here take jobs
+    for (const c of children.splice(0)) {
+      if (c.exitCode === null && c.signalCode === null) {
+        c.kill('SIGKILL');
+        await new Promise((r) => c.once('exit', r));
+      }
+    }
+    const u = await t.signUp();
+    await grantPoints(t, u.id, 100);
+    const srt = makeSrt(30);
+    const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'stop.srt', data: srt }));
+    engine.setDelay(300);
+    const first = await startWorker();
+    expectSuccess(await t.post('/task/start', { id: task.id }, { as: u.token }));
+    const get = async () =>
+      expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: task.id }, { as: u.token }));
+    await until(async () => (await get()).translationProgress >= 20);
+    const stopped = await terminate(first);
+    expect(stopped.code).toBe(0);
+    expect(stopped.ms).toBeLessThan(5000);
+    const [row] = await t.ctx.db.query<{ job_id: string }>(`SELECT job_id FROM tasks WHERE id = $1`, [
+      task.id,
+    ]);
+    const job = () =>
+      t.ctx.db.query<{ state: string; retry_count: number }>(
+        `SELECT state, retry_count FROM "pgboss_${t.ctx.dbSchema}".job WHERE id = $1`,
+        [row!.job_id],
+      );
+    expect(await job()).toEqual([{ state: 'created', retry_count: 0 }]);
+    const stoppedTask = await get();
+    expect(stoppedTask.status).toBe('translating');
+    const saved = stoppedTask.segments.filter((s) => s.translatedText).length;
+    expect(saved).toBeGreaterThan(0);
+    expect(saved).toBeLessThan(30);
+
+    await startWorker();
+    const done = await until(async () => {
+      const x = await get();
+      return x.status === 'completed' && x;
+    }, 60_000);
+    expect(done.segments.map((s) => s.translatedText)).toEqual(
+      parseSrt(srt).map((c) => fakeTranslate(c.text, 'ja')),
+    );
+    expect(await job()).toEqual([{ state: 'completed', retry_count: 0 }]);
   }, 100_000);
 });

@@ -30,6 +30,7 @@ import { ownTask } from './tasks.service.js';
 import { deleteSegments } from './task-deletion.repository.js';
 import { watchTask } from './task-watch.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
+import { tooManyKept } from './fallback-limit.js';
 
 /** The queue job that translates one task. */
 export const TRANSLATE_JOB = 'tasks.translate';
@@ -130,6 +131,14 @@ export async function runTranslation(
         },
       },
     );
+    // lines kept in earlier attempts of this run were saved (and counted) before this one
+    const kept = task.kept_original + result.keptOriginal;
+    if (tooManyKept(kept, segments.length)) {
+      ctx.log.warn({ task: taskId, kept, lines: segments.length }, 'too many lines kept their original text');
+      const why = `${kept} of ${segments.length} lines kept their original text`;
+      await failTask(ctx, task, why, 'TRANSLATION_MOSTLY_KEPT');
+      return;
+    }
     // the finished text, without reading it back: this run's lines and the ones saved before it
     const todo = new Set(only);
     const finished = segments.map((s, i) => ({
@@ -140,6 +149,9 @@ export async function runTranslation(
   } catch (err) {
     // deleted meanwhile: nothing to fail, nothing to give back (the deletion did)
     if (err instanceof TaskGone || (await watch.deleted())) return;
+    // stopped from outside (shutdown, or the job's claim lost): what is done is saved, the task
+    // stays translating and the queue puts the job back (or retries it)
+    if (attempt.signal?.aborted) throw err;
     const engineFailure = err instanceof EngineError || err instanceof AppError;
     if (engineFailure || lastAttempt) {
       ctx.log.warn({ err, task: taskId }, 'translation failed');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { startGoogleV2Server, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { until } from '../../../test/support/until.js';
 
 describe(`direct translation calls (${TEST_DB})`, () => {
   let deepseek: Awaited<ReturnType<typeof startOpenAiServer>>;
@@ -91,6 +92,38 @@ describe(`direct translation calls (${TEST_DB})`, () => {
     );
   });
 
+  it('reads a model that wraps its answers in one key or answers an array', async () => {
+    try {
+      for (const mode of ['wrap-lines', 'wrap-translations', 'array'] as const) {
+        deepseek.setAlways(mode);
+        const data = expectSuccess<string[]>(
+          await t.post(
+            '/translation/deepseek_translate',
+            { texts: ['Hello', 'World', 'Again'], targetLanguage: 'ja' },
+            { as: (await t.signUp()).token },
+          ),
+        );
+        expect(data).toEqual(['[ja] Hello', '[ja] World', '[ja] Again']);
+      }
+    } finally {
+      deepseek.setAlways(null);
+    }
+  });
+
+  it('answers an engine error when no line came back translated, not the originals as a success', async () => {
+    deepseek.neverTranslate(/./);
+    try {
+      const res = await t.post(
+        '/translation/deepseek_translate',
+        { texts: ['Hello'], targetLanguage: 'ja' },
+        { as: (await t.signUp()).token },
+      );
+      expectFailure(res, 50204, 502);
+    } finally {
+      deepseek.neverTranslate(null);
+    }
+  }, 20_000);
+
   it('answers TRANSLATION_FAILED when the engine keeps failing, and the daily quota runs out', async () => {
     const other = (await t.signUp()).token;
     deepseek.misbehave('http500', 'http500', 'http500', 'http500');
@@ -132,5 +165,31 @@ describe(`direct translation without engines (${TEST_DB})`, () => {
       { as: token },
     );
     expectFailure(res, 50302, 503);
+  });
+});
+
+describe(`a direct translation call in flight when the server stops (${TEST_DB})`, () => {
+  it('is aborted at once and answers the retryable TRY_AGAIN instead of holding the shutdown', async () => {
+    const deepseek = await startOpenAiServer('ds-key');
+    const t = await startTestApp({ env: { DEEPSEEK_API_KEY: 'ds-key', DEEPSEEK_BASE_URL: deepseek.url } });
+    try {
+      const { token } = await t.signUp();
+      deepseek.setDelay(10_000);
+      const answer = t.post(
+        '/translation/deepseek_translate',
+        { texts: ['Hello'], targetLanguage: 'ja' },
+        { as: token },
+      );
+      await until(() => deepseek.requests.length === 1);
+      const closing = Date.now();
+      await t.app.close();
+      const res = await answer;
+      expect(Date.now() - closing).toBeLessThan(2000);
+      expectFailure(res, 50305, 503);
+      expect(res.headers['retry-after']).toBe('1');
+    } finally {
+      await t.close();
+      await deepseek.close();
+    }
   });
 });

@@ -14,6 +14,10 @@ import { assertEngineOnHost, engineOfferedOnHost } from '../site/host-rules.js';
  * 20,000 characters, and a daily quota per user so they cannot replace paid tasks.
  */
 export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
+  // a server that is stopping aborts the calls in flight instead of waiting for them
+  const stopping = new AbortController();
+  app.addHook('preClose', () => stopping.abort(new AppError('TRY_AGAIN')));
+
   async function translate(req: FastifyRequest, engineName: TranslationEngineName) {
     const user = currentUser(req);
     const body = translateBody.parse(req.body);
@@ -37,8 +41,15 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
           concurrency: ctx.env.TRANSLATE_CONCURRENCY,
           retries: 3,
           retryDelayMs: 1000,
+          signal: stopping.signal,
         },
       );
+      // SPEC §8 keeps a line's original when the engine never gives it back; a call in which no
+      // line came back is the engine failing, not a translation
+      if (result.keptOriginal === body.texts.length) {
+        req.log.warn({ engine: engineName, lines: body.texts.length }, 'no line came back translated');
+        throw new AppError('TRANSLATION_FAILED');
+      }
       return ok(result.translations);
     } catch (err) {
       if (err instanceof EngineError) {

@@ -358,7 +358,7 @@ function TaskStatus({ task }: { task: Task }) {
   const { t } = useTranslation();
   const ui = currentLanguage();
   const stage = task.kind === 'media' ? mediaStage(task) : null;
-  const reason = isErrorKey(task.errorKey) ? errorMessage(task.errorKey, ui) : task.error;
+  const reason = isErrorKey(task.errorKey) ? errorMessage(task.errorKey, ui, task) : task.error;
   const warnings = [
     task.keptOriginal > 0 ? t('tasks.keptOriginal', { count: task.keptOriginal }) : null,
     task.pointsError ? t('tasks.pointsError', { error: task.pointsError }) : null,

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import type { AppQueue } from './jobs/start.js';
+
+/** The whole shutdown, after which the process exits whatever is still running. */
+export const SHUTDOWN_DEADLINE_MS = 2800;
+/** How long running jobs get to save what is done and be put back. */
+const JOBS_TIMEOUT_MS = 2000;
+
+/**
+ * SIGTERM and SIGINT (a deployment, a container stop, Ctrl-C): the process stops taking requests
+ * and jobs, aborts what runs (engine calls, ffmpeg), lets each job save what is done and puts it
+ * back without using up a retry, closes the database and exits, within SHUTDOWN_DEADLINE_MS.
+ * A second signal exits at once. Used by the server (main.ts), the worker (worker.ts) and the
+ * tests' child processes.
+ */
+export function exitOnSignals(opts: {
+  ctx: AppContext;
+  queue: AppQueue | null;
+  app?: FastifyInstance;
+}): void {
+  const { ctx, queue, app } = opts;
+  const exit = (code: number) => process.exit(code);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      ctx.log.warn({ signal }, 'second signal: exiting at once');
+      exit(1);
+    }
+    closing = true;
+    const started = Date.now();
+    ctx.log.info({ signal }, 'shutting down: no new work, running jobs are saved and put back');
+    const deadline = setTimeout(() => {
+      ctx.log.error({ ms: Date.now() - started }, 'shutdown did not finish in time: exiting');
+      exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      // HTTP and jobs stop side by side: both still need the database, closed after them
+      await Promise.all([app?.close(), queue?.shutdown(JOBS_TIMEOUT_MS)]);
+      ctx.mailer.close();
+      await ctx.db.close();
+      ctx.log.info({ ms: Date.now() - started }, 'shut down');
+      exit(0);
+    } catch (err) {
+      ctx.log.error({ err }, 'shutdown failed');
+      exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

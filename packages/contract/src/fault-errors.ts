@@ -1,0 +1,25 @@
+import { TRY_AGAIN_CODE } from './constants.js';
+import { def, type ErrorDef } from './error-def.js';
+
+/** Faults: engines that answer oddly, a broken database connection, a server that is stopping. */
+export const FAULT_ERRORS = {
+  /** a task's lines mostly kept their original text (tasks' errorKey: filled from the task's counts) */
+  TRANSLATION_MOSTLY_KEPT: def(
+    50208,
+    502,
+    '{segmentCount} 行中有 {keptOriginal} 行未能翻译（超过 20%），任务已失败，积分已退回。请稍后重试或换用其他翻译引擎',
+    '{keptOriginal} of {segmentCount} lines could not be translated (more than 20%), so the task failed and your points were returned. Try again later or choose another engine',
+    '{segmentCount} 行中 {keptOriginal} 行を翻訳できませんでした（20% 超）。タスクは失敗し、ポイントは返却されました。しばらくしてから再試行するか、別のエンジンを選んでください',
+  ),
+  /**
+   * retryable, with Retry-After: the call did not complete (a database connection broke under a
+   * write, the server was stopping); the web client sends it once more by itself
+   */
+  TRY_AGAIN: def(
+    TRY_AGAIN_CODE,
+    503,
+    '服务刚刚短暂中断，请重试',
+    'The service was interrupted for a moment; try again',
+    'サービスが一時的に中断されました。もう一度お試しください',
+  ),
+} as const satisfies Record<string, ErrorDef>;
