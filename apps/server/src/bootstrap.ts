@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from './config/env.js';
+import { loggerOptions } from './config/logger.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
 import { openDb, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -36,18 +37,7 @@ export async function loadSecret(db: Db, configured: string | undefined): Promis
 }
 
 export function createLogger(env: Env): FastifyBaseLogger {
-  return pino({
-    level: env.LOG_LEVEL,
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'req.headers["x-session-id"]',
-        'res.headers["set-cookie"]',
-      ],
-      censor: '[redacted]',
-    },
-  });
+  return pino(loggerOptions(env.LOG_LEVEL));
 }
 
 export interface ContextOverrides {
