@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCodes, LIMITS, OAUTH_PICTURE_HOSTS, errorMessage, uiLanguageSchema } from '@subtrans/contract';
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/envelope-plugin.js';
-import { zodValidatorCompiler } from './http/validation.js';
+import { installValidation } from './http/validation.js';
 import { installAuth } from './http/auth-plugin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { createPrerenderer } from './http/prerender.js';
@@ -79,7 +79,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  app.setValidatorCompiler(zodValidatorCompiler);
+  installValidation(app);
   installErrorHandling(app);
 
   installSecurityHeaders(app, {

@@ -15,7 +15,8 @@ import {
 } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { clearSessionCookie, currentUser, sessionTokenOf, setSessionCookie } from '../../http/auth-plugin.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, invalidField } from '../../http/errors.js';
+import { readMultipartForm } from '../../http/multipart.js';
 import * as accounts from './accounts.service.js';
 import { saveAvatar, AVATAR_TYPES } from './avatars.js';
 import { toUser } from './users.repository.js';
@@ -98,13 +99,12 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(API.uploadAvatar, { config: { auth: 'user' } }, async (req) => {
     const user = currentUser(req);
-    if (!req.isMultipart())
-      throw new AppError('VALIDATION', 'multipart/form-data with an "avatar" file is required');
-    const file = await req.file({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1 } });
-    if (!file || file.fieldname !== 'avatar') throw new AppError('VALIDATION', 'avatar');
-    const bytes = await file.toBuffer();
-    if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-    const url = await saveAvatar(ctx, user.id, bytes);
+    const { file } = await readMultipartForm(req, {
+      fileField: 'avatar',
+      maxFileBytes: LIMITS.avatarMaxBytes,
+    });
+    if (!file) throw invalidField(['avatar'], { kind: 'required' });
+    const url = await saveAvatar(ctx, user.id, file.bytes);
     return ok({ url });
   });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API, ok, wechatLoginBody } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { setSessionCookie } from '../../http/auth-plugin.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, invalidField } from '../../http/errors.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import { requestMeta } from './accounts.routes.js';
 import {
@@ -64,7 +64,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!google || !siteConfigFor(ctx, req).googleLogin) throw new AppError('FEATURE_DISABLED', 'Google');
     const query = googleAuthQuery.safeParse(req.query);
     const returnTo = query.success ? allowedReturn(ctx, req, query.data.redirect_uri) : null;
-    if (!returnTo) throw new AppError('VALIDATION', 'redirect_uri');
+    if (!returnTo) throw invalidField(['redirect_uri'], { kind: 'invalid' });
     try {
       await rateLimitOAuth(ctx, req.ip);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  INPUT_RULES,
   LIMITS,
   MEDIA_FOLDERS,
   UPLOAD_PART_SIZE,
@@ -11,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { completeUploadBody, startUploadBody, uploadPartsBody } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, invalidField } from '../../http/errors.js';
 import { MULTIPART } from '../../providers/storage/storage.js';
 import { findOwnUpload, insertUpload, moveUpload, staleUploads, type UploadRow } from './media.repository.js';
 
@@ -79,8 +80,14 @@ export async function partUrls(
 ): Promise<UploadPartUrls> {
   const row = await openUpload(ctx, userId, body.uploadId);
   const count = partCountOf(row);
-  const bad = body.partNumbers.find((n) => n > count);
-  if (bad) throw new AppError('VALIDATION', `partNumbers: the upload has ${count} parts, not ${bad}`);
+  const bad = body.partNumbers.findIndex((n) => n > count);
+  if (bad >= 0) {
+    throw invalidField(['partNumbers', bad], {
+      kind: 'rule',
+      rule: INPUT_RULES.partBeyondUpload,
+      params: { max: count },
+    });
+  }
   const urls = await Promise.all(
     [...new Set(body.partNumbers)].map(async (partNumber) => ({
       partNumber,

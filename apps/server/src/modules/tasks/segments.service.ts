@@ -1,4 +1,5 @@
 import {
+  INPUT_RULES,
   errorMessage,
   type RetranslateAnswer,
   type RetranslateResult,
@@ -10,7 +11,7 @@ import { parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, invalidField } from '../../http/errors.js';
 import { hitRateLimit } from '../accounts/rate-limit.js';
 import {
   applySegmentUpdates,
@@ -35,11 +36,12 @@ function refusal(task: TaskRow | undefined, baseVersion: number | null): AppErro
   return new AppError('TASK_VERSION_CONFLICT', undefined, { version: task.version, baseVersion });
 }
 
-function toUpdate(p: SegmentPatch): SegmentUpdate {
+function toUpdate(p: SegmentPatch, index: number): SegmentUpdate {
   const time = (v: string | undefined, field: string) => {
     if (v === undefined) return undefined;
     const ms = parseTimestamp(v);
-    if (ms === null) throw new AppError('VALIDATION', `${field} of line ${p.id}`);
+    if (ms === null)
+      throw invalidField(['segments', index, field], { kind: 'rule', rule: INPUT_RULES.srtTime });
     return ms;
   };
   return {
@@ -61,7 +63,7 @@ export async function updateSegments(
   userId: number,
   input: { taskId: string; baseVersion: number; segments: SegmentPatch[] },
 ): Promise<{ version: number }> {
-  const updates = input.segments.map(toUpdate);
+  const updates = input.segments.map((p, i) => toUpdate(p, i));
   const positions = updates.map((u) => u.position);
   return ctx.db.tx(async (q) => {
     const version = await bumpVersion(q, userId, input.taskId, input.baseVersion);
@@ -69,7 +71,10 @@ export async function updateSegments(
     const found = await applySegmentUpdates(q, input.taskId, updates);
     if (found !== new Set(positions).size) throw new AppError('SEGMENT_NOT_FOUND');
     const bad = await badTimings(q, input.taskId, positions);
-    if (bad.length) throw new AppError('VALIDATION', `start < end, not negative (line ${bad.join(', ')})`);
+    if (bad.length) {
+      const index = input.segments.findIndex((s) => s.id === bad[0]);
+      throw invalidField(['segments', index], { kind: 'rule', rule: INPUT_RULES.timeOrder });
+    }
     return { version };
   });
 }
