@@ -20,6 +20,7 @@ import { readMultipartForm } from '../../http/multipart.js';
 import * as accounts from './accounts.service.js';
 import { saveAvatar, AVATAR_TYPES } from './avatars.js';
 import { toUser } from './users.repository.js';
+import { knownAccounts, rememberDevice } from './device-cookie.js';
 import { verifyPassword } from './passwords.js';
 
 export function requestMeta(req: FastifyRequest): accounts.RequestMeta {
@@ -29,8 +30,10 @@ export function requestMeta(req: FastifyRequest): accounts.RequestMeta {
 export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(API.emailAuth, { schema: { body: emailAuthBody } }, async (req, reply) => {
     const { email, pass } = emailAuthBody.parse(req.body);
-    const { user, token } = await accounts.login(ctx, email, pass, requestMeta(req));
+    const known = knownAccounts(req, ctx.secret);
+    const { user, token } = await accounts.login(ctx, email, pass, requestMeta(req), known);
     setSessionCookie(req, reply, token);
+    rememberDevice(req, reply, ctx.secret, user.id);
     return ok(user);
   });
 
@@ -44,6 +47,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = registerBody.parse(req.body);
     const { user, token } = await accounts.register(ctx, body, requestMeta(req));
     setSessionCookie(req, reply, token);
+    rememberDevice(req, reply, ctx.secret, user.id);
     return ok(user);
   });
 

@@ -6,6 +6,7 @@ import { setSessionCookie } from '../../http/auth-plugin.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import { requestMeta } from './accounts.routes.js';
+import { rememberDevice } from './device-cookie.js';
 import {
   beginGoogle,
   finishGoogle,
@@ -100,6 +101,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
       );
     }
     setSessionCookie(req, reply, result.token);
+    rememberDevice(req, reply, ctx.secret, result.user.id);
     req.log.info({ provider: 'google', userId: result.user.id }, 'signed in with Google');
     return reply.redirect(back, 302);
   });
@@ -120,6 +122,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       const { user, token } = await finishWechat(ctx, wechat, body, requestMeta(req));
       setSessionCookie(req, reply, token);
+      rememberDevice(req, reply, ctx.secret, user.id);
       req.log.info({ provider: 'wechat', userId: user.id }, 'signed in with WeChat');
       return ok(user);
     } catch (err) {
