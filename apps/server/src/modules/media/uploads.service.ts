@@ -115,19 +115,23 @@ export async function completeUpload(
   const count = partCountOf(row);
   const numbers = new Set(body.parts.map((p) => p.partNumber));
   if (numbers.size !== count || body.parts.some((p) => p.partNumber > count))
-    throw new AppError('UPLOAD_INCOMPLETE', `${numbers.size} of ${count} parts`);
+    throw new AppError('UPLOAD_INCOMPLETE', undefined, { parts: count, given: numbers.size });
   try {
     await ctx.storage.completeMultipartUpload(row.object_key, row.storage_upload_id, body.parts);
   } catch (err) {
+    // the storage's own words (English, perhaps an address) go to the log, not to the user
     ctx.log.warn({ err, upload: row.id }, 'completing an upload failed');
-    throw new AppError('UPLOAD_INCOMPLETE', err instanceof Error ? err.message : String(err));
+    throw new AppError('UPLOAD_INCOMPLETE');
   }
   const stored = await ctx.storage.head(row.object_key);
   if (!stored || stored.size !== Number(row.size_bytes) || stored.size > LIMITS.mediaMaxBytes) {
     await ctx.storage.delete(row.object_key).catch(() => undefined);
     await moveUpload(ctx.db, row.id, 'uploading', 'aborted');
     if (stored && stored.size > LIMITS.mediaMaxBytes) throw new AppError('MEDIA_TOO_LARGE');
-    throw new AppError('UPLOAD_INCOMPLETE', `stored ${stored?.size ?? 0} bytes, declared ${row.size_bytes}`);
+    throw new AppError('UPLOAD_INCOMPLETE', undefined, {
+      storedBytes: stored?.size ?? 0,
+      declaredBytes: Number(row.size_bytes),
+    });
   }
   if (!(await moveUpload(ctx.db, row.id, 'uploading', 'completed'))) throw new AppError('UPLOAD_NOT_FOUND');
   return { objectKey: row.object_key, size: stored.size };
