@@ -80,9 +80,10 @@ const sized = (origin: string) =>
 
 /** What a zod issue says, in our terms (`data` is the input, to tell a missing field from a wrong one). */
 export function problemOf(issue: ZodIssue, data: unknown): InputProblem {
+  // an enum or a union says "not one of these" of a field that is not there at all
+  if (issue.code !== 'custom' && valueAt(data, issue.path as Path) === undefined) return { kind: 'required' };
   switch (issue.code) {
     case 'invalid_type':
-      if (valueAt(data, issue.path as Path) === undefined) return { kind: 'required' };
       return { kind: 'type', expected: TYPE_NAMES[issue.expected] ?? 'object' };
     case 'too_small': {
       const min = Number(issue.minimum);

@@ -230,12 +230,14 @@ describe('validation messages on every call, in every language', () => {
     field: string,
     label: string | undefined,
     codes: string[],
+    missing = false,
   ) {
     const answer = envelope<{ fields: { field: string; message: string }[] }>(res);
     expect({ where, status: res.statusCode, code: answer.code }).toEqual({ where, status: 400, code: 40000 });
     const own = answer.data.fields.find((f) => f.field === field);
     expect(own, `${where}: ${res.body}`).toBeDefined();
     if (label) expect(own!.message, where).toContain(label);
+    if (missing && lang === 'zh') expect(own!.message, where).toBe(`缺少${label}`);
     expect(answer.msg.startsWith(errorMessage('VALIDATION', lang)), where).toBe(true);
     expect(answer.msg, where).toContain(answer.data.fields[0]!.message);
     for (const text of [answer.msg, ...answer.data.fields.map((f) => f.message)]) {
@@ -301,7 +303,8 @@ describe('validation messages on every call, in every language', () => {
                     payload: JSON.stringify(body),
                   });
             const label = lang === 'zh' ? labels?.[0] : lang === 'en' ? labels?.[1] : undefined;
-            expectWorded(res, `${route.url} ${key} ${kind} ${lang}`, lang, f.path.join('.'), label, codes);
+            const where = `${route.url} ${key} ${kind} ${lang}`;
+            expectWorded(res, where, lang, f.path.join('.'), label, codes, kind === 'missing');
             checked += 1;
           }
         }
