@@ -57,12 +57,12 @@ const RULES: Record<InputRule, Record<UiLanguage, (label: string, params: Params
     ja: (l, p) => `${l}は合計 ${num(Number(p?.max))} 文字以内にしてください`,
   },
   time_order: {
-    zh: (l) => `${l}有误：开始时间应早于结束时间，且不能为负`,
+    zh: (l) => `${l}有误，开始时间应早于结束时间，且不能为负`,
     en: (l) => `${l} is wrong: the start must come before the end, and neither may be negative`,
     ja: (l) => `${l}が正しくありません。開始は終了より前で、負の値にはできません`,
   },
   part_beyond_upload: {
-    zh: (l, p) => `${l}超出范围：该上传共有 ${num(Number(p?.max))} 个分片`,
+    zh: (l, p) => `${l}超出范围，该上传共有 ${num(Number(p?.max))} 个分片`,
     en: (l, p) => `${l} is out of range: the upload has ${num(Number(p?.max))} parts`,
     ja: (l, p) => `${l}が範囲外です。このアップロードのパートは ${num(Number(p?.max))} 個です`,
   },
