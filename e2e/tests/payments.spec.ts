@@ -97,9 +97,15 @@ test('a declined sandbox payment leads to the payment-failed page and credits no
   await expectDashboard(page, email);
   await page.goto('/dashboard?view=points');
   const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByTestId('buy-1').click()]);
+  const orderNo = (await checkout.getByTestId('sandbox-order').textContent())!;
   await checkout.getByTestId('sandbox-decline').click();
-  await expect(checkout).toHaveURL(/\/payment-fail\?id=ST\d+/);
+  // the page reads the payment id, shows it, and takes it out of the address (as /payment-success does)
   await expect(checkout.getByRole('heading', { level: 1 })).toHaveText('支付未完成');
+  await expect(checkout.getByText(`支付 ID：${orderNo}`)).toBeVisible();
+  await expect(checkout).toHaveURL(/\/payment-fail$/);
+  await checkout.reload();
+  await expect(checkout.getByRole('heading', { level: 1 })).toHaveText('支付未完成');
+  await expect(checkout.getByText(orderNo)).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('user-points')).toContainText('0');
 });

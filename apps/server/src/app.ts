@@ -9,7 +9,7 @@ import { ErrorCodes, LIMITS, OAUTH_PICTURE_HOSTS, errorMessage, uiLanguageSchema
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/envelope-plugin.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
-import { zodValidatorCompiler } from './http/validation.js';
+import { installValidation } from './http/validation.js';
 import { installAuth } from './http/auth-plugin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { createPrerenderer } from './http/prerender.js';
@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  app.setValidatorCompiler(zodValidatorCompiler);
+  installValidation(app);
   installErrorHandling(app);
 
   installSecurityHeaders(app, {

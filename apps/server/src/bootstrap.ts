@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from './config/env.js';
+import { loggerOptions } from './config/logger.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
 import { hostPolicy } from './config/known-hosts.js';
 import { buildPaymentChannels } from './providers/payments/channels.js';
@@ -36,18 +37,7 @@ export async function loadSecret(db: Db, configured: string | undefined): Promis
 }
 
 export function createLogger(env: Env): FastifyBaseLogger {
-  return pino({
-    level: env.LOG_LEVEL,
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'req.headers["x-session-id"]',
-        'res.headers["set-cookie"]',
-      ],
-      censor: '[redacted]',
-    },
-  });
+  return pino(loggerOptions(env.LOG_LEVEL));
 }
 
 export interface ContextOverrides {

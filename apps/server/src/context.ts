@@ -20,9 +20,27 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/**
+ * A growing delay instead of a lock: the first `freeFailures` failures in `windowSeconds` cost
+ * nothing, then each attempt waits `firstDelaySeconds`, doubled per further failure, at most
+ * `maxDelaySeconds` after the one before.
+ */
+export interface SlowdownRule {
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  windowSeconds: number;
+}
+
 export interface RateLimits {
-  loginFailuresPerEmail: RateLimitRule;
+  /** wrong passwords for one account from one client address: then that address is refused */
+  loginFailuresPerAccountAndIp: RateLimitRule;
   loginFailuresPerIp: RateLimitRule;
+  /**
+   * wrong passwords for one account from anywhere: slowed, never locked, and never for a
+   * browser that signed in to the account before (its device cookie)
+   */
+  loginSlowdownPerAccount: SlowdownRule;
   sendCodePerEmail: RateLimitRule;
   sendCodePerIp: RateLimitRule;
   registerPerIp: RateLimitRule;
@@ -30,8 +48,14 @@ export interface RateLimits {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginFailuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 },
   loginFailuresPerIp: { limit: 100, windowSeconds: 15 * 60 },
+  loginSlowdownPerAccount: {
+    freeFailures: 5,
+    firstDelaySeconds: 1,
+    maxDelaySeconds: 30,
+    windowSeconds: 15 * 60,
+  },
   sendCodePerEmail: { limit: 5, windowSeconds: 60 * 60 },
   sendCodePerIp: { limit: 30, windowSeconds: 60 * 60 },
   registerPerIp: { limit: 60, windowSeconds: 15 * 60 },

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { LIMITS, UI_LANGUAGES } from './constants.js';
+import { INPUT_RULES, cleanDisplayName } from './input.js';
 
 export const uiLanguageSchema = z.enum(UI_LANGUAGES);
 
 const email = z.string().trim().toLowerCase().max(LIMITS.emailMax).pipe(z.email());
-const name = z.string().trim().min(LIMITS.nameMin).max(LIMITS.nameMax);
+/** a display name: bidi and control characters taken out before its length is checked */
+const name = z.string().transform(cleanDisplayName).pipe(z.string().min(LIMITS.nameMin).max(LIMITS.nameMax));
 const loginPassword = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMaxLogin);
-const code = z.string().regex(/^\d{6}$/, { message: 'must be exactly 6 digits' });
+const code = z.string().regex(/^\d{6}$/, INPUT_RULES.sixDigits);
 /** what /api/upload answers: /files/avatars/{user}/{time}_{random}.{ext} */
 const OWN_AVATAR = /^\/files\/avatars\/\d+\/\d+_[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
 
@@ -34,7 +36,7 @@ export function isAllowedPicture(url: string): boolean {
   return OAUTH_PICTURE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
-const pic = z.string().max(1024).refine(isAllowedPicture, 'must be an uploaded avatar URL');
+const pic = z.string().max(1024).refine(isAllowedPicture, INPUT_RULES.pictureNotAllowed);
 
 /** SPEC §3 User, with both spellings the SPEC's calls use (pic/picture, admin/manager). */
 export const userSchema = z.object({
@@ -57,9 +59,10 @@ export const registerBody = z.object({ email, name, pass: loginPassword, code })
 export const profileBody = z.object({ user_sessionid: z.string().max(200).optional() }).optional();
 export const updateProfileBody = z
   .object({ name: name.optional(), pic: pic.optional(), language: uiLanguageSchema.optional() })
-  .refine((b) => b.name !== undefined || b.pic !== undefined || b.language !== undefined, {
-    message: 'nothing to update',
-  });
+  .refine(
+    (b) => b.name !== undefined || b.pic !== undefined || b.language !== undefined,
+    INPUT_RULES.nothingToUpdate,
+  );
 export const updateProfileResult = z.object({
   name: z.string(),
   picture: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_RULES } from './input.js';
 
 const MAX_POINTS = 1_000_000_000;
 
@@ -17,12 +18,12 @@ export const grantPointsBody = z.object({
     .int()
     .min(-MAX_POINTS)
     .max(MAX_POINTS)
-    .refine((n) => n !== 0, 'must not be 0'),
+    .refine((n) => n !== 0, INPUT_RULES.notZero),
   note: z.string().trim().max(200).optional(),
   /** expiry of granted points (ISO date-time, in the future); default one year */
   expiresAt: z.iso
     .datetime({ offset: true })
-    .refine((s) => Date.parse(s) > Date.now(), 'must be in the future')
+    .refine((s) => Date.parse(s) > Date.now(), INPUT_RULES.inFuture)
     .optional(),
 });
 

@@ -27,6 +27,13 @@ export const ErrorCodes = {
     'The request body is not valid JSON',
     'リクエスト本文が正しい JSON ではありません',
   ),
+  TOO_MANY_FIELDS: def(
+    40002,
+    400,
+    '表单的字段过多（最多 {max} 个），请只发送文件和表单本身的字段',
+    'The form has too many fields (at most {max}); send only the file and the form’s own fields',
+    'フォームの項目が多すぎます（最大 {max} 個）。ファイルとフォーム本来の項目だけを送信してください',
+  ),
   UNAUTHENTICATED: def(
     40100,
     401,
@@ -106,6 +113,13 @@ export const ErrorCodes = {
     '操作过于频繁，请稍后再试',
     'Too many requests; try again later',
     'リクエストが多すぎます。しばらくしてから再試行してください',
+  ),
+  LOGIN_SLOWED_DOWN: def(
+    42903,
+    429,
+    '该账号的登录失败次数过多，请在 {retryAfter} 秒后重试',
+    'Too many failed sign-ins to this account; try again in {retryAfter} seconds',
+    'このアカウントへのログイン失敗が多すぎます。{retryAfter} 秒後に再試行してください',
   ),
   RESEND_TOO_SOON: def(
     42901,

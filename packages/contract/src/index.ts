@@ -10,3 +10,4 @@ export * from './translation.js';
 export * from './tasks.js';
 export * from './payments.js';
 export * from './media.js';
+export * from './input.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_LANGUAGES, SUBTITLE_LANGUAGES } from './languages.js';
 import { TRANSLATION_ENGINES } from './translation.js';
+import { INPUT_RULES } from './input.js';
 
 /** SPEC §9: audio type 1, video type 2 */
 export const MEDIA_TYPE = { audio: 1, video: 2 } as const;
@@ -114,7 +115,7 @@ export const uploadIdBody = z.object({ uploadId: z.uuid() });
  */
 export const downloadUrlBody = z
   .object({ objectKey: z.string().min(1).max(300).optional(), taskId: z.uuid().optional() })
-  .refine((b) => Boolean(b.objectKey) !== Boolean(b.taskId), 'objectKey or taskId (one of them)');
+  .refine((b) => Boolean(b.objectKey) !== Boolean(b.taskId), INPUT_RULES.keyOrTask);
 export interface DownloadUrl {
   url: string;
   expiresAt: string;
@@ -139,10 +140,7 @@ export const submitCheckBody = z.object({
   type: mediaTypeField,
   /** SPEC §5: en when empty */
   targetLau: z
-    .union([
-      z.enum(SUBTITLE_LANGUAGES).refine((l) => l !== 'auto', 'choose a target language'),
-      z.literal(''),
-    ])
+    .union([z.enum(SUBTITLE_LANGUAGES).refine((l) => l !== 'auto', INPUT_RULES.targetNotAuto), z.literal('')])
     .default(''),
   both: z.union([z.literal(1), z.literal(2)]).default(1),
   ...engineChoice,
@@ -174,7 +172,7 @@ export const submitExecuteBody = z.object({
   taskId: z.uuid(),
   /** SPEC: zh when auto; here auto lets the speech engine detect the language */
   sourceLau: z.enum(MEDIA_LANGUAGES).default('auto'),
-  targetLau: z.enum(SUBTITLE_LANGUAGES).refine((l) => l !== 'auto', 'choose a target language'),
+  targetLau: z.enum(SUBTITLE_LANGUAGES).refine((l) => l !== 'auto', INPUT_RULES.targetNotAuto),
   both: z.union([z.literal(1), z.literal(2)]).default(1),
   ...engineChoice,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUBTITLE_LANGUAGES } from './languages.js';
 import { TRANSLATION_ENGINES } from './translation.js';
+import { INPUT_RULES } from './input.js';
 
 /** Which rule set a task's price (the subtitles package's taskPrice decides). */
 export const COST_RULES = ['minimum', 'duration', 'text'] as const;
@@ -12,7 +13,7 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** The multipart fields of /task/create besides the `file` (SPEC §3 upload form). */
 export const createTaskFields = z.object({
   originalLanguage: z.enum(SUBTITLE_LANGUAGES).default('auto'),
-  targetLanguage: z.enum(SUBTITLE_LANGUAGES).refine((l) => l !== 'auto', 'choose a target language'),
+  targetLanguage: z.enum(SUBTITLE_LANGUAGES).refine((l) => l !== 'auto', INPUT_RULES.targetNotAuto),
   translationService: z.enum(TRANSLATION_ENGINES).default('deepseek'),
   includeOriginalText: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -119,7 +120,7 @@ export const exportTaskBody = z.object({
 export type ExportTaskBody = z.input<typeof exportTaskBody>;
 
 /** HH:MM:SS,mmm (hours may exceed 99) */
-const srtTime = z.string().regex(/^\d{2,}:\d{2}:\d{2}[,.]\d{1,3}$/, 'HH:MM:SS,mmm');
+const srtTime = z.string().regex(/^\d{2,}:\d{2}:\d{2}[,.]\d{1,3}$/, INPUT_RULES.srtTime);
 
 export const SEGMENT_TEXT_MAX = 5000;
 

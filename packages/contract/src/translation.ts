@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_RULES } from './input.js';
 
 /** SPEC §7 engine names; baidu, deepl and microsoft are recognised but not implemented (§8). */
 export const TRANSLATION_ENGINES = [
@@ -22,7 +23,8 @@ export const translateBody = z
     sourceLanguage: z.string().min(2).max(10).optional(),
   })
   .refine((b) => b.texts.reduce((n, t) => n + t.length, 0) <= TRANSLATE_LIMITS.maxChars, {
-    message: `at most ${TRANSLATE_LIMITS.maxChars} characters in all`,
+    message: INPUT_RULES.totalChars,
+    params: { max: TRANSLATE_LIMITS.maxChars },
     path: ['texts'],
   });
 

@@ -8,9 +8,19 @@ export interface DecodedSubtitles {
  * Subtitle files arrive in UTF-8 (with or without a BOM), UTF-16 with a BOM, or — common for
  * Chinese subtitles — GB18030/GBK (GBK and GB2312 are subsets of GB18030). The BOM decides; without
  * one, bytes that are valid UTF-8 are UTF-8 and anything else is read as GB18030 (which maps every
- * byte sequence to some text, so this never throws). The BOM is not part of the text.
+ * byte sequence to some text, so this never throws). The BOM is not part of the text, nor any NUL
+ * character.
  */
 export function decodeSubtitleBytes(bytes: Uint8Array): DecodedSubtitles {
+  const decoded = decodeBytes(bytes);
+  // NUL is never text in a subtitle (a stray byte, or UTF-16 without its BOM read as UTF-8), and
+  // PostgreSQL cannot store it: it is dropped here, where every upload is read
+  return decoded.text.includes('\u0000')
+    ? { ...decoded, text: decoded.text.replaceAll('\u0000', '') }
+    : decoded;
+}
+
+function decodeBytes(bytes: Uint8Array): DecodedSubtitles {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {
     return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
   }

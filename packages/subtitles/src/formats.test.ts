@@ -29,6 +29,15 @@ describe('encodings', () => {
     expect(decodeSubtitleBytes(be)).toEqual({ text: SRT, encoding: 'utf-16be' });
   });
 
+  it('drops NUL characters, which no subtitle means and PostgreSQL cannot store', () => {
+    const withNul = new TextEncoder().encode(
+      SRT.replace('你好', '你\u0000好\u0000').replace('再见', '\u0000再见'),
+    );
+    expect(decodeSubtitleBytes(withNul)).toEqual({ text: SRT, encoding: 'utf-8' });
+    const le = new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x00, 0x00, 0x42, 0x00]);
+    expect(decodeSubtitleBytes(le).text).toBe('AB');
+  });
+
   it('reads GBK/GB18030 Chinese subtitles', () => {
     // "1\n00:00:01,000 --> 00:00:02,000\n你好\n" encoded in GBK
     const ascii = new TextEncoder().encode('1\n00:00:01,000 --> 00:00:02,000\n');

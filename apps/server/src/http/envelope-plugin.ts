@@ -1,20 +1,18 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCodes, errorMessage, type ErrorKey } from '@subtrans/contract';
 import { DbConnectionLost } from '../db/connection-loss.js';
 import { AppError, ValidationError } from './errors.js';
-import { FIELD_NAMES, localiseIssue } from './i18n.js';
+import { validationAnswer } from './input-messages.js';
+import { tooManyFieldsError } from './multipart.js';
 
 /** how soon a client may repeat a request that answered TRY_AGAIN */
 const RETRY_AFTER_SECONDS = 1;
 
 function send(reply: FastifyReply, key: ErrorKey, msg: string, data: unknown = null) {
   if (key === 'TRY_AGAIN') void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  const retryAfter = (data as { retryAfter?: unknown } | null)?.retryAfter;
+  if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
   return reply.status(ErrorCodes[key].status).send({ code: ErrorCodes[key].code, msg, data });
-}
-
-function fieldLabel(path: PropertyKey[], lang: FastifyRequest['lang']): string {
-  const key = path.map(String).join('.');
-  return key ? (FIELD_NAMES[lang][key] ?? key) : '';
 }
 
 /**
@@ -31,14 +29,8 @@ export function installErrorHandling(app: FastifyInstance) {
         return send(reply, error.key, error.detail ? `${base}: ${error.detail}` : base, error.data);
       }
       if (error instanceof ValidationError) {
-        const fields = error.issues.map((i) => ({
-          field: i.path.map(String).join('.'),
-          message: localiseIssue(i, lang),
-        }));
-        const first = error.issues[0];
-        const label = first ? fieldLabel(first.path, lang) : '';
-        const text = first ? localiseIssue(first, lang) : '';
-        const msg = `${errorMessage('VALIDATION', lang)}${label ? ` (${label})` : ''}: ${text}`;
+        // labels depend on the call: `id` is a user on one, a product on another
+        const { msg, fields } = validationAnswer(error, request.routeOptions.url ?? '', lang);
         return send(reply, 'VALIDATION', msg, { fields });
       }
       // a database connection broke under the request (failover, pooler restart): retryable
@@ -56,9 +48,19 @@ export function installErrorHandling(app: FastifyInstance) {
         case 'FST_PARTS_LIMIT':
         case 'FST_FILES_LIMIT':
           return send(reply, 'PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', lang));
+        case 'FST_FIELDS_LIMIT': {
+          const tooMany = tooManyFieldsError();
+          return send(reply, tooMany.key, errorMessage(tooMany.key, lang, tooMany.data), tooMany.data);
+        }
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-          return send(reply, 'VALIDATION', `${errorMessage('VALIDATION', lang)}: content-type`);
+        case 'FST_INVALID_MULTIPART_CONTENT_TYPE': {
+          const answer = validationAnswer(
+            new ValidationError([{ path: [], problem: { kind: 'content_type' } }]),
+            request.routeOptions.url ?? '',
+            lang,
+          );
+          return send(reply, 'VALIDATION', answer.msg, { fields: answer.fields });
+        }
         default:
           break;
       }
@@ -67,7 +69,9 @@ export function installErrorHandling(app: FastifyInstance) {
       }
       if (fe.statusCode === 429) return send(reply, 'RATE_LIMITED', errorMessage('RATE_LIMITED', lang));
       if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-        return send(reply, 'VALIDATION', `${errorMessage('VALIDATION', lang)}: ${fe.message}`);
+        // Fastify's own wording is English: logged for us, the caller gets its language
+        request.log.info({ err: error }, 'request refused by the framework');
+        return send(reply, 'VALIDATION', errorMessage('VALIDATION', lang));
       }
       request.log.error({ err: error }, 'unhandled error');
       return send(reply, 'INTERNAL', errorMessage('INTERNAL', lang));

@@ -82,6 +82,7 @@ export async function cleanupAccounts(ctx: AppContext): Promise<void> {
   const sessions = await deleteExpiredSessions(ctx.db);
   const codes = await deleteStaleCodes(ctx.db);
   await ctx.db.query(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
+  await ctx.db.query(`DELETE FROM login_slowdown WHERE last_failure_at < now() - interval '1 day'`);
   await ctx.db.query(`DELETE FROM oauth_states WHERE created_at < now() - interval '1 hour'`);
   if (sessions || codes) ctx.log.info({ sessions, codes }, 'removed expired sessions and codes');
 }

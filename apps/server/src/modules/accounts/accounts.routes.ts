@@ -15,10 +15,12 @@ import {
 } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { clearSessionCookie, currentUser, sessionTokenOf, setSessionCookie } from '../../http/auth-plugin.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, invalidField } from '../../http/errors.js';
+import { readMultipartForm } from '../../http/multipart.js';
 import * as accounts from './accounts.service.js';
 import { saveAvatar, AVATAR_TYPES } from './avatars.js';
 import { toUser } from './users.repository.js';
+import { knownAccounts, rememberDevice } from './device-cookie.js';
 import { verifyPassword } from './passwords.js';
 
 export function requestMeta(req: FastifyRequest): accounts.RequestMeta {
@@ -28,8 +30,10 @@ export function requestMeta(req: FastifyRequest): accounts.RequestMeta {
 export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(API.emailAuth, { schema: { body: emailAuthBody } }, async (req, reply) => {
     const { email, pass } = emailAuthBody.parse(req.body);
-    const { user, token } = await accounts.login(ctx, email, pass, requestMeta(req));
+    const known = knownAccounts(req, ctx.secret);
+    const { user, token } = await accounts.login(ctx, email, pass, requestMeta(req), known);
     setSessionCookie(req, reply, token);
+    rememberDevice(req, reply, ctx.secret, user.id);
     return ok(user);
   });
 
@@ -43,6 +47,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = registerBody.parse(req.body);
     const { user, token } = await accounts.register(ctx, body, requestMeta(req));
     setSessionCookie(req, reply, token);
+    rememberDevice(req, reply, ctx.secret, user.id);
     return ok(user);
   });
 
@@ -98,13 +103,12 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(API.uploadAvatar, { config: { auth: 'user' } }, async (req) => {
     const user = currentUser(req);
-    if (!req.isMultipart())
-      throw new AppError('VALIDATION', 'multipart/form-data with an "avatar" file is required');
-    const file = await req.file({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1 } });
-    if (!file || file.fieldname !== 'avatar') throw new AppError('VALIDATION', 'avatar');
-    const bytes = await file.toBuffer();
-    if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-    const url = await saveAvatar(ctx, user.id, bytes);
+    const { file } = await readMultipartForm(req, {
+      fileField: 'avatar',
+      maxFileBytes: LIMITS.avatarMaxBytes,
+    });
+    if (!file) throw invalidField(['avatar'], { kind: 'required' });
+    const url = await saveAvatar(ctx, user.id, file.bytes);
     return ok({ url });
   });
 

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { consumeCode, generateCode, storeCode } from './codes.js';
 import { alreadyRegisteredMail, codeMail } from './mail-templates.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { clearLoginSlowdown, takeLoginTurn } from './login-slowdown.js';
 import { clearRateLimit, hitRateLimit, releaseRateLimit } from './rate-limit.js';
 import { createSession, deleteSessionByToken, hashToken } from './sessions.js';
 import {
@@ -31,24 +32,42 @@ export interface SignedIn {
   token: string;
 }
 
+/**
+ * Password sign-in. Three limits: per client address (every account), per account and address
+ * (that address is refused for the account), and per account from anywhere — slowed, not locked,
+ * so wrong passwords sent from many addresses cannot keep the owner out; a browser in
+ * `knownAccounts` (it signed in to the account before: its device cookie) is never slowed.
+ */
 export async function login(
   ctx: AppContext,
   email: string,
   pass: string,
   meta: RequestMeta,
+  knownAccounts: ReadonlySet<number> = new Set(),
 ): Promise<SignedIn> {
   const { db, rateLimits } = ctx;
-  const emailKey = `login:email:${email.toLowerCase()}`;
   const ipKey = `login:ip:${meta.ip}`;
+  const accountIpKey = `login:email-ip:${email.toLowerCase()}:${meta.ip}`;
   // every attempt is counted before its password is checked, so a burst of parallel guesses
   // cannot all slip past the limit; a success gives its count back (only failures count)
   await hitRateLimit(db, ipKey, rateLimits.loginFailuresPerIp);
-  await hitRateLimit(db, emailKey, rateLimits.loginFailuresPerEmail);
+  await hitRateLimit(db, accountIpKey, rateLimits.loginFailuresPerAccountAndIp);
   const row = await findLiveUserByEmail(db, email);
+  // an unknown email is slowed like an account, so the answers do not tell which exist
+  if (!row || !knownAccounts.has(row.id)) {
+    const turn = await takeLoginTurn(db, email, rateLimits.loginSlowdownPerAccount);
+    if (!turn.allowed) {
+      // no password was tried: the attempt does not count against the address
+      await releaseRateLimit(db, ipKey);
+      await releaseRateLimit(db, accountIpKey);
+      throw new AppError('LOGIN_SLOWED_DOWN', undefined, { retryAfter: turn.retryAfterSeconds });
+    }
+  }
   const valid = await verifyPassword(row?.password_hash, pass);
   if (!row || !valid) throw new AppError('LOGIN_FAILED');
-  await clearRateLimit(db, emailKey);
+  await clearRateLimit(db, accountIpKey);
   await releaseRateLimit(db, ipKey);
+  await clearLoginSlowdown(db, email);
   const token = await createSession(db, row.id, meta);
   return { user: toUser(row), token };
 }

@@ -116,6 +116,17 @@ describe(`Google sign-in through a local OpenID Connect provider (${TEST_DB})`, 
     expect(text).not.toContain(sessionCookieOf(done)!);
   });
 
+  it('keeps no bidi controls or control characters of the name claim', async () => {
+    const email = uniqueEmail('google-bidi');
+    const { done } = await signIn({
+      sub: `sub-${email}`,
+      email,
+      email_verified: true,
+      name: '\u2067Gina\u2069\u202E\u0001 Google\u202C',
+    });
+    expect((await profileOf(sessionCookieOf(done))).name).toBe('Gina Google');
+  });
+
   it('links a verified Google email to the existing account with that email', async () => {
     const existing = await t.signUp({ name: 'Email First' });
     const { done } = await signIn({

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { API, ok, wechatLoginBody } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { setSessionCookie } from '../../http/auth-plugin.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, invalidField } from '../../http/errors.js';
 import { requestedHost, requestOrigin } from '../../http/request-host.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import { requestMeta } from './accounts.routes.js';
+import { rememberDevice } from './device-cookie.js';
 import {
   beginGoogle,
   finishGoogle,
@@ -65,7 +66,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!google || !siteConfigFor(ctx, req).googleLogin) throw new AppError('FEATURE_DISABLED', 'Google');
     const query = googleAuthQuery.safeParse(req.query);
     const returnTo = query.success ? allowedReturn(ctx, req, query.data.redirect_uri) : null;
-    if (!returnTo) throw new AppError('VALIDATION', 'redirect_uri');
+    if (!returnTo) throw invalidField(['redirect_uri'], { kind: 'invalid' });
     try {
       await rateLimitOAuth(ctx, req.ip);
     } catch (err) {
@@ -101,6 +102,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
       );
     }
     setSessionCookie(req, reply, result.token);
+    rememberDevice(req, reply, ctx.secret, result.user.id);
     req.log.info({ provider: 'google', userId: result.user.id }, 'signed in with Google');
     return reply.redirect(back, 302);
   });
@@ -121,6 +123,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       const { user, token } = await finishWechat(ctx, wechat, body, requestMeta(req));
       setSessionCookie(req, reply, token);
+      rememberDevice(req, reply, ctx.secret, user.id);
       req.log.info({ provider: 'wechat', userId: user.id }, 'signed in with WeChat');
       return ok(user);
     } catch (err) {

@@ -1,4 +1,4 @@
-import { API, LIMITS, isAllowedPicture } from '@subtrans/contract';
+import { API, LIMITS, cleanDisplayName, isAllowedPicture } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import type { ExternalProfile, OidcProvider } from '../../providers/oauth/google.js';
 import type { WechatProfile, WechatProvider } from '../../providers/oauth/wechat.js';
@@ -48,14 +48,12 @@ export const rateLimitOAuth = (ctx: AppContext, ip: string) =>
   hitRateLimit(ctx.db, `oauth:ip:${ip}`, ctx.rateLimits.oauthPerIp);
 
 /**
- * A display name within the 2–20 character rule (counted as the contract counts, in UTF-16
+ * A display name cleaned as the contract cleans typed names (no bidi or control characters),
+ * within the 2–20 character rule (counted as the contract counts, in UTF-16
  * units, without splitting a character), or the fallback when too little is left.
  */
 export function displayName(raw: string | null, fallback: string): string {
-  const cleaned = (raw ?? '')
-    .replace(/\p{Cc}/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const cleaned = cleanDisplayName(raw ?? '');
   let name = '';
   for (const ch of cleaned) {
     if (name.length + ch.length > LIMITS.nameMax) break;

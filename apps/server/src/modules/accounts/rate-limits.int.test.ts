@@ -20,7 +20,13 @@ describe('rate limits on codes, registration and login', () => {
     sendCodePerIp: { limit: 4, windowSeconds: 3600 },
     registerPerIp: { limit: 3, windowSeconds: 900 },
     loginFailuresPerIp: { limit: 4, windowSeconds: 900 },
-    loginFailuresPerEmail: { limit: 3, windowSeconds: 900 },
+    loginFailuresPerAccountAndIp: { limit: 3, windowSeconds: 900 },
+    loginSlowdownPerAccount: {
+      freeFailures: 3,
+      firstDelaySeconds: 1,
+      maxDelaySeconds: 2,
+      windowSeconds: 900,
+    },
   };
   beforeAll(async () => {
     t = await startTestApp({ rateLimits: limits });
@@ -141,13 +147,18 @@ describe('rate limits on codes, registration and login', () => {
     expectFailure(await postFrom(t, ip, '/email/auth', { email, pass }), 42900, 429);
   });
 
-  it('limits failed logins per address across clients', async () => {
+  it('slows failed logins per account across clients, but does not lock the account', async () => {
     const { email, pass } = await signUp();
-    for (let i = 0; i < limits.loginFailuresPerEmail.limit; i += 1) {
+    for (let i = 0; i < limits.loginSlowdownPerAccount.freeFailures; i += 1) {
       expectFailure(await postFrom(t, uniqueIp(), '/email/auth', { email, pass: 'wrong-pass' }), 40101, 401);
     }
     const res = await postFrom(t, uniqueIp(), '/email/auth', { email, pass });
-    expectFailure(res, 42900, 429);
+    expectFailure(res, 42903, 429);
     expect(res.cookies.find((c) => c.name === 'user_sessionid')).toBeUndefined();
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(limits.loginSlowdownPerAccount.maxDelaySeconds);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    expectSuccess(await postFrom(t, uniqueIp(), '/email/auth', { email, pass }));
   });
 });

@@ -110,6 +110,11 @@ describe(`WeChat QR sign-in against a local server following WeChat's contract (
     expect(emoji.name).not.toMatch(LONE_SURROGATE);
     const short = expectSuccess<Profile>(await login(person({ nickname: ' x ' })));
     expect(short.name).toBe('微信用户');
+    // bidi overrides and isolates (text shown backwards) and control characters are not kept
+    const bidi = expectSuccess<Profile>(
+      await login(person({ nickname: '\u202Egpj.exe\u202C\u0000小明\u2066' })),
+    );
+    expect(bidi.name).toBe('gpj.exe 小明');
     const http = expectSuccess<Profile>(
       await login(person({ headimgurl: 'http://thirdwx.qlogo.cn/mmopen/old/132' })),
     );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  INPUT_RULES,
   LIMITS,
   MEDIA_FOLDERS,
   UPLOAD_PART_SIZE,
@@ -11,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { completeUploadBody, startUploadBody, uploadPartsBody } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, invalidField } from '../../http/errors.js';
 import { MULTIPART } from '../../providers/storage/storage.js';
 import { findOwnUpload, insertUpload, moveUpload, staleUploads, type UploadRow } from './media.repository.js';
 import { lockUserUploads } from './storage-usage.repository.js';
@@ -105,8 +106,14 @@ export async function partUrls(
   requireSpeech(ctx);
   const row = await openUpload(ctx, userId, body.uploadId);
   const count = partCountOf(row);
-  const bad = body.partNumbers.find((n) => n > count);
-  if (bad) throw new AppError('VALIDATION', `partNumbers: the upload has ${count} parts, not ${bad}`);
+  const bad = body.partNumbers.findIndex((n) => n > count);
+  if (bad >= 0) {
+    throw invalidField(['partNumbers', bad], {
+      kind: 'rule',
+      rule: INPUT_RULES.partBeyondUpload,
+      params: { max: count },
+    });
+  }
   const urls = await Promise.all(
     [...new Set(body.partNumbers)].map(async (partNumber) => ({
       partNumber,
@@ -137,19 +144,23 @@ export async function completeUpload(
   const count = partCountOf(row);
   const numbers = new Set(body.parts.map((p) => p.partNumber));
   if (numbers.size !== count || body.parts.some((p) => p.partNumber > count))
-    throw new AppError('UPLOAD_INCOMPLETE', `${numbers.size} of ${count} parts`);
+    throw new AppError('UPLOAD_INCOMPLETE', undefined, { parts: count, given: numbers.size });
   try {
     await ctx.storage.completeMultipartUpload(row.object_key, row.storage_upload_id, body.parts);
   } catch (err) {
+    // the storage's own words (English, perhaps an address) go to the log, not to the user
     ctx.log.warn({ err, upload: row.id }, 'completing an upload failed');
-    throw new AppError('UPLOAD_INCOMPLETE', err instanceof Error ? err.message : String(err));
+    throw new AppError('UPLOAD_INCOMPLETE');
   }
   const stored = await ctx.storage.head(row.object_key);
   if (!stored || stored.size !== Number(row.size_bytes) || stored.size > LIMITS.mediaMaxBytes) {
     await ctx.storage.delete(row.object_key).catch(() => undefined);
     await moveUpload(ctx.db, row.id, 'uploading', 'aborted');
     if (stored && stored.size > LIMITS.mediaMaxBytes) throw new AppError('MEDIA_TOO_LARGE');
-    throw new AppError('UPLOAD_INCOMPLETE', `stored ${stored?.size ?? 0} bytes, declared ${row.size_bytes}`);
+    throw new AppError('UPLOAD_INCOMPLETE', undefined, {
+      storedBytes: stored?.size ?? 0,
+      declaredBytes: Number(row.size_bytes),
+    });
   }
   if (!(await moveUpload(ctx.db, row.id, 'uploading', 'completed'))) throw new AppError('UPLOAD_NOT_FOUND');
   return { objectKey: row.object_key, size: stored.size };

@@ -122,7 +122,7 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
   it('refuses impossible timings and unknown lines, saving nothing of the request', async () => {
     const { token, id } = await completedTask();
     const body = (segments: unknown[]) => ({ taskId: id, baseVersion: 0, segments });
-    expectFailure(
+    const reversed = expectFailure(
       await t.post(
         '/task/update_segments',
         body([
@@ -134,6 +134,8 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
       40000,
       400,
     );
+    // the change that is wrong is named by its place in the request, in the user's language
+    expect(reversed.msg).toBe('请求参数有误：第 2 项字幕修改有误，开始时间应早于结束时间，且不能为负');
     // only the start moves past the stored end
     expectFailure(
       await t.post('/task/update_segments', body([{ id: 2, startTime: '00:00:20,000' }]), { as: token }),

@@ -1,4 +1,5 @@
 import {
+  INPUT_RULES,
   errorMessage,
   LIMITS,
   type ErrorKey,
@@ -12,7 +13,7 @@ import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, invalidField } from '../../http/errors.js';
 import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
 import { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
 import {
@@ -51,11 +52,12 @@ function checkTextCaps(p: SegmentPatch): void {
     });
 }
 
-function toUpdate(p: SegmentPatch): SegmentUpdate {
+function toUpdate(p: SegmentPatch, index: number): SegmentUpdate {
   const time = (v: string | undefined, field: string) => {
     if (v === undefined) return undefined;
     const ms = parseTimestamp(v);
-    if (ms === null) throw new AppError('VALIDATION', `${field} of line ${p.id}`);
+    if (ms === null)
+      throw invalidField(['segments', index, field], { kind: 'rule', rule: INPUT_RULES.srtTime });
     return ms;
   };
   return {
@@ -79,7 +81,7 @@ export async function updateSegments(
   input: { taskId: string; baseVersion: number; segments: SegmentPatch[] },
 ): Promise<{ version: number }> {
   input.segments.forEach(checkTextCaps);
-  const updates = input.segments.map(toUpdate);
+  const updates = input.segments.map((p, i) => toUpdate(p, i));
   const positions = updates.map((u) => u.position);
   const retimed = updates
     .filter((u) => u.startMs !== undefined || u.endMs !== undefined)
@@ -90,7 +92,10 @@ export async function updateSegments(
     const found = await applySegmentUpdates(q, input.taskId, updates);
     if (found !== new Set(positions).size) throw new AppError('SEGMENT_NOT_FOUND');
     const bad = retimed.length ? await badTimings(q, input.taskId, retimed) : [];
-    if (bad.length) throw new AppError('VALIDATION', `start < end, not negative (line ${bad.join(', ')})`);
+    if (bad.length) {
+      const index = input.segments.findIndex((s) => s.id === bad[0]);
+      throw invalidField(['segments', index], { kind: 'rule', rule: INPUT_RULES.timeOrder });
+    }
     return { version };
   });
 }

@@ -13,7 +13,9 @@ import {
 } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth-plugin.js';
-import { AppError, ValidationError } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
+import { parseInput } from '../../http/input-issues.js';
+import { readMultipartForm } from '../../http/multipart.js';
 import { contentDisposition } from '../../providers/storage/storage.js';
 import { deleteTask, exportTask, startTask } from './task-run.service.js';
 import { createTask, getTask, getTaskLinesJson, listTasks } from './tasks.service.js';
@@ -26,31 +28,18 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */
   app.post(API.taskCreate, { config: { auth: 'user' } }, async (req) => {
     const user = currentUser(req);
-    if (!req.isMultipart()) throw new AppError('VALIDATION', 'multipart/form-data with a "file" is required');
-    const fields: Record<string, string> = {};
-    let file: { name: string; bytes: Buffer } | null = null;
-    for await (const part of req.parts({ limits: { fileSize: LIMITS.srtMaxBytes, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          continue;
-        }
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-        file = { name: part.filename, bytes };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-    if (!file) throw new AppError('VALIDATION', 'file');
-    const parsed = createTaskFields.safeParse(fields);
-    if (!parsed.success) throw new ValidationError(parsed.error.issues);
-    assertEngineOnHost(siteConfigFor(ctx, req), parsed.data.translationService);
+    const { fields, file } = await readMultipartForm(req, {
+      fileField: 'file',
+      maxFileBytes: LIMITS.srtMaxBytes,
+    });
+    if (!file) throw invalidField(['file'], { kind: 'required' });
+    const form = parseInput(createTaskFields, fields);
+    assertEngineOnHost(siteConfigFor(ctx, req), form.translationService);
     const task = await createTask(ctx, {
       userId: user.id,
       fileName: file.name,
       bytes: file.bytes,
-      ...parsed.data,
+      ...form,
     });
     return ok(task);
   });

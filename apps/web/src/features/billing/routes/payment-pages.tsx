@@ -100,11 +100,22 @@ export function PaymentSuccessPage() {
   );
 }
 
+/**
+ * /payment-fail?id=…: the payment did not complete. The id is read once and shown, and the query
+ * string is removed (as on /payment-success), so the address does not keep the payment id.
+ */
 export function PaymentFailPage() {
   usePageMeta('paymentFail');
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = params.get('id');
+  const [params, setParams] = useSearchParams();
+  const [id] = useState(() => params.get('id'));
+  useEffect(() => {
+    if (params.has('id')) {
+      const rest = new URLSearchParams(params);
+      rest.delete('id');
+      setParams(rest, { replace: true });
+    }
+  }, [params, setParams]);
   return (
     <PublicLayout>
       <Result

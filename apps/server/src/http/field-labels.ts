@@ -1,0 +1,214 @@
+import { API, type UiLanguage } from '@subtrans/contract';
+
+type Label = Readonly<Record<UiLanguage, string>>;
+const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
+
+/**
+ * What a request field is called, in each language. `{n}` is the position (from 1) of the list
+ * item the field belongs to.
+ */
+const LABELS = {
+  requestBody: L('请求内容', 'request body', 'リクエストの内容'),
+  email: L('邮箱', 'email', 'メールアドレス'),
+  password: L('密码', 'password', 'パスワード'),
+  displayName: L('名称', 'name', '名前'),
+  verificationCode: L('验证码', 'verification code', '認証コード'),
+  sessionId: L('会话 ID', 'session id', 'セッション ID'),
+  avatar: L('头像', 'avatar', 'アバター'),
+  avatarFile: L('头像图片', 'avatar image', 'アバター画像'),
+  uiLanguage: L('界面语言', 'language', '表示言語'),
+  page: L('页码', 'page', 'ページ番号'),
+  pageSize: L('每页条数', 'page size', '1 ページの件数'),
+  managerFlag: L('管理员权限', 'manager flag', '管理者権限'),
+  userId: L('用户 ID', 'user id', 'ユーザー ID'),
+  wechatCode: L('微信授权码', 'WeChat authorization code', 'ログイン認可コード'),
+  signInState: L('登录状态参数', 'sign-in state', 'ログイン状態パラメーター'),
+  contactName: L('姓名', 'your name', 'お名前'),
+  subject: L('主题', 'subject', '件名'),
+  message: L('留言内容', 'message', 'お問い合わせ内容'),
+  points: L('积分', 'number of points', 'ポイント'),
+  pointsChange: L('积分数量', 'number of points', 'ポイント数'),
+  note: L('备注', 'note', 'メモ'),
+  expiresAt: L('到期时间', 'expiry', '有効期限'),
+  texts: L('待翻译文本', 'list of texts', '翻訳するテキスト'),
+  textAt: L('第 {n} 条待翻译文本', 'text {n}', '{n} 番目のテキスト'),
+  targetLanguage: L('目标语言', 'target language', '翻訳先の言語'),
+  sourceLanguage: L('源语言', 'source language', '翻訳元の言語'),
+  spokenLanguage: L('音视频的语言', 'spoken language', '音声の言語'),
+  srtFile: L('字幕文件', 'subtitle file', '字幕ファイル'),
+  engine: L('翻译引擎', 'translation engine', '翻訳エンジン'),
+  bilingual: L('双语字幕选项', 'bilingual option', '対訳字幕の設定'),
+  originalFirst: L('原文在上选项', 'original-first option', '原文を上にする設定'),
+  subtitleLayout: L('字幕形式', 'subtitle layout', '字幕の形式'),
+  taskId: L('任务 ID', 'task id', 'タスク ID'),
+  exportFormat: L('导出格式', 'export format', 'エクスポート形式'),
+  baseVersion: L('版本号', 'version', 'バージョン'),
+  segmentChanges: L('字幕修改', 'list of line changes', '字幕の変更'),
+  segmentChangeAt: L('第 {n} 项字幕修改', 'change {n}', '{n} 番目の変更'),
+  segmentIdAt: L('第 {n} 项修改的字幕 ID', 'line id of change {n}', '{n} 番目の変更の字幕 ID'),
+  originalTextAt: L('第 {n} 项修改的原文', 'original text of change {n}', '{n} 番目の変更の原文'),
+  translatedTextAt: L('第 {n} 项修改的译文', 'translation of change {n}', '{n} 番目の変更の訳文'),
+  startTimeAt: L('第 {n} 项修改的开始时间', 'start time of change {n}', '{n} 番目の変更の開始時間'),
+  endTimeAt: L('第 {n} 项修改的结束时间', 'end time of change {n}', '{n} 番目の変更の終了時間'),
+  segmentIds: L('要重新翻译的字幕', 'list of lines to translate again', '再翻訳する字幕'),
+  segmentIdItem: L('第 {n} 个字幕 ID', 'line id {n}', '{n} 番目の字幕 ID'),
+  productId: L('商品 ID', 'product id', '商品 ID'),
+  orderNumber: L('订单号', 'order number', '注文番号'),
+  paymentId: L('支付 ID', 'payment id', '支払い ID'),
+  fileName: L('文件名', 'file name', 'ファイル名'),
+  fileSize: L('文件大小', 'file size', 'ファイルサイズ'),
+  fileType: L('文件类型', 'file type', 'ファイルの種類'),
+  mediaType: L('媒体类型', 'media type', 'メディアの種類'),
+  uploadId: L('上传 ID', 'upload id', 'アップロード ID'),
+  partNumbers: L('分片编号', 'list of part numbers', 'パート番号'),
+  partNumberItem: L('第 {n} 个分片编号', 'part number {n}', '{n} 番目のパート番号'),
+  parts: L('分片列表', 'list of parts', 'パートの一覧'),
+  partAt: L('第 {n} 个分片', 'part {n}', '{n} 番目のパート'),
+  partNumberOf: L('第 {n} 个分片的编号', 'number of part {n}', '{n} 番目のパートの番号'),
+  partEtagOf: L('第 {n} 个分片的校验值', 'ETag of part {n}', '{n} 番目のパートの検証値'),
+  objectKey: L('文件路径', 'object key', 'ファイルのパス'),
+  returnAddress: L('返回地址', 'return address', '戻り先のアドレス'),
+} as const satisfies Record<string, Label>;
+
+type LabelKey = keyof typeof LABELS;
+type Fields = Readonly<Record<string, LabelKey>>;
+
+const PAGE: Fields = { page: 'page', size: 'pageSize' };
+const TASK_ID: Fields = { taskId: 'taskId' };
+const MEDIA_CHOICES: Fields = {
+  sourceLau: 'spokenLanguage',
+  targetLau: 'targetLanguage',
+  both: 'subtitleLayout',
+  transEngin: 'engine',
+  translationService: 'engine',
+};
+const TRANSLATE: Fields = {
+  texts: 'texts',
+  'texts.*': 'textAt',
+  targetLanguage: 'targetLanguage',
+  sourceLanguage: 'sourceLanguage',
+};
+
+/**
+ * Each call's fields (list items as `*`). The same name means different things in different
+ * calls (`id` is a user, a task, a product or a payment; `size` a page size or a file size), so
+ * a label is found by the call first.
+ */
+const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
+  [API.emailAuth]: { email: 'email', pass: 'password' },
+  [API.sendCode]: { email: 'email' },
+  [API.register]: { email: 'email', name: 'displayName', pass: 'password', code: 'verificationCode' },
+  [API.profile]: { user_sessionid: 'sessionId' },
+  [API.updateProfile]: { name: 'displayName', pic: 'avatar', language: 'uiLanguage' },
+  [API.closeAccount]: { pass: 'password' },
+  [API.allUsers]: PAGE,
+  [API.createUser]: {
+    email: 'email',
+    name: 'displayName',
+    pass: 'password',
+    pic: 'avatar',
+    manager: 'managerFlag',
+  },
+  [API.deleteUser]: { id: 'userId' },
+  [API.uploadAvatar]: { avatar: 'avatarFile' },
+  [API.wechatLogin]: { code: 'wechatCode', state: 'signInState' },
+  [API.googleAuth]: { redirect_uri: 'returnAddress' },
+  [API.contactSubmit]: { name: 'contactName', email: 'email', subject: 'subject', message: 'message' },
+  [API.decrPoint]: { points: 'points' },
+  [API.pointHistory]: PAGE,
+  [API.grantPoints]: { userId: 'userId', points: 'pointsChange', note: 'note', expiresAt: 'expiresAt' },
+  [API.translate]: TRANSLATE,
+  [API.deepseekTranslate]: TRANSLATE,
+  [API.taskCreate]: {
+    file: 'srtFile',
+    originalLanguage: 'sourceLanguage',
+    targetLanguage: 'targetLanguage',
+    translationService: 'engine',
+    includeOriginalText: 'bilingual',
+  },
+  [API.taskList]: PAGE,
+  [API.taskGet]: { id: 'taskId' },
+  [API.taskLines]: { id: 'taskId' },
+  [API.taskDelete]: { id: 'taskId' },
+  [API.taskStart]: { id: 'taskId' },
+  [API.taskExport]: {
+    id: 'taskId',
+    format: 'exportFormat',
+    includeOriginal: 'bilingual',
+    originalFirst: 'originalFirst',
+  },
+  [API.taskUpdateSegments]: {
+    taskId: 'taskId',
+    baseVersion: 'baseVersion',
+    segments: 'segmentChanges',
+    'segments.*': 'segmentChangeAt',
+    'segments.*.id': 'segmentIdAt',
+    'segments.*.originalText': 'originalTextAt',
+    'segments.*.translatedText': 'translatedTextAt',
+    'segments.*.startTime': 'startTimeAt',
+    'segments.*.endTime': 'endTimeAt',
+  },
+  [API.taskRetranslate]: { taskId: 'taskId', segmentIds: 'segmentIds', 'segmentIds.*': 'segmentIdItem' },
+  [API.alipayCreate]: { id: 'productId' },
+  [API.wallexCreate]: { id: 'productId' },
+  [API.alipayQuery]: { outTradeNo: 'orderNumber' },
+  [API.paymentQuery]: { id: 'paymentId' },
+  [API.wallexQuery]: { payId: 'paymentId' },
+  [API.orderList]: PAGE,
+  [API.fileStartUpload]: {
+    fileName: 'fileName',
+    size: 'fileSize',
+    contentType: 'fileType',
+    type: 'mediaType',
+  },
+  [API.fileUploadParts]: {
+    uploadId: 'uploadId',
+    partNumbers: 'partNumbers',
+    'partNumbers.*': 'partNumberItem',
+  },
+  [API.fileCompleteUpload]: {
+    uploadId: 'uploadId',
+    parts: 'parts',
+    'parts.*': 'partAt',
+    'parts.*.partNumber': 'partNumberOf',
+    'parts.*.etag': 'partEtagOf',
+  },
+  [API.fileAbortUpload]: { uploadId: 'uploadId' },
+  [API.fileDownloadUrl]: { objectKey: 'objectKey', taskId: 'taskId' },
+  [API.fileSubmitCheck]: { objectKey: 'objectKey', type: 'mediaType', ...MEDIA_CHOICES },
+  [API.fileCheck]: TASK_ID,
+  [API.fileSubmitExecute]: { taskId: 'taskId', ...MEDIA_CHOICES },
+  [API.fileCheckExecute]: TASK_ID,
+};
+
+/** The path with list positions as `*`, and the last position (from 1) for `{n}`. */
+function normalise(path: readonly (string | number)[]): { key: string; n: number | null } {
+  let n: number | null = null;
+  const key = path
+    .map((part) => {
+      if (typeof part === 'number') {
+        n = part + 1;
+        return '*';
+      }
+      return part;
+    })
+    .join('.');
+  return { key, n };
+}
+
+/**
+ * What the field at `path` of the call `route` is called in `lang`: the call's own label, else
+ * the field's key as it is (every field of every call has a label: http/validation-messages.int.test.ts).
+ */
+export function fieldLabel(route: string, path: readonly (string | number)[], lang: UiLanguage): string {
+  if (path.length === 0) return LABELS.requestBody[lang];
+  const { key, n } = normalise(path);
+  const found = ROUTE_FIELDS[route]?.[key];
+  if (!found) return key;
+  return LABELS[found][lang].replace('{n}', String(n ?? ''));
+}
+
+/** Whether the call has its own label for the field (the test that walks every call asks). */
+export function hasFieldLabel(route: string, path: readonly (string | number)[]): boolean {
+  return path.length === 0 || Boolean(ROUTE_FIELDS[route]?.[normalise(path).key]);
+}
