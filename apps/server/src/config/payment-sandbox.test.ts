@@ -23,6 +23,17 @@ describe('whether the sandbox checkout exists', () => {
     expect(sandboxEnabled({ ...auto, AIRWALLEX_CLIENT_ID: 'client' })).toBe(false);
   });
 
+  it('auto: off when the server listens beyond this machine, whatever PUBLIC_URL says', () => {
+    const auto = { PAYMENT_SANDBOX: 'auto' as const };
+    for (const HOST of ['127.0.0.1', 'localhost', '::1'])
+      expect(sandboxEnabled({ ...auto, HOST }), HOST).toBe(true);
+    // an unknown Host is answered as PUBLIC_URL's (localhost): anyone reaching 0.0.0.0 would get it
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.5'])
+      for (const PUBLIC_URL of [undefined, 'http://localhost:8080'])
+        expect(sandboxEnabled({ ...auto, HOST, PUBLIC_URL }), `${HOST} ${PUBLIC_URL}`).toBe(false);
+    expect(sandboxEnabled({ PAYMENT_SANDBOX: 'true', HOST: '0.0.0.0' })).toBe(true);
+  });
+
   it('true and false: as set, whatever the public address', () => {
     expect(sandboxEnabled({ PAYMENT_SANDBOX: 'true', PUBLIC_URL: 'https://subs.example.com' })).toBe(true);
     expect(sandboxEnabled({ PAYMENT_SANDBOX: 'false' })).toBe(false);

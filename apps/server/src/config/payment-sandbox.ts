@@ -4,6 +4,8 @@ import { isIPv4 } from 'node:net';
 export interface SandboxInputs {
   PAYMENT_SANDBOX: 'auto' | 'true' | 'false';
   PUBLIC_URL?: string | undefined;
+  /** the interface the server listens on (default 127.0.0.1) */
+  HOST?: string | undefined;
   ALIPAY_APP_ID?: string | undefined;
   AIRWALLEX_CLIENT_ID?: string | undefined;
 }
@@ -25,12 +27,16 @@ export function realPaymentProviders(env: SandboxInputs): string[] {
 }
 
 /**
- * `auto`: on only when no real provider is configured at all and PUBLIC_URL is unset or a
- * loopback address (a machine of one's own); `true` / `false`: as set (parseEnv refuses `true`
- * beside a real provider). NODE_ENV plays no part: deployments forget to set it.
+ * `auto`: on only when no real provider is configured at all, PUBLIC_URL is unset or a loopback
+ * address, and the server listens on a loopback interface only (a machine of one's own): a server
+ * on 0.0.0.0 without PUBLIC_URL is reachable from elsewhere, and unknown hosts are answered as
+ * PUBLIC_URL's, so its sandbox would credit points to anyone who reaches it. `true` / `false`: as
+ * set (parseEnv refuses `true` beside a real provider). NODE_ENV plays no part: deployments forget
+ * to set it.
  */
 export function sandboxEnabled(env: SandboxInputs): boolean {
   if (env.PAYMENT_SANDBOX !== 'auto') return env.PAYMENT_SANDBOX === 'true';
   if (realPaymentProviders(env).length) return false;
+  if (!isLoopbackHost(env.HOST ?? '127.0.0.1')) return false;
   return !env.PUBLIC_URL || isLoopbackHost(new URL(env.PUBLIC_URL).hostname);
 }
