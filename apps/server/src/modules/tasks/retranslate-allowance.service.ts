@@ -40,11 +40,18 @@ export interface Spent {
 /**
  * Spends one call and `chars` characters of the original text the engine is asked to translate
  * (never the context lines), or refuses the whole request with what is left and when it renews.
+ * The direct /translation/* calls spend from the same characters (`calls: 0`: they have their
+ * own call count): otherwise they would be a free engine beside the budget.
  */
-export async function spendAllowance(ctx: AppContext, userId: number, chars: number): Promise<Spent> {
+export async function spendAllowance(
+  ctx: AppContext,
+  userId: number,
+  chars: number,
+  calls: 0 | 1 = 1,
+): Promise<Spent> {
   if (ctx.env.RETRANSLATE_DAILY_CHARS === 0) throw new AppError('RETRANSLATE_OFF');
   const limits = { calls: ctx.env.RETRANSLATE_DAILY_QUOTA, chars: ctx.env.RETRANSLATE_DAILY_CHARS };
-  const spent = await spendRetranslation(ctx.db, userId, chars, limits);
+  const spent = await spendRetranslation(ctx.db, userId, chars, limits, calls);
   if (spent) return { day: spent.day, quota: quotaOf(ctx, spent) };
   const usage = await usageToday(ctx.db, userId);
   const quota = quotaOf(ctx, usage);

@@ -39,23 +39,25 @@ export interface UsageRow {
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 
 /**
- * Spends one call and `chars` characters of today's allowance, only if both stay within the
- * limits: one conditional statement, so concurrent requests cannot together pass them (the row's
- * lock serialises them, and each checks what the others spent). Undefined when it does not fit.
+ * Spends `calls` re-translation calls (1, or 0 for the direct /translation/* calls, counted
+ * elsewhere) and `chars` characters of today's allowance, only if both stay within the limits:
+ * one conditional statement, so concurrent requests cannot together pass them (the row's lock
+ * serialises them, and each checks what the others spent). Undefined when it does not fit.
  */
 export async function spendRetranslation(
   q: Queryable,
   userId: number,
   chars: number,
   limits: { calls: number; chars: number },
+  calls: 0 | 1 = 1,
 ): Promise<UsageRow | undefined> {
   const rows = await q.query<UsageRow>(
     `INSERT INTO retranslate_usage AS u (user_id, day, calls, chars)
-     SELECT $1, ${TODAY}, 1, $2::int WHERE $2::int <= $3::int AND 1 <= $4::int
-     ON CONFLICT (user_id, day) DO UPDATE SET calls = u.calls + 1, chars = u.chars + EXCLUDED.chars
-      WHERE u.chars + EXCLUDED.chars <= $3::int AND u.calls + 1 <= $4::int
+     SELECT $1, ${TODAY}, $5::int, $2::int WHERE $2::int <= $3::int AND $5::int <= $4::int
+     ON CONFLICT (user_id, day) DO UPDATE SET calls = u.calls + EXCLUDED.calls, chars = u.chars + EXCLUDED.chars
+      WHERE u.chars + EXCLUDED.chars <= $3::int AND u.calls + EXCLUDED.calls <= $4::int
      RETURNING day::text AS day, calls, chars`,
-    [userId, chars, limits.chars, limits.calls],
+    [userId, chars, limits.chars, limits.calls, calls],
   );
   return rows[0];
 }

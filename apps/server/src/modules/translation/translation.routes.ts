@@ -5,13 +5,16 @@ import { currentUser } from '../../http/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
+import { charCount } from '@subtrans/subtitles';
 import { hitRateLimit } from '../accounts/rate-limit.js';
+import { giveBackAllowance, spendAllowance } from '../tasks/retranslate-allowance.service.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import { assertEngineOnHost, engineOfferedOnHost } from '../site/host-rules.js';
 
 /**
  * SPEC §7's direct translation calls, kept for API compatibility: signed in, at most 50 lines and
- * 20,000 characters, and a daily quota per user so they cannot replace paid tasks.
+ * 20,000 characters, a daily call quota per user, and their characters spent from the same daily
+ * budget as re-translation (RETRANSLATE_DAILY_CHARS), so they cannot replace paid tasks.
  */
 export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
   // a server that is stopping aborts the calls in flight instead of waiting for them
@@ -31,6 +34,8 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch {
       throw new AppError('QUOTA_EXCEEDED');
     }
+    const chars = body.texts.reduce((n, t) => n + charCount(t), 0);
+    const spent = await spendAllowance(ctx, user.id, chars, 0);
     try {
       const result = await translateAll(
         engine,
@@ -52,6 +57,8 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       return ok(result.translations);
     } catch (err) {
+      // nothing was translated (the engine failed, the server is stopping): the characters go back
+      await giveBackAllowance(ctx, user.id, spent, chars);
       if (err instanceof EngineError) {
         req.log.warn({ engine: engineName, kind: err.kind, reason: err.message }, 'translation failed');
         throw new AppError('TRANSLATION_FAILED');
