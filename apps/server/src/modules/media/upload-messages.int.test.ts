@@ -9,7 +9,8 @@ describe(`upload failures in the user's words (${TEST_DB})`, () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    // uploads need a speech engine configured; nothing here reaches it
+    t = await startTestApp({ env: { STT_BASE_URL: 'http://127.0.0.1:9/v1' } });
     token = (await t.signUp()).token;
   });
   afterAll(() => t.close());
