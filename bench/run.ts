@@ -10,7 +10,8 @@
  * editor (the editor with 10,000 segments in headless Chromium, virtualised or not, bench/editor.ts),
  * bundle (JavaScript gzip the home page loads against the dashboard, bench/bundle.ts), media (a
  * direct upload through the local-disk backend against cp, and audio extraction inside the job,
- * bench/media.ts).
+ * bench/media.ts), load (the largest SRT a task takes: /healthz while 4 are uploaded, memory while 10
+ * clients read it, per database, bench/load.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import pg from 'pg';
 import { benchBundle } from './bundle.js';
 import { benchEditor } from './editor.js';
 import { benchLedgerAndQueue, type Figure } from './ledger.js';
+import { benchLoadOn } from './load.js';
 import { benchMedia } from './media.js';
 import { benchPipeline } from './pipeline.js';
 import { benchSubtitles } from './subtitles.js';
@@ -219,9 +221,37 @@ async function benchServers() {
   }
 }
 
+async function benchLoad() {
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'bench-load-'));
+  try {
+    figures.push(...(await benchLoadOn('PGlite', { DATA_DIR: pgliteDir, DATABASE_URL: '' })));
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch (e) {
+    console.error(`PostgreSQL load figures not measured: cannot connect to ${PG_URL} (${String(e)})`);
+    return;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-load-pg-'));
+  try {
+    await admin.query('DROP DATABASE IF EXISTS subtrans_bench_load');
+    await admin.query('CREATE DATABASE subtrans_bench_load');
+    const url = new URL(PG_URL);
+    url.pathname = '/subtrans_bench_load';
+    figures.push(...(await benchLoadOn('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: dataDir })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query('DROP DATABASE IF EXISTS subtrans_bench_load WITH (FORCE)');
+    await admin.end();
+  }
+}
+
 async function main() {
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,editor,bundle,media')
+    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,editor,bundle,media,load')
       .split(',')
       .map((p) => p.trim()),
   );
@@ -231,6 +261,7 @@ async function main() {
   if (only.has('editor')) figures.push(...(await benchEditor()));
   if (only.has('bundle')) figures.push(...benchBundle());
   if (only.has('media')) figures.push(...(await benchMedia()));
+  if (only.has('load')) await benchLoad();
   console.table(
     figures.map((f) => ({
       figure: f.name,

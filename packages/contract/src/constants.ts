@@ -27,6 +27,11 @@ export const LIMITS = {
   /** characters (code points) of a segment's original text: at upload, on edit, to re-translate */
   originalTextMax: 500,
   /**
+   * cues in one task: a three-hour film has about 3,000; 436,000 tiny cues fit in 5 MB and took the
+   * server seconds to store and gigabytes to read back
+   */
+  maxCues: 20_000,
+  /**
    * characters of a segment's translation when edited: an honest translation of 500 characters
    * can be longer (German, or CJK into English), so twice the original's cap
    */

@@ -20,6 +20,13 @@ export const TASK_LIMIT_ERRORS = {
     'Cue {line} has {chars} characters, more than the {max} allowed; shorten or split it and upload the file again',
     '{line} 番目の字幕は {chars} 文字あり、上限の {max} 文字を超えています。短くするか分割してからもう一度アップロードしてください',
   ),
+  SRT_TOO_MANY_CUES: def(
+    42216,
+    422,
+    '文件有 {count} 条字幕，超过一个任务 {max} 条的上限，请把文件拆分成几部分分别上传',
+    'The file has {count} cues, more than the {max} one task can take; split it into parts and upload each',
+    'ファイルには {count} 件の字幕があり、1 タスクの上限 {max} 件を超えています。ファイルを分割してそれぞれアップロードしてください',
+  ),
   SEGMENT_ORIGINAL_TOO_LONG: def(
     42213,
     422,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCues } from './checks.js';
 import { parseSrt } from './srt.js';
 
-const opts = { maxChars: 500 };
+const opts = { maxChars: 500, maxCues: 20_000 };
 
 describe('cue checks', () => {
   it('names the first cue that ends before it starts, by its number in the file and its timing', () => {
@@ -44,5 +44,12 @@ describe('cue checks', () => {
       `1\n00:00:01,000 --> 00:00:02,000\n${'y'.repeat(600)}\n\n2\n00:00:05,000 --> 00:00:04,000\nbackwards\n`,
     );
     expect(checkCues(cues, opts)).toMatchObject({ kind: 'too-long', index: 1 });
+  });
+
+  it('refuses more cues than a task takes before looking at any of them', () => {
+    const cue = (i: number) => `${i}\n00:00:00,000 --> 00:00:00,001\na\n`;
+    const at = (n: number) => parseSrt(Array.from({ length: n }, (_, i) => cue(i + 1)).join('\n'));
+    expect(checkCues(at(3), { ...opts, maxCues: 3 })).toBeNull();
+    expect(checkCues(at(4), { ...opts, maxCues: 3 })).toEqual({ kind: 'too-many', count: 4, maxCues: 3 });
   });
 });

@@ -4,14 +4,20 @@ import type { Cue } from './model.js';
 /** What is wrong with a cue, named by its number in the file (1-based, as the user sees it). */
 export type CueProblem =
   | { kind: 'ends-before-start'; index: number; startMs: number; endMs: number }
-  | { kind: 'too-long'; index: number; chars: number; maxChars: number };
+  | { kind: 'too-long'; index: number; chars: number; maxChars: number }
+  | { kind: 'too-many'; count: number; maxCues: number };
 
 /**
- * The first cue, in file order, that a task cannot take: one that ends before it starts, or whose
- * text is longer than `maxChars` characters (code points). A cue that ends when it starts (zero
- * length) is accepted: real files hold them, and they cost nothing extra.
+ * Why a task cannot take these cues: more than `maxCues` of them, or the first cue, in file order,
+ * that ends before it starts or whose text is longer than `maxChars` characters (code points). A
+ * cue that ends when it starts (zero length) is accepted: real files hold them, and they cost
+ * nothing extra.
  */
-export function checkCues(cues: readonly Cue[], opts: { maxChars: number }): CueProblem | null {
+export function checkCues(
+  cues: readonly Cue[],
+  opts: { maxChars: number; maxCues: number },
+): CueProblem | null {
+  if (cues.length > opts.maxCues) return { kind: 'too-many', count: cues.length, maxCues: opts.maxCues };
   for (const c of cues) {
     if (c.endMs < c.startMs)
       return { kind: 'ends-before-start', index: c.index, startMs: c.startMs, endMs: c.endMs };

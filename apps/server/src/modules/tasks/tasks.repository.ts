@@ -1,5 +1,5 @@
-import type { CostRule, Segment, Task, TaskLine, TaskStatus } from '@subtrans/contract';
-import { formatSrtTime, type Cue } from '@subtrans/subtitles';
+import type { CostRule, Task, TaskStatus } from '@subtrans/contract';
+import type { Cue } from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
 
 export interface TaskRow {
@@ -94,7 +94,10 @@ export interface NewTask {
   cues: Cue[];
 }
 
-/** Inserts the task and all its segments (one set-based statement for the segments). */
+/** segments per INSERT statement of a new task */
+const INSERT_CHUNK = 1000;
+
+/** Inserts the task and all its segments (set-based statements of INSERT_CHUNK segments). */
 export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
   const [row] = await q.query<TaskRow>(
     `INSERT INTO tasks (user_id, file_name, original_language, detected_language, target_language,
@@ -115,18 +118,24 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
       t.costRule,
     ],
   );
-  await q.query(
-    `INSERT INTO task_segments (task_id, position, start_ms, end_ms, original_text)
-     SELECT $1, s.position, s.start_ms, s.end_ms, s.original_text
-       FROM unnest($2::int[], $3::bigint[], $4::bigint[], $5::text[]) AS s(position, start_ms, end_ms, original_text)`,
-    [
-      row!.id,
-      t.cues.map((_, i) => i + 1),
-      t.cues.map((c) => c.startMs),
-      t.cues.map((c) => c.endMs),
-      t.cues.map((c) => c.text),
-    ],
-  );
+  for (let from = 0; from < t.cues.length; from += INSERT_CHUNK) {
+    // embedded PGlite runs each statement on the server's one thread: between chunks, other
+    // requests get their turn (one statement of 20,000 cues held it for seconds)
+    if (from > 0) await new Promise<void>((r) => setImmediate(r));
+    const chunk = t.cues.slice(from, from + INSERT_CHUNK);
+    await q.query(
+      `INSERT INTO task_segments (task_id, position, start_ms, end_ms, original_text)
+       SELECT $1, s.position, s.start_ms, s.end_ms, s.original_text
+         FROM unnest($2::int[], $3::bigint[], $4::bigint[], $5::text[]) AS s(position, start_ms, end_ms, original_text)`,
+      [
+        row!.id,
+        chunk.map((_, i) => from + i + 1),
+        chunk.map((c) => c.startMs),
+        chunk.map((c) => c.endMs),
+        chunk.map((c) => c.text),
+      ],
+    );
+  }
   return row!;
 }
 
@@ -150,37 +159,6 @@ export async function listOwnTasks(q: Queryable, userId: number, page: number, s
     ]),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
-}
-
-/**
- * A task's segments as one JSON array of compact lines (contract TaskLine: [id, startMs, endMs,
- * original, translation]), built by the database as one value, not a row per line: a
- * feature-length task is 10,000 rows, and reading them one by one took 60 ms of embedded PGlite's
- * (the server's) one thread against 15 ms for the one value (npm run bench: editor first paint
- * waits on it). /task/lines sends this text as it is.
- */
-export async function linesJsonOf(q: Queryable, taskId: string): Promise<string> {
-  const rows = await q.query<{ lines: string }>(
-    `SELECT coalesce(json_agg(json_build_array(position, start_ms, end_ms, original_text,
-                                               coalesce(translated_text, ''))
-              ORDER BY position), '[]')::text AS lines
-       FROM task_segments WHERE task_id = $1`,
-    [taskId],
-  );
-  return rows[0]?.lines ?? '[]';
-}
-
-/** SPEC §3's segments (/task/get): the compact lines with SRT timestamps. */
-export async function segmentsOf(q: Queryable, taskId: string): Promise<Segment[]> {
-  const lines = JSON.parse(await linesJsonOf(q, taskId)) as TaskLine[];
-  return lines.map(([position, start, end, original, translated]) => ({
-    id: position,
-    startTime: formatSrtTime(start),
-    endTime: formatSrtTime(end),
-    originalText: original,
-    translatedText: translated,
-    duration: end - start,
-  }));
 }
 
 /** Marks the task deleted; answers the row as it was (to release a running task's hold), or undefined. */

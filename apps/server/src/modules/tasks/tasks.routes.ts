@@ -5,7 +5,6 @@ import {
   createTaskFields,
   exportTaskBody,
   ok,
-  okJsonText,
   pageBody,
   retranslateBody,
   taskIdBody,
@@ -18,7 +17,8 @@ import { parseInput } from '../../http/input-issues.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { contentDisposition } from '../../providers/storage/storage.js';
 import { deleteTask, exportTask, startTask } from './task-run.service.js';
-import { createTask, getTask, getTaskLinesJson, listTasks } from './tasks.service.js';
+import { createTask, listTasks } from './tasks.service.js';
+import { streamTaskLines, streamTaskWithSegments } from './task-read.service.js';
 import { retranslateSegments, updateSegments } from './segments.service.js';
 import { siteConfigFor } from '../site/site.routes.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
@@ -49,8 +49,11 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await listTasks(ctx, currentUser(req).id, page, size));
   });
 
-  app.post(API.taskGet, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
-    return ok(await getTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id));
+  // the task with all its lines: written page by page as they are read (task-read.service), so
+  // readers of the largest task hold a page each, not the task
+  app.post(API.taskGet, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req, reply) => {
+    const body = await streamTaskWithSegments(ctx, currentUser(req).id, taskIdBody.parse(req.body).id);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
   // the editor's read (and its refresh while translating): the lines compact, sent as the
   // database wrote them. A GET, so an editor link's HTML names it (<link rel=preload>) and the task
@@ -59,11 +62,11 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     API.taskLines,
     { schema: { querystring: taskIdBody }, config: { auth: 'user' } },
     async (req, reply) => {
-      const data = await getTaskLinesJson(ctx, currentUser(req).id, taskIdBody.parse(req.query).id);
+      const body = await streamTaskLines(ctx, currentUser(req).id, taskIdBody.parse(req.query).id);
       return reply
         .header('cache-control', 'private, no-store')
         .type('application/json; charset=utf-8')
-        .send(okJsonText(data));
+        .send(body);
     },
   );
 

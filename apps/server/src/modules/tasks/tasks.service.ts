@@ -1,11 +1,4 @@
-import {
-  LIMITS,
-  pagedList,
-  type PagedList,
-  type Task,
-  type TaskWithLines,
-  type TaskWithSegments,
-} from '@subtrans/contract';
+import { LIMITS, pagedList, type PagedList, type Task } from '@subtrans/contract';
 import {
   checkCues,
   cuesPrice,
@@ -19,15 +12,7 @@ import {
 } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import {
-  findOwnTask,
-  insertTask,
-  linesJsonOf,
-  listOwnTasks,
-  segmentsOf,
-  toTask,
-  type TaskRow,
-} from './tasks.repository.js';
+import { findOwnTask, insertTask, listOwnTasks, toTask, type TaskRow } from './tasks.repository.js';
 
 export interface CreateTaskInput {
   userId: number;
@@ -54,12 +39,14 @@ function cueError(problem: CueProblem): AppError {
         chars: problem.chars,
         max: problem.maxChars,
       });
+    case 'too-many':
+      return new AppError('SRT_TOO_MANY_CUES', undefined, { count: problem.count, max: problem.maxCues });
   }
 }
 
 /**
- * SPEC §5 SRT upload: a `.srt` name, at most 5 MB, content that parses into cues, none ending
- * before it starts and none over 500 characters. The language is detected (and used when the user
+ * SPEC §5 SRT upload: a `.srt` name, at most 5 MB, content that parses into cues (at most
+ * 20,000), none ending before it starts and none over 500 characters. The language is detected (and used when the user
  * chose 'auto'); the server prices the cues itself (subtitles' taskPrice: at least 10 points, by
  * duration or by text, whichever is more).
  */
@@ -73,7 +60,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     if (err instanceof SubtitleParseError) throw new AppError('SRT_INVALID');
     throw err;
   }
-  const problem = checkCues(cues, { maxChars: LIMITS.originalTextMax });
+  const problem = checkCues(cues, { maxChars: LIMITS.originalTextMax, maxCues: LIMITS.maxCues });
   if (problem) throw cueError(problem);
   const price = cuesPrice(cues);
   const detected = detectLanguage(cues.map((c) => c.text));
@@ -110,20 +97,4 @@ export async function ownTask(ctx: AppContext, userId: number, id: string): Prom
   const row = await findOwnTask(ctx.db, userId, id);
   if (!row) throw new AppError('TASK_NOT_FOUND');
   return row;
-}
-
-export async function getTask(ctx: AppContext, userId: number, id: string): Promise<TaskWithSegments> {
-  const row = await ownTask(ctx, userId, id);
-  return { ...toTask(row), segments: await segmentsOf(ctx.db, row.id) };
-}
-
-/**
- * The editor's read (contract TaskWithLines) as JSON text: the task's fields and its lines as the
- * database wrote them, not parsed and written again (a feature-length task is megabytes, read
- * once a second while it translates).
- */
-export async function getTaskLinesJson(ctx: AppContext, userId: number, id: string): Promise<string> {
-  const row = await ownTask(ctx, userId, id);
-  const task = JSON.stringify(toTask(row) satisfies Omit<TaskWithLines, 'lines'>);
-  return `${task.slice(0, -1)},"lines":${await linesJsonOf(ctx.db, row.id)}}`;
 }

@@ -28,7 +28,7 @@ export interface SrtPreview {
 }
 
 /** SPEC §5 SRT upload rules and the cue checks, each with its own message key. */
-export type SrtRejection = 'notSrt' | 'tooLarge' | 'invalid' | 'endsBeforeStart' | 'tooLong';
+export type SrtRejection = 'notSrt' | 'tooLarge' | 'invalid' | 'endsBeforeStart' | 'tooLong' | 'tooManyCues';
 
 export type SrtCheck =
   | { ok: true; preview: SrtPreview }
@@ -52,7 +52,9 @@ export function previewSrt(name: string, bytes: Uint8Array): SrtCheck {
     throw e;
   }
   // the server's own checks, so the user hears of a bad cue before anything is sent
-  const problem = checkCues(cues, { maxChars: LIMITS.originalTextMax });
+  const problem = checkCues(cues, { maxChars: LIMITS.originalTextMax, maxCues: LIMITS.maxCues });
+  if (problem?.kind === 'too-many')
+    return { ok: false, reason: 'tooManyCues', params: { count: problem.count, max: problem.maxCues } };
   if (problem?.kind === 'ends-before-start')
     return {
       ok: false,
