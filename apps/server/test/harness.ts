@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 
 import { buildApp } from '../src/app.js';
 import { createContext } from '../src/bootstrap.js';
 import { openDb } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
 import type { AppContext, RateLimits } from '../src/context.js';
 import { ensureFirstManager } from '../src/modules/accounts/accounts.service.js';
 import { startSmtpSink } from './support/smtp-sink.js';
@@ -46,6 +47,24 @@ export function sessionCookieOf(res: LightMyRequestResponse): string | undefined
   return cookie?.value || undefined;
 }
 
+let template: Promise<Blob> | undefined;
+
+/**
+ * One migrated PGlite per test process, copied for each app: a new PGlite runs initdb (about
+ * 3.7 s of CPU here), a copy of a dump starts in about 0.6 s. The migrations still run against
+ * the copy at start (they find everything applied), so a new migration is always tested.
+ */
+function migratedPglite(): Promise<Blob> {
+  template ??= (async () => {
+    const db = await openDb({ dataDir: 'memory://' });
+    await migrate(db);
+    const dump = await db.pglite!.dumpDataDir('none');
+    await db.close();
+    return dump;
+  })();
+  return template;
+}
+
 /**
  * Boots the real app against a fresh database: in-memory PGlite, or (TEST_DB=postgres) a schema
  * of its own on DATABASE_URL, with mail going to a local SMTP sink.
@@ -78,7 +97,7 @@ export async function startTestApp(
     if (!process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
     ctx = await createContext(pgEnv(), { log, schema });
   } else {
-    const db = await openDb({ dataDir: 'memory://' });
+    const db = await openDb({ dataDir: 'memory://', loadDataDir: await migratedPglite() });
     ctx = await createContext(env, { db, log });
   }
   ctx.rateLimits = { ...ctx.rateLimits, ...opts.rateLimits };

@@ -51,12 +51,14 @@ export interface DbOptions {
   poolSize?: number;
   /** PostgreSQL schema to use (tests isolate themselves in their own schema) */
   schema?: string;
+  /** PGlite: start from this dump of a data directory (tests copy one migrated database) */
+  loadDataDir?: Blob;
 }
 
 export async function openDb(opts: DbOptions): Promise<Db> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.schema)
-    : openPglite(opts.dataDir);
+    : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 const statementNames = new Map<string, string>();
@@ -240,13 +242,13 @@ async function listenPostgres(
   };
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   let target = dataDir;
   if (!dataDir.startsWith('memory://')) {
     target = path.resolve(dataDir, 'pglite');
     mkdirSync(target, { recursive: true });
   }
-  const pglite = await PGlite.create(target);
+  const pglite = await PGlite.create(target, loadDataDir ? { loadDataDir } : {});
   return {
     kind: 'pglite',
     pglite,
