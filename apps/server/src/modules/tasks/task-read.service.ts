@@ -8,12 +8,12 @@ import { ownTask } from './tasks.service.js';
 /** lines read from the database, and held in memory, at a time */
 export const READ_PAGE_LINES = 2000;
 
-/** The task's lines page by page, as JSON array texts without their brackets (none for an empty page). */
+/** The task's lines page by page, as JSON array texts without their brackets, a part at a time. */
 async function* linePages(ctx: AppContext, taskId: string): AsyncGenerator<string> {
   let after = 0;
   for (;;) {
     const page = await linesPage(ctx.db, taskId, after, READ_PAGE_LINES);
-    if (page.count > 0) yield page.json.slice(1, -1);
+    for (const part of page.parts) yield part.slice(1, -1);
     if (page.count < READ_PAGE_LINES) return;
     after = page.last;
   }

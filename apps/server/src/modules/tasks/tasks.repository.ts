@@ -95,7 +95,7 @@ export interface NewTask {
 }
 
 /** segments per INSERT statement of a new task */
-const INSERT_CHUNK = 1000;
+const INSERT_CHUNK = 250;
 
 /** Inserts the task and all its segments (set-based statements of INSERT_CHUNK segments). */
 export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
