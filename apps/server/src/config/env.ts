@@ -9,7 +9,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * Every environment variable the server reads. Listed in the README; validated at start so a
+ * Every environment variable the server reads. Listed in docs/configuration.md; validated at start so a
  * wrong value stops the process with a readable list instead of failing later.
  */
 export const envSchema = z.object({
