@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { commandTransport, LIST_TIMEOUT_MS, type Transport } from './apertium-command.js';
 import { choosePair, pairOf, type Pair } from './apertium-pairs.js';
-import { EngineError, failureOf, type TranslateRequest, type TranslationEngine } from './engine.js';
+import { callJson } from '../http-json.js';
+import { EngineError, engineFailure, type TranslateRequest, type TranslationEngine } from './engine.js';
 
 export { commandExists } from './apertium-command.js';
 export { pairsOfModeList } from './apertium-pairs.js';
@@ -39,33 +40,16 @@ const tidy = (text: string) =>
     .replace(/[ \t]{2,}/g, ' ')
     .trim();
 
-async function fetchJson(
-  url: string,
-  init: RequestInit,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<unknown> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  } catch (err) {
-    throw new EngineError('http', `request failed: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (!res.ok) throw await failureOf(res);
-  try {
-    return await res.json();
-  } catch {
-    throw new EngineError('format', 'the answer is not JSON');
-  }
-}
-
 /** apertium-apy: GET /listPairs, POST /translate (form: langpair=eng|spa, q, markUnknown, format). */
 function apyTransport(baseUrl: string, timeoutMs: number): Transport {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     async pairs() {
-      const payload = (await fetchJson(`${base}/listPairs`, {}, LIST_TIMEOUT_MS)) as {
+      const listed = await callJson(
+        { url: `${base}/listPairs`, method: 'GET', timeoutMs: LIST_TIMEOUT_MS },
+        engineFailure,
+      );
+      const payload = listed as {
         responseData?: unknown;
       } | null;
       const list = payload?.responseData;
@@ -77,18 +61,25 @@ function apyTransport(baseUrl: string, timeoutMs: number): Transport {
       });
     },
     async translate(pair, text, signal) {
-      const body = new URLSearchParams({
-        langpair: `${pair.source}|${pair.target}`,
-        q: text,
-        markUnknown: 'no',
-        format: 'txt',
-      });
-      const payload = (await fetchJson(
-        `${base}/translate`,
-        { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-        timeoutMs,
-        signal,
-      )) as {
+      const body = () =>
+        new URLSearchParams({
+          langpair: `${pair.source}|${pair.target}`,
+          q: text,
+          markUnknown: 'no',
+          format: 'txt',
+        });
+      const answer = await callJson(
+        {
+          url: `${base}/translate`,
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          timeoutMs,
+          signal,
+        },
+        engineFailure,
+      );
+      const payload = answer as {
         responseData?: { translatedText?: unknown } | null;
         responseStatus?: unknown;
         responseDetails?: unknown;
