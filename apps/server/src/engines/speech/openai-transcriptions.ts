@@ -1,5 +1,6 @@
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { callJson, messageOf, type HttpJsonFailure } from '../http-json.js';
 import {
   languageCode,
   SpeechError,
@@ -24,20 +25,6 @@ const RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 1000;
 const MAX_RETRY_DELAY_MS = 30_000;
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 /** Retry-After in seconds (an HTTP date is also read), capped; the default when absent. */
 function retryDelayMs(header: string | null): number {
   if (header) {
@@ -50,8 +37,7 @@ function retryDelayMs(header: string | null): number {
   return DEFAULT_RETRY_DELAY_MS;
 }
 
-async function httpFailure(res: Response): Promise<SpeechError> {
-  const text = await res.text().catch(() => '');
+function httpFailure(status: number, text: string): SpeechError {
   let detail = text.trim().slice(0, 300);
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
@@ -67,7 +53,24 @@ async function httpFailure(res: Response): Promise<SpeechError> {
   } catch {
     // not JSON: keep the start of the text
   }
-  return new SpeechError('http', `HTTP ${res.status}${detail ? `: ${detail}` : ''}`, res.status);
+  return new SpeechError('http', `HTTP ${status}${detail ? `: ${detail}` : ''}`, status);
+}
+
+/** A failed call as the speech engines say it; an abort of the caller's signal throws its reason. */
+function speechFailure(f: HttpJsonFailure, signal: AbortSignal | undefined, timeoutMs: number): Error {
+  switch (f.kind) {
+    case 'request':
+    case 'read': {
+      if (f.aborted) return signal!.reason as Error;
+      if (f.timedOut) return new SpeechError('timeout', `no answer within ${timeoutMs} ms`);
+      const what = f.kind === 'request' ? 'request failed' : 'reading the answer failed';
+      return new SpeechError('http', `${what}: ${messageOf(f.error)}`);
+    }
+    case 'status':
+      return httpFailure(f.status, f.text);
+    case 'not-json':
+      return new SpeechError('format', `the answer is not JSON: ${f.text.slice(0, 100)}`);
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -220,50 +223,19 @@ export function openAiTranscription(opts: OpenAiTranscriptionOptions): SpeechEng
         return f;
       };
 
-      for (let attempt = 0; ; attempt++) {
-        signal?.throwIfAborted();
-        const timeout = AbortSignal.timeout(timeoutMs);
-        const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-        const failed = (err: unknown, what: string): never => {
-          if (signal?.aborted) throw signal.reason as Error;
-          if (timeout.aborted) throw new SpeechError('timeout', `no answer within ${timeoutMs} ms`);
-          throw new SpeechError('http', `${what}: ${err instanceof Error ? err.message : String(err)}`);
-        };
-        let res: Response;
-        try {
-          res = await fetch(url, {
-            method: 'POST',
-            headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
-            body: form(),
-            signal: combined,
-          });
-        } catch (err) {
-          return failed(err, 'request failed');
-        }
-        if (!res.ok) {
-          const retryable = res.status === 429 || res.status >= 500;
-          if (retryable && attempt < RETRIES) {
-            const delay = retryDelayMs(res.headers.get('retry-after'));
-            await res.body?.cancel().catch(() => undefined);
-            await sleep(delay, signal);
-            continue;
-          }
-          throw await httpFailure(res);
-        }
-        let text: string;
-        try {
-          text = await res.text();
-        } catch (err) {
-          return failed(err, 'reading the answer failed');
-        }
-        let payload: unknown;
-        try {
-          payload = JSON.parse(text);
-        } catch {
-          throw new SpeechError('format', `the answer is not JSON: ${text.slice(0, 100)}`);
-        }
-        return transcriptOf(payload);
-      }
+      const payload = await callJson(
+        {
+          url,
+          method: 'POST',
+          headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
+          body: form,
+          timeoutMs,
+          signal,
+          retry: { times: RETRIES, when: (status) => status === 429 || status >= 500, delayMs: retryDelayMs },
+        },
+        (f) => speechFailure(f, signal, timeoutMs),
+      );
+      return transcriptOf(payload);
     },
   };
 }

@@ -1,3 +1,5 @@
+import { messageOf, type HttpJsonFailure } from '../http-json.js';
+
 /**
  * One interface for every translation engine: a batch of lines (with neighbouring lines as
  * read-only context) in, exactly one translation per line out. Timecodes never reach an engine.
@@ -51,11 +53,22 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/** HTTP answers that say something about the request (not the line count): mapped to engine failures. */
-export async function failureOf(res: Response): Promise<EngineError> {
-  const text = (await res.text().catch(() => '')).slice(0, 300);
-  if (res.status === 429) {
-    return new EngineError('rate_limited', `HTTP 429 ${text}`, retryAfterMs(res.headers.get('retry-after')));
+/**
+ * A failed provider call as an engine failure: 429 is rate_limited (with its Retry-After), other
+ * statuses and connection failures are 'http', an unreadable answer is 'format'.
+ */
+export function engineFailure(f: HttpJsonFailure): EngineError {
+  switch (f.kind) {
+    case 'request':
+      return new EngineError('http', `request failed: ${messageOf(f.error)}`);
+    case 'status': {
+      const text = f.text.slice(0, 300);
+      if (f.status === 429)
+        return new EngineError('rate_limited', `HTTP 429 ${text}`, retryAfterMs(f.retryAfter));
+      return new EngineError('http', `HTTP ${f.status} ${text}`.trim());
+    }
+    case 'read':
+    case 'not-json':
+      return new EngineError('format', 'the answer is not JSON');
   }
-  return new EngineError('http', `HTTP ${res.status} ${text}`.trim());
 }

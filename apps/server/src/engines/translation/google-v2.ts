@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
-import { EngineError, failureOf, type TranslateRequest, type TranslationEngine } from './engine.js';
+import { callJson } from '../http-json.js';
+import { EngineError, engineFailure, type TranslateRequest, type TranslationEngine } from './engine.js';
 
 /** SPEC codes → Cloud Translation v2 codes */
 const GOOGLE_CODES: Record<string, string> = {
@@ -29,25 +30,10 @@ export function googleV2Engine(opts: {
         format: 'text',
       };
       if (req.source !== 'auto') body.source = GOOGLE_CODES[req.source] ?? req.source;
-      const timeout = AbortSignal.timeout(opts.timeoutMs ?? 60_000);
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: req.signal ? AbortSignal.any([req.signal, timeout]) : timeout,
-        });
-      } catch (err) {
-        throw new EngineError('http', `request failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      if (!res.ok) throw await failureOf(res);
-      let payload: unknown;
-      try {
-        payload = await res.json();
-      } catch {
-        throw new EngineError('format', 'the answer is not JSON');
-      }
+      const payload = await callJson(
+        { url, method: 'POST', json: body, timeoutMs: opts.timeoutMs ?? 60_000, signal: req.signal },
+        engineFailure,
+      );
       const p = payload as {
         error?: { message?: string };
         data?: { translations?: { translatedText?: unknown }[] };

@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
-import { EngineError, failureOf, type TranslateRequest, type TranslationEngine } from './engine.js';
+import { callJson } from '../http-json.js';
+import { EngineError, engineFailure, type TranslateRequest, type TranslationEngine } from './engine.js';
 import { linesOfReply } from './reply.js';
 
 export interface OpenAiCompatibleOptions {
@@ -46,28 +47,17 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
           },
         ],
       };
-      const timeout = AbortSignal.timeout(opts.timeoutMs ?? 120_000);
-      let res: Response;
-      try {
-        res = await fetch(url, {
+      const payload = await callJson(
+        {
+          url,
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-          },
-          body: JSON.stringify(body),
-          signal: req.signal ? AbortSignal.any([req.signal, timeout]) : timeout,
-        });
-      } catch (err) {
-        throw new EngineError('http', `request failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      if (!res.ok) throw await failureOf(res);
-      let payload: unknown;
-      try {
-        payload = await res.json();
-      } catch {
-        throw new EngineError('format', 'the answer is not JSON');
-      }
+          headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
+          json: body,
+          timeoutMs: opts.timeoutMs ?? 120_000,
+          signal: req.signal,
+        },
+        engineFailure,
+      );
       const p = payload as { error?: { message?: string }; choices?: { message?: { content?: unknown } }[] };
       if (p.error) throw new EngineError('api', p.error.message ?? 'the provider answered an error');
       const content = p.choices?.[0]?.message?.content;

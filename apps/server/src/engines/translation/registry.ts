@@ -1,4 +1,4 @@
-import type { EngineStatus, TranslationEngineName } from '@subtrans/contract';
+import { TRANSLATION_ENGINES, type EngineStatus, type TranslationEngineName } from '@subtrans/contract';
 import type { Env } from '../../config/env.js';
 import { AppError } from '../../http/errors.js';
 import { apertiumEngine, commandExists } from './apertium.js';
@@ -7,8 +7,6 @@ import { limitConcurrency } from './limit.js';
 import { googleV2Engine } from './google-v2.js';
 import { openAiCompatibleEngine } from './openai-compatible.js';
 
-const NOT_IMPLEMENTED: TranslationEngineName[] = ['baidu', 'deepl', 'microsoft'];
-
 export interface EngineRegistry {
   /** the engine, or ENGINE_NOT_CONFIGURED / ENGINE_NOT_IMPLEMENTED */
   get(name: TranslationEngineName): TranslationEngine;
@@ -16,63 +14,62 @@ export interface EngineRegistry {
   status(googleOfferedOnHost: boolean): EngineStatus[];
 }
 
+/**
+ * How each engine the contract names is built from the environment (null: not configured here);
+ * null in place of a builder: recognised but not implemented (SPEC §8).
+ */
+const BUILDERS: Record<TranslationEngineName, ((env: Env) => TranslationEngine | null) | null> = {
+  deepseek: (env) =>
+    env.DEEPSEEK_API_KEY
+      ? openAiCompatibleEngine({
+          name: 'deepseek',
+          baseUrl: env.DEEPSEEK_BASE_URL,
+          apiKey: env.DEEPSEEK_API_KEY,
+          model: env.DEEPSEEK_MODEL,
+        })
+      : null,
+  google: (env) =>
+    env.GOOGLE_TRANSLATE_API_KEY
+      ? googleV2Engine({ baseUrl: env.GOOGLE_TRANSLATE_BASE_URL, apiKey: env.GOOGLE_TRANSLATE_API_KEY })
+      : null,
+  openai: (env) =>
+    env.OPENAI_BASE_URL || env.OPENAI_API_KEY
+      ? openAiCompatibleEngine({
+          name: 'openai',
+          baseUrl: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+          apiKey: env.OPENAI_API_KEY,
+          model: env.OPENAI_MODEL,
+        })
+      : null,
+  // offline: an apertium-apy server, or the local command when it is installed
+  apertium: (env) =>
+    env.APERTIUM_URL || commandExists(env.APERTIUM_COMMAND)
+      ? apertiumEngine({ url: env.APERTIUM_URL, command: env.APERTIUM_COMMAND })
+      : null,
+  baidu: null,
+  deepl: null,
+  microsoft: null,
+};
+
 /** Builds the engines the environment configures; the others answer why they cannot be used. */
 export function buildEngineRegistry(env: Env): EngineRegistry {
   const engines = new Map<TranslationEngineName, TranslationEngine>();
-  if (env.DEEPSEEK_API_KEY) {
-    engines.set(
-      'deepseek',
-      openAiCompatibleEngine({
-        name: 'deepseek',
-        baseUrl: env.DEEPSEEK_BASE_URL,
-        apiKey: env.DEEPSEEK_API_KEY,
-        model: env.DEEPSEEK_MODEL,
-      }),
-    );
+  for (const name of TRANSLATION_ENGINES) {
+    const engine = BUILDERS[name]?.(env);
+    // one provider account is shared by every task of this process
+    if (engine) engines.set(name, limitConcurrency(engine, env.TRANSLATE_ENGINE_CONCURRENCY));
   }
-  if (env.OPENAI_BASE_URL || env.OPENAI_API_KEY) {
-    engines.set(
-      'openai',
-      openAiCompatibleEngine({
-        name: 'openai',
-        baseUrl: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
-        apiKey: env.OPENAI_API_KEY,
-        model: env.OPENAI_MODEL,
-      }),
-    );
-  }
-  if (env.GOOGLE_TRANSLATE_API_KEY) {
-    engines.set(
-      'google',
-      googleV2Engine({ baseUrl: env.GOOGLE_TRANSLATE_BASE_URL, apiKey: env.GOOGLE_TRANSLATE_API_KEY }),
-    );
-  }
-  // offline: an apertium-apy server, or the local command when it is installed
-  if (env.APERTIUM_URL || commandExists(env.APERTIUM_COMMAND)) {
-    engines.set('apertium', apertiumEngine({ url: env.APERTIUM_URL, command: env.APERTIUM_COMMAND }));
-  }
-  // one provider account is shared by every task of this process
-  for (const [name, engine] of engines)
-    engines.set(name, limitConcurrency(engine, env.TRANSLATE_ENGINE_CONCURRENCY));
+  const implemented = (name: TranslationEngineName) => BUILDERS[name] !== null;
   return {
     get(name) {
-      if (NOT_IMPLEMENTED.includes(name)) throw new AppError('ENGINE_NOT_IMPLEMENTED', name);
+      if (!implemented(name)) throw new AppError('ENGINE_NOT_IMPLEMENTED', name);
       const engine = engines.get(name);
       if (!engine) throw new AppError('ENGINE_NOT_CONFIGURED', name);
       return engine;
     },
     status(googleOfferedOnHost) {
-      const names: TranslationEngineName[] = [
-        'deepseek',
-        'google',
-        'openai',
-        'apertium',
-        'baidu',
-        'deepl',
-        'microsoft',
-      ];
-      return names.map((name): EngineStatus => {
-        if (NOT_IMPLEMENTED.includes(name)) return { name, enabled: false, reason: 'not_implemented' };
+      return TRANSLATION_ENGINES.map((name): EngineStatus => {
+        if (!implemented(name)) return { name, enabled: false, reason: 'not_implemented' };
         if (name === 'google' && !googleOfferedOnHost)
           return { name, enabled: false, reason: 'not_on_this_host' };
         return engines.has(name)

@@ -27,7 +27,7 @@ import { hold } from '../billing/ledger.service.js';
 import { findOwnTask, findTaskById, setJobId, type TaskRow } from '../tasks/tasks.repository.js';
 import { failTask, runTranslation } from '../tasks/task-run.service.js';
 import { watchTask } from '../tasks/task-watch.js';
-import { cutChunk, extractAudio, MediaError, planChunks, probeMedia } from './ffmpeg.js';
+import { cutChunk, extractAudio, MediaError, planChunks, probeMedia } from '../../tools/ffmpeg/index.js';
 import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from './media-jobs.js';
 import {
   claimMediaRun,

@@ -22,7 +22,7 @@ import {
   planChunks,
   probeMedia,
   type Chunk,
-} from './ffmpeg.js';
+} from './index.js';
 
 const execFileP = promisify(execFile);
 

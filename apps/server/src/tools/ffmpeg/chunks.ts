@@ -1,22 +1,24 @@
 import { stat } from 'node:fs/promises';
-import {
-  BITEXACT_WAV,
-  CHUNK_HEADROOM_BYTES,
-  DEFAULT_TIMEOUT,
-  failed,
-  inputGuard,
-  run,
-  seconds,
-  WAV_BYTES_PER_SECOND,
-  type Chunk,
-  type MediaToolOptions,
-} from './media-tools.js';
+import { BITEXACT_WAV } from './args.js';
+import { WAV_BYTES_PER_SECOND } from './extract.js';
+import { DEFAULT_TIMEOUT, failed, run, type MediaToolOptions } from './process.js';
 
 /** Cutting extracted audio into pieces a speech engine takes: at silences, tiling the whole. */
+
+export interface Chunk {
+  startMs: number;
+  endMs: number;
+}
+
 export interface Silence {
   startMs: number;
   endMs: number;
 }
+
+/** room kept below maxBytes for the chunk's header and any multipart overhead */
+const CHUNK_HEADROOM_BYTES = 1024;
+
+const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 
 /** Silences of a WAV as ffmpeg's silencedetect (-35 dB, ≥ 0.3 s) finds them, in order. */
 export async function detectSilences(
@@ -29,21 +31,13 @@ export async function detectSilences(
   const pending: { startMs: number | null } = { startMs: null };
   const r = await run(
     cmd,
-    [
-      '-nostdin',
-      '-hide_banner',
-      '-nostats',
-      '-v',
-      'info',
-      ...inputGuard(wavPath, ['wav']),
-      '-i',
-      wavPath,
-      '-af',
-      'silencedetect=noise=-35dB:d=0.3',
-      '-f',
-      'null',
-      '-',
-    ],
+    'ffmpeg',
+    {
+      input: wavPath,
+      formats: ['wav'],
+      log: 'info',
+      outputOptions: ['-af', 'silencedetect=noise=-35dB:d=0.3', '-f', 'null', '-'],
+    },
     {
       signal: opts.signal,
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.silence,
@@ -133,33 +127,26 @@ export async function cutChunk(
   const cmd = opts.ffmpeg ?? 'ffmpeg';
   const r = await run(
     cmd,
-    [
-      '-nostdin',
-      '-hide_banner',
-      '-nostats',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'wav',
-      '-max_size',
-      '1024',
-      ...inputGuard(wavPath, ['wav']),
-      '-i',
-      wavPath,
-      '-ss',
-      seconds(startMs),
-      '-to',
-      seconds(endMs),
-      '-map',
-      '0:a:0',
-      '-c',
-      'copy',
-      ...BITEXACT_WAV,
-      '-f',
-      'wav',
-      outPath,
-    ],
+    'ffmpeg',
+    {
+      input: wavPath,
+      formats: ['wav'],
+      inputOptions: ['-y', '-f', 'wav', '-max_size', '1024'],
+      outputOptions: [
+        '-ss',
+        seconds(startMs),
+        '-to',
+        seconds(endMs),
+        '-map',
+        '0:a:0',
+        '-c',
+        'copy',
+        ...BITEXACT_WAV,
+        '-f',
+        'wav',
+        outPath,
+      ],
+    },
     { signal: opts.signal, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.cut },
   );
   if (r.code !== 0) throw failed(cmd, r);

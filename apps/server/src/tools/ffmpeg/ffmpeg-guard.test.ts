@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractAudio, MediaError, probeMedia } from './ffmpeg.js';
+import { extractAudio, MediaError, probeMedia } from './index.js';
 
 /**
  * ffprobe and ffmpeg run on what users upload: only the containers we accept are demuxed, and

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
+import { toolArgs, type Tool, type ToolArgs } from './args.js';
 
 /**
- * Running the real `ffprobe` / `ffmpeg` binaries (ffmpeg.ts and audio-chunks.ts use it): each call
- * spawns the binary directly (no shell), keeps only the last ~4 KB of stderr for error messages,
- * and can be aborted (the child is killed) or timed out.
+ * Running the real `ffprobe` / `ffmpeg` binaries: each call spawns the binary directly (no shell)
+ * with the argv of toolArgs, keeps only the last ~4 KB of stderr for error messages, and can be
+ * aborted (the child is killed) or timed out.
  */
 
 export type MediaErrorReason =
@@ -21,16 +22,6 @@ export class MediaError extends Error {
   }
 }
 
-export interface MediaInfo {
-  durationMs: number;
-  formatName: string;
-  hasAudio: boolean;
-  hasVideo: boolean;
-  audioCodec: string | null;
-  videoCodec: string | null;
-  sizeBytes: number | null;
-}
-
 export interface MediaToolOptions {
   /** command (or path) of ffmpeg; default 'ffmpeg' */
   ffmpeg?: string;
@@ -41,16 +32,6 @@ export interface MediaToolOptions {
   timeoutMs?: number;
 }
 
-export interface Chunk {
-  startMs: number;
-  endMs: number;
-}
-
-/** 16 kHz × 1 channel × 2 bytes */
-export const WAV_BYTES_PER_SECOND = 32_000;
-/** room kept below maxBytes for the chunk's header and any multipart overhead */
-export const CHUNK_HEADROOM_BYTES = 1024;
-
 const STDERR_TAIL = 4096;
 const MAX_STDOUT = 8 * 1024 * 1024;
 
@@ -60,9 +41,6 @@ export const DEFAULT_TIMEOUT = {
   silence: 20 * 60_000,
   cut: 10 * 60_000,
 };
-
-/** Options that make ffmpeg write a canonical 44-byte WAV header (no LIST/INFO encoder tag). */
-export const BITEXACT_WAV = ['-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact'];
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -104,15 +82,19 @@ function abortError(signal: AbortSignal, tool: string) {
 
 export const toolName = (cmd: string) => cmd.split(/[\\/]/).pop() ?? cmd;
 
-/** Spawn `cmd args`, resolve with its exit code and output once it has exited. */
-export function run(cmd: string, args: string[], o: RunOptions): Promise<RunResult> {
+/**
+ * Spawn `cmd` (the command of `tool`) with the argv toolArgs builds from `args`; resolve with its
+ * exit code and output once it has exited.
+ */
+export function run(cmd: string, tool: Tool, args: ToolArgs, o: RunOptions): Promise<RunResult> {
   const name = toolName(cmd);
+  const argv = toolArgs(tool, args);
   return new Promise<RunResult>((resolve, reject) => {
     if (o.signal?.aborted) {
       reject(abortError(o.signal, name));
       return;
     }
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
     let failure: MediaError | null = null;
@@ -195,33 +177,11 @@ export function failed(tool: string, r: RunResult): MediaError {
   return new MediaError('failed', `${toolName(tool)} exited with code ${r.code}: ${tail(r.stderr)}`);
 }
 
-/**
- * The demuxers of the containers uploads may be (the contract's video and audio extensions; ffmpeg
- * matches "mov" against its "mov,mp4,m4a,3gp,3g2,mj2"). A playlist (hls), a concat list, or any
- * other demuxer that opens further URLs, never runs on an upload: with S3 storage ffmpeg reads
- * an https URL, and a playlist disguised as .mp4 could make it reach any address over https.
- */
-export const UPLOAD_DEMUXERS = [
-  'mov',
-  'matroska',
-  'avi',
-  'asf',
-  'flv',
-  'mpegts',
-  'ogg',
-  'mp3',
-  'wav',
-  'flac',
-  'aac',
-  'aiff',
-  'au',
-] as const;
+/** ffprobe's words for "this is not something I can demux" */
+const NOT_MEDIA_STDERR =
+  /Invalid data found when processing input|moov atom not found|End of file|could not find codec parameters/i;
+/** ffmpeg's words when the guard (see args.ts) stopped a demuxer or a protocol */
+const NOT_ALLOWED_STDERR = /not on whitelist/i;
 
-/** Input options that keep ffmpeg/ffprobe to `formats` and to the one protocol `input` needs. */
-export function inputGuard(input: string, formats: readonly string[]): string[] {
-  const scheme = /^(https?):\/\//i.exec(input)?.[1]?.toLowerCase();
-  const protocols = scheme === 'https' ? 'https,tls,tcp' : scheme === 'http' ? 'http,tcp' : 'file';
-  return ['-protocol_whitelist', protocols, '-format_whitelist', formats.join(',')];
-}
-
-export const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
+/** Whether a failed run's stderr says the input is not media we accept. */
+export const notMedia = (stderr: string) => NOT_MEDIA_STDERR.test(stderr) || NOT_ALLOWED_STDERR.test(stderr);

@@ -1,0 +1,102 @@
+import { open, stat } from 'node:fs/promises';
+import { BITEXACT_WAV, UPLOAD_DEMUXERS } from './args.js';
+import {
+  DEFAULT_TIMEOUT,
+  failed,
+  MediaError,
+  notMedia,
+  run,
+  tail,
+  type MediaToolOptions,
+} from './process.js';
+
+/**
+ * The first audio track of an upload as 16 kHz mono PCM WAV, streamed from a file or a URL
+ * (ffmpeg reads http(s) input such as presigned URLs itself; nothing is buffered here).
+ */
+
+/** 16 kHz × 1 channel × 2 bytes */
+export const WAV_BYTES_PER_SECOND = 32_000;
+
+/** Where the PCM data of a WAV starts (walks the RIFF chunks of its first 4 KB). */
+async function wavDataOffset(path: string): Promise<number> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(4096);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    if (bytesRead < 12 || buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') {
+      throw new MediaError('failed', `${path} is not a WAV file`);
+    }
+    let at = 12;
+    while (at + 8 <= bytesRead) {
+      const id = buf.toString('ascii', at, at + 4);
+      if (id === 'data') return at + 8;
+      at += 8 + buf.readUInt32LE(at + 4) + (buf.readUInt32LE(at + 4) % 2);
+    }
+    throw new MediaError('failed', `${path} has no data chunk in its header`);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Parse ffmpeg `-progress` lines; `out_time_ms` is microseconds too (a long-standing ffmpeg quirk). */
+function progressParser(onProgress: (doneMs: number) => void) {
+  let sawUs = false;
+  let last = -1;
+  return (line: string) => {
+    const m = /^out_time_(us|ms)=(\d+)$/.exec(line.trim());
+    if (!m) return;
+    if (m[1] === 'us') sawUs = true;
+    else if (sawUs) return;
+    const ms = Math.floor(Number(m[2]) / 1000);
+    if (Number.isFinite(ms) && ms > last) {
+      last = ms;
+      onProgress(ms);
+    }
+  };
+}
+
+/**
+ * Write the first audio track of `input` as a 16 kHz mono s16le WAV (44-byte header) at `outPath`.
+ * onProgress gets the milliseconds of audio written so far.
+ */
+export async function extractAudio(
+  input: string,
+  outPath: string,
+  opts: MediaToolOptions & { onProgress?: (doneMs: number) => void } = {},
+): Promise<{ durationMs: number; bytes: number }> {
+  const cmd = opts.ffmpeg ?? 'ffmpeg';
+  const outputOptions = [
+    '-vn',
+    '-sn',
+    '-dn',
+    '-map',
+    '0:a:0',
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-c:a',
+    'pcm_s16le',
+    ...BITEXACT_WAV,
+    '-f',
+    'wav',
+    '-progress',
+    'pipe:1',
+    outPath,
+  ];
+  const args = { input, formats: UPLOAD_DEMUXERS, inputOptions: ['-y', '-threads', '0'], outputOptions };
+  const r = await run(cmd, 'ffmpeg', args, {
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.extract,
+    onStdoutLine: opts.onProgress ? progressParser(opts.onProgress) : undefined,
+  });
+  if (r.code !== 0) {
+    if (/matches no streams/i.test(r.stderr)) throw new MediaError('no-audio', 'the file has no audio track');
+    if (notMedia(r.stderr)) throw new MediaError('not-media', `not a media file: ${tail(r.stderr)}`);
+    throw failed(cmd, r);
+  }
+  const { size } = await stat(outPath);
+  const dataBytes = Math.max(0, size - (await wavDataOffset(outPath)));
+  return { durationMs: Math.round((dataBytes / WAV_BYTES_PER_SECOND) * 1000), bytes: size };
+}

@@ -1,0 +1,17 @@
+/**
+ * ffprobe and ffmpeg on uploads: probing what a file is, extracting its first audio track as
+ * 16 kHz mono PCM WAV, and cutting that into chunks a speech engine takes. Every run's argv is
+ * built by toolArgs (args.ts), which guards the input.
+ */
+export { UPLOAD_DEMUXERS } from './args.js';
+export { MediaError, type MediaErrorReason, type MediaToolOptions } from './process.js';
+export { probeMedia, type MediaInfo } from './probe.js';
+export { extractAudio, WAV_BYTES_PER_SECOND } from './extract.js';
+export {
+  chunksAtSilences,
+  cutChunk,
+  detectSilences,
+  planChunks,
+  type Chunk,
+  type Silence,
+} from './chunks.js';
