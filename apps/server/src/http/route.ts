@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -119,4 +121,14 @@ export function installResponseCheck(app: FastifyInstance, check: boolean): void
     };
   };
   app.setSerializerCompiler(compiler);
+  if (!check) return;
+  // a streamed answer (a task with all its lines) never reaches the serializer: read whole, then checked
+  app.addHook('onSend', async (req, reply, payload) => {
+    const schema = (req.routeOptions.schema?.response as Record<number, ZodType> | undefined)?.[200];
+    if (!schema || reply.statusCode !== 200 || !(payload instanceof Readable)) return payload;
+    const json = await text(payload);
+    const problem = responseProblem(schema, json);
+    if (problem) throw new ResponseMismatch(`${req.method} ${req.routeOptions.url} answered: ${problem}`);
+    return json;
+  });
 }
