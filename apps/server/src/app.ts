@@ -10,6 +10,8 @@ import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/envelope-plugin.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
 import { installValidation } from './http/validation.js';
+import { installResponseCheck } from './http/route.js';
+import { installOpenApi } from './http/openapi.js';
 import { installAuth } from './http/auth-plugin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { createPrerenderer } from './http/prerender.js';
@@ -71,7 +73,12 @@ function contentSecurityPolicy(ctx: AppContext) {
   };
 }
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** hold every mapped call's answer against its schema (the tests; see http/route.ts) */
+  checkResponses?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: LIMITS.jsonBodyMaxBytes,
@@ -81,6 +88,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   installValidation(app);
+  installResponseCheck(app, opts.checkResponses ?? false);
   installErrorHandling(app);
 
   installSecurityHeaders(app, {
@@ -98,6 +106,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   installAuth(app, ctx);
+  await installOpenApi(app);
   const stopListening = await listenForAuthChanges(ctx.db, ctx.sessionCache, ctx.log);
   app.addHook('onClose', () => stopListening());
   siteRoutes(app, ctx);

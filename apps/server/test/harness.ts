@@ -102,7 +102,7 @@ export async function startTestApp(
   }
   ctx.rateLimits = { ...ctx.rateLimits, ...opts.rateLimits };
   await ensureFirstManager(ctx);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { checkResponses: true });
   await app.ready();
   if (opts.queue) await startQueue(ctx, { work: true, settings: { pollingIntervalSeconds: 0.5 } });
 
@@ -129,7 +129,7 @@ export async function startTestApp(
         TEST_DB === 'postgres'
           ? await createContext(pgEnv(), { log, schema })
           : await createContext(env, { db: ctx.db, log });
-      const otherApp = await buildApp(other);
+      const otherApp = await buildApp(other, { checkResponses: true });
       await otherApp.ready();
       return {
         app: otherApp,

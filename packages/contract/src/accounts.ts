@@ -90,6 +90,10 @@ export const wechatLoginBody = z.object({
   state: z.string().min(1).max(512),
 });
 export const uploadResult = z.object({ url: z.string() });
+/** /user/send_code: when another code may be asked for */
+export const sendCodeResult = z.object({ resendAfterSeconds: z.number().int() });
+/** /user/wechat_state: what the WeChat QR widget needs */
+export const wechatStateResult = z.object({ appId: z.string(), state: z.string(), redirectUri: z.string() });
 
 /** /user/all_users list item (SPEC: id, name, email, picture, manager). */
 export const adminUserSchema = z.object({

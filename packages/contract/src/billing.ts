@@ -39,32 +39,35 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export interface LedgerEntry {
-  id: number;
-  kind: LedgerKind;
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
   /** change of the available points */
-  amount: number;
-  heldChange: number;
-  balanceAfter: number;
-  referenceType: string | null;
-  referenceId: string | null;
-  byManager: boolean;
-  note: string | null;
-  createdAt: string;
-}
+  amount: z.number().int(),
+  heldChange: z.number().int(),
+  balanceAfter: z.number().int(),
+  referenceType: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  byManager: z.boolean(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
-export interface PointLot {
-  id: number;
-  amount: number;
-  remaining: number;
-  expiresAt: string;
-  source: 'credit' | 'grant';
-  createdAt: string;
-}
+export const pointLotSchema = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  remaining: z.number().int(),
+  expiresAt: z.string(),
+  source: z.enum(['credit', 'grant']),
+  createdAt: z.string(),
+});
+export type PointLot = z.infer<typeof pointLotSchema>;
 
 /** /user/point_lots: spendable lots and the points held by running tasks */
-export interface PointSummary {
-  point: number;
-  held: number;
-  lots: PointLot[];
-}
+export const pointSummarySchema = z.object({
+  point: z.number().int(),
+  held: z.number().int(),
+  lots: z.array(pointLotSchema),
+});
+export type PointSummary = z.infer<typeof pointSummarySchema>;

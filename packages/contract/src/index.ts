@@ -4,6 +4,7 @@ export * from './envelope.js';
 export * from './accounts.js';
 export * from './site.js';
 export * from './routes.js';
+export * from './route-map.js';
 export * from './billing.js';
 export * from './languages.js';
 export * from './translation.js';

@@ -74,25 +74,27 @@ export const startUploadBody = z.object({
 });
 export type StartUploadBody = z.input<typeof startUploadBody>;
 
-export interface UploadTicket {
+export const uploadTicketSchema = z.object({
   /** our id of this upload (use it for the parts, the completion and a resume) */
-  uploadId: string;
+  uploadId: z.string(),
   /** where the object will be: translated-videos/file_{timestamp}_{random}.{ext} */
-  objectKey: string;
-  partSize: number;
-  partCount: number;
-}
+  objectKey: z.string(),
+  partSize: z.number().int(),
+  partCount: z.number().int(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
 /** /file/upload_parts: presigned PUT URLs for some parts of an upload (a resume asks only for the missing ones) */
 export const uploadPartsBody = z.object({
   uploadId: z.uuid(),
   partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(100),
 });
-export interface UploadPartUrls {
-  urls: Array<{ partNumber: number; url: string }>;
+export const uploadPartUrlsSchema = z.object({
+  urls: z.array(z.object({ partNumber: z.number().int(), url: z.string() })),
   /** ISO time after which the URLs no longer work */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+export type UploadPartUrls = z.infer<typeof uploadPartUrlsSchema>;
 
 /** /file/complete_upload: the parts with the ETag each PUT answered */
 export const completeUploadBody = z.object({
@@ -102,10 +104,8 @@ export const completeUploadBody = z.object({
     .min(1)
     .max(10_000),
 });
-export interface CompletedUpload {
-  objectKey: string;
-  size: number;
-}
+export const completedUploadSchema = z.object({ objectKey: z.string(), size: z.number().int() });
+export type CompletedUpload = z.infer<typeof completedUploadSchema>;
 
 export const uploadIdBody = z.object({ uploadId: z.uuid() });
 
@@ -116,12 +116,13 @@ export const uploadIdBody = z.object({ uploadId: z.uuid() });
 export const downloadUrlBody = z
   .object({ objectKey: z.string().min(1).max(300).optional(), taskId: z.uuid().optional() })
   .refine((b) => Boolean(b.objectKey) !== Boolean(b.taskId), INPUT_RULES.keyOrTask);
-export interface DownloadUrl {
-  url: string;
-  expiresAt: string;
+export const downloadUrlSchema = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
   /** set when asked by task: audio 1 or video 2 */
-  mediaType?: MediaType;
-}
+  mediaType: mediaTypeField.optional(),
+});
+export type DownloadUrl = z.infer<typeof downloadUrlSchema>;
 
 /** SPEC §9: transEngin 1 Google, 2 DeepSeek */
 export const TRANS_ENGIN = { 1: 'google', 2: 'deepseek' } as const;
@@ -156,16 +157,17 @@ export const mediaTaskIdBody = z.object({ taskId: z.uuid() });
 export const DETECT_STATUS = { queued: 1, downloading: 2, analysing: 3, ready: 4, failed: 5 } as const;
 
 /** /file/check_task */
-export interface DetectionState {
-  status: number;
+export const detectionStateSchema = z.object({
+  status: z.number().int(),
   /** a failure the user can act on, or the duration in seconds once known (SPEC §7) */
-  message: string;
+  message: z.string(),
   /** seconds, once known */
-  duration: number | null;
-  estimatedPoints: number | null;
+  duration: z.number().nullable(),
+  estimatedPoints: z.number().int().nullable(),
   /** when the file is deleted unless its execution starts before (ISO), or null */
-  mediaExpiresAt: string | null;
-}
+  mediaExpiresAt: z.string().nullable(),
+});
+export type DetectionState = z.infer<typeof detectionStateSchema>;
 
 /** /file/submit_execute_task (SPEC §7) */
 export const submitExecuteBody = z.object({
@@ -192,16 +194,20 @@ export const EXECUTE_STATUS = {
 } as const;
 
 /** /file/check_execute_task */
-export interface ExecutionState {
-  status: number;
-  srtObjectKey: string | null;
-  message: string;
+export const executionStateSchema = z.object({
+  status: z.number().int(),
+  srtObjectKey: z.string().nullable(),
+  message: z.string(),
   /** 0–100 while translating */
-  progress: number;
-}
+  progress: z.number(),
+});
+export type ExecutionState = z.infer<typeof executionStateSchema>;
+
+/** /file/submit_check_task: the task made for the file (it appears in the task list) */
+export const submittedCheckSchema = z.object({ taskId: z.string() });
+/** /file/submit_execute_task */
+export const submittedExecuteSchema = z.object({ taskId: z.string(), status: z.number().int() });
 
 /** /file/speech_status: whether audio/video can be transcribed on this server */
-export interface SpeechStatus {
-  available: boolean;
-  engine: string | null;
-}
+export const speechStatusSchema = z.object({ available: z.boolean(), engine: z.string().nullable() });
+export type SpeechStatus = z.infer<typeof speechStatusSchema>;

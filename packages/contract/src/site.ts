@@ -77,3 +77,5 @@ export const contactBody = z.object({
   message: z.string().trim().min(1).max(5000),
 });
 export type ContactMessage = z.infer<typeof contactBody>;
+/** /contact/submit: the stored message's number */
+export const contactReceiptSchema = z.object({ id: z.number().int() });

@@ -24,87 +24,82 @@ export const createTaskFields = z.object({
 export const taskIdBody = z.object({ id: z.uuid() });
 
 /** SPEC §3 Task, as the server keeps it (list items carry no segments). */
-export interface Task {
-  id: string;
-  fileName: string;
-  originalLanguage: string;
-  detectedLanguage: string | null;
-  targetLanguage: string;
-  translationService: string;
-  includeOriginalText: boolean;
-  status: TaskStatus;
-  translationProgress: number;
-  segmentCount: number;
+export const taskSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  originalLanguage: z.string(),
+  detectedLanguage: z.string().nullable(),
+  targetLanguage: z.string(),
+  translationService: z.string(),
+  includeOriginalText: z.boolean(),
+  status: z.enum(TASK_STATUSES),
+  translationProgress: z.number(),
+  segmentCount: z.number().int(),
   /** ms */
-  duration: number;
-  estimatedPoints: number;
+  duration: z.number(),
+  estimatedPoints: z.number().int(),
   /**
    * why it costs estimatedPoints: the 10-point minimum, its duration or its text. SRT tasks only;
    * null for audio/video (always by duration, at least 10) and for an SRT task priced before the
    * rule existed, until it is started (the start prices it again)
    */
-  costRule: CostRule | null;
-  keptOriginal: number;
-  pointsError: string | null;
-  uploadError: string | null;
-  error: string | null;
-  submitTime: string;
-  translationStartTime: string | null;
-  translationEndTime: string | null;
+  costRule: z.enum(COST_RULES).nullable(),
+  keptOriginal: z.number().int(),
+  pointsError: z.string().nullable(),
+  uploadError: z.string().nullable(),
+  error: z.string().nullable(),
+  submitTime: z.string(),
+  translationStartTime: z.string().nullable(),
+  translationEndTime: z.string().nullable(),
   /** ms between start and end */
-  translationDuration: number | null;
+  translationDuration: z.number().nullable(),
   /** goes up with every saved edit: an edit based on an older version is refused */
-  version: number;
+  version: z.number().int(),
   /** made from an SRT file, or from audio/video (transcribed) */
-  kind: 'srt' | 'media';
+  kind: z.enum(['srt', 'media']),
   /** audio/video only: 1 audio, 2 video (SPEC §9) */
-  mediaType: 1 | 2 | null;
+  mediaType: z.union([z.literal(1), z.literal(2)]).nullable(),
   /** audio/video only: the uploaded file's size in bytes */
-  mediaSize: number | null;
+  mediaSize: z.number().int().nullable(),
   /** audio/video only: SPEC §4 detection status (1–5), null for SRT tasks */
-  detectStatus: number | null;
+  detectStatus: z.number().int().nullable(),
   /** audio/video only: SPEC §4 execute status (0–5), null until executed */
-  executeStatus: number | null;
+  executeStatus: z.number().int().nullable(),
   /** why the task failed, as a key of the error table (worded in each language), when known */
-  errorKey: string | null;
+  errorKey: z.string().nullable(),
   /**
    * audio/video not executed yet: when its file is deleted (ISO), unless its execution starts
    * before; null otherwise
    */
-  mediaExpiresAt: string | null;
-}
+  mediaExpiresAt: z.string().nullable(),
+});
+export type Task = z.infer<typeof taskSchema>;
 
 /** SPEC §3 Subtitle segment */
-export interface Segment {
-  id: number;
-  startTime: string;
-  endTime: string;
-  originalText: string;
-  translatedText: string;
-  duration: number;
-}
+export const segmentSchema = z.object({
+  id: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  originalText: z.string(),
+  translatedText: z.string(),
+  duration: z.number(),
+});
+export type Segment = z.infer<typeof segmentSchema>;
 
-export interface TaskWithSegments extends Task {
-  segments: Segment[];
-}
+export const taskWithSegmentsSchema = taskSchema.extend({ segments: z.array(segmentSchema) });
+export type TaskWithSegments = z.infer<typeof taskWithSegmentsSchema>;
 
 /**
  * One segment, compact: `[id, startMs, endMs, originalText, translatedText]` (times in ms, an
  * untranslated line's translation ''). A feature-length task is 10,000 of them: as arrays they are
  * about two thirds of the bytes of SPEC §3's objects, and need no timestamp formatting or parsing.
  */
-export type TaskLine = [
-  id: number,
-  startMs: number,
-  endMs: number,
-  originalText: string,
-  translatedText: string,
-];
+export const taskLineSchema = z.tuple([z.number().int(), z.number(), z.number(), z.string(), z.string()]);
+export type TaskLine = z.infer<typeof taskLineSchema>;
 
 /** GET /task/lines?id=: the task with its segments as compact lines (what the editor reads). */
-export interface TaskWithLines extends Task {
-  lines: TaskLine[];
-}
+export const taskWithLinesSchema = taskSchema.extend({ lines: z.array(taskLineSchema) });
+export type TaskWithLines = z.infer<typeof taskWithLinesSchema>;
 
 export const EXPORT_FORMATS = ['srt', 'vtt'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -141,6 +136,9 @@ export const updateSegmentsBody = z.object({
   segments: z.array(segmentPatch).min(1).max(2000),
 });
 
+/** /task/update_segments: the task's version after the edit */
+export const savedSegmentsSchema = z.object({ version: z.number().int() });
+
 /**
  * /task/retranslate: the task's own engine and languages, with neighbouring lines as context.
  * SPEC §7 also sends service, apiUrl, batchSize and languages: accepted and ignored (the server
@@ -152,29 +150,32 @@ export const retranslateBody = z.object({
 });
 
 /** SPEC §7 answer fields, per segment */
-export interface RetranslateResult {
-  id: number;
-  success: boolean;
-  translatedText: string;
-  error: string | null;
-}
+export const retranslateResultSchema = z.object({
+  id: z.number().int(),
+  success: z.boolean(),
+  translatedText: z.string(),
+  error: z.string().nullable(),
+});
+export type RetranslateResult = z.infer<typeof retranslateResultSchema>;
 
 /**
  * What is left of the user's re-translation allowance today (/task/retranslate_quota, and in each
  * re-translation's answer). Both renew at resetsAt (the next midnight UTC); charsPerDay 0 means
  * re-translation is off on this server.
  */
-export interface RetranslateQuota {
-  charsLeft: number;
-  charsPerDay: number;
-  callsLeft: number;
-  callsPerDay: number;
+export const retranslateQuotaSchema = z.object({
+  charsLeft: z.number().int(),
+  charsPerDay: z.number().int(),
+  callsLeft: z.number().int(),
+  callsPerDay: z.number().int(),
   /** ISO 8601 */
-  resetsAt: string;
-}
+  resetsAt: z.string(),
+});
+export type RetranslateQuota = z.infer<typeof retranslateQuotaSchema>;
 
-export interface RetranslateAnswer {
-  version: number;
-  results: RetranslateResult[];
-  quota: RetranslateQuota;
-}
+export const retranslateAnswerSchema = z.object({
+  version: z.number().int(),
+  results: z.array(retranslateResultSchema),
+  quota: retranslateQuotaSchema,
+});
+export type RetranslateAnswer = z.infer<typeof retranslateAnswerSchema>;

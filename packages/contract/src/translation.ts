@@ -28,9 +28,10 @@ export const translateBody = z
     path: ['texts'],
   });
 
-export interface EngineStatus {
-  name: TranslationEngineName;
-  enabled: boolean;
+export const engineStatusSchema = z.object({
+  name: z.enum(TRANSLATION_ENGINES),
+  enabled: z.boolean(),
   /** why it cannot be used: not configured, not offered on this host, not implemented */
-  reason: 'not_configured' | 'not_on_this_host' | 'not_implemented' | null;
-}
+  reason: z.enum(['not_configured', 'not_on_this_host', 'not_implemented']).nullable(),
+});
+export type EngineStatus = z.infer<typeof engineStatusSchema>;

@@ -1,4 +1,12 @@
-import { SUCCESS_CODE, TRY_AGAIN_CODE, type Envelope } from '@subtrans/contract';
+import {
+  SUCCESS_CODE,
+  TRY_AGAIN_CODE,
+  type Envelope,
+  type RouteBody,
+  type RouteData,
+  type RouteDef,
+  type RouteQuery,
+} from '@subtrans/contract';
 
 /** A call that did not answer 20000: the server's code and message (already in the user's language). */
 export class ApiError extends Error {
@@ -74,19 +82,32 @@ function send<T>(path: string, init: RequestInit): Promise<T> {
   });
 }
 
+/** A call of the contract's ROUTES that is POSTed with a JSON body. */
+type JsonCall = RouteDef & { method: 'POST'; form?: undefined };
+/** The body a call takes: left out when its schema lets it be (an empty object is sent). */
+type BodyArgs<R extends RouteDef> =
+  undefined extends RouteBody<R> ? [body?: RouteBody<R>] : [body: RouteBody<R>];
+
 /** Every call is a POST with a JSON body and answers the `{code, msg, data}` envelope. */
-export function api<T>(path: string, body: unknown = {}): Promise<T> {
-  return send<T>(path, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export function api<R extends JsonCall>(route: R, ...[body = {}]: BodyArgs<R>): Promise<RouteData<R>> {
+  return send(route.path, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 /**
  * A read by GET, with nothing but the address: the same request as a <link rel=preload as=fetch
  * crossorigin> in the page's HTML, so the browser answers it with that preloaded response.
  */
-export function apiGet<T>(path: string): Promise<T> {
-  return fetchEnvelope<T>(path, { credentials: 'same-origin' });
+export function apiGet<R extends RouteDef & { method: 'GET' }>(
+  route: R,
+  query: RouteQuery<R>,
+): Promise<RouteData<R>> {
+  return fetchEnvelope(`${route.path}?${new URLSearchParams(query)}`, { credentials: 'same-origin' });
 }
 
-export function apiUpload<T>(path: string, form: FormData): Promise<T> {
-  return send<T>(path, { body: form });
+/** A call that takes a multipart form (a file and fields). */
+export function apiUpload<R extends RouteDef & { form: object }>(
+  route: R,
+  form: FormData,
+): Promise<RouteData<R>> {
+  return send(route.path, { body: form });
 }

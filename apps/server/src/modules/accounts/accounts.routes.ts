@@ -1,19 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  API,
-  LIMITS,
-  createUserBody,
-  deleteUserBody,
-  emailAuthBody,
-  ok,
-  pageBody,
-  profileBody,
-  registerBody,
-  sendCodeBody,
-  updateProfileBody,
-  closeAccountBody,
-} from '@subtrans/contract';
+import { LIMITS, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
+import { route } from '../../http/route.js';
 import { clearSessionCookie, currentUser, sessionTokenOf, setSessionCookie } from '../../http/auth-plugin.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
@@ -28,8 +16,8 @@ export function requestMeta(req: FastifyRequest): accounts.RequestMeta {
 }
 
 export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post(API.emailAuth, { schema: { body: emailAuthBody } }, async (req, reply) => {
-    const { email, pass } = emailAuthBody.parse(req.body);
+  route(app, ROUTES.emailAuth, {}, async (req, reply) => {
+    const { email, pass } = req.body;
     const known = knownAccounts(req, ctx.secret);
     const { user, token } = await accounts.login(ctx, email, pass, requestMeta(req), known);
     setSessionCookie(req, reply, token);
@@ -37,71 +25,63 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(user);
   });
 
-  app.post(API.sendCode, { schema: { body: sendCodeBody } }, async (req) => {
-    const { email } = sendCodeBody.parse(req.body);
+  route(app, ROUTES.sendCode, {}, async (req) => {
+    const { email } = req.body;
     await accounts.sendRegisterCode(ctx, email, requestMeta(req));
     return ok({ resendAfterSeconds: LIMITS.resendSeconds });
   });
 
-  app.post(API.register, { schema: { body: registerBody } }, async (req, reply) => {
-    const body = registerBody.parse(req.body);
+  route(app, ROUTES.register, {}, async (req, reply) => {
+    const body = req.body;
     const { user, token } = await accounts.register(ctx, body, requestMeta(req));
     setSessionCookie(req, reply, token);
     rememberDevice(req, reply, ctx.secret, user.id);
     return ok(user);
   });
 
-  app.post(API.profile, { schema: { body: profileBody }, config: { auth: 'user' } }, async (req) => {
+  route(app, ROUTES.profile, { config: { auth: 'user' } }, async (req) => {
     return ok(toUser(currentUser(req)));
   });
 
-  app.post(API.logout, { config: { auth: 'optional' } }, async (req, reply) => {
+  route(app, ROUTES.logout, { config: { auth: 'optional' } }, async (req, reply) => {
     await accounts.logout(ctx, sessionTokenOf(req)?.token);
     clearSessionCookie(req, reply);
     return ok(null);
   });
 
-  app.post(
-    API.updateProfile,
-    { schema: { body: updateProfileBody }, config: { auth: 'user' } },
-    async (req) => {
-      const body = updateProfileBody.parse(req.body);
-      return ok(await accounts.updateProfile(ctx, currentUser(req), body));
-    },
-  );
+  route(app, ROUTES.updateProfile, { config: { auth: 'user' } }, async (req) => {
+    const body = req.body;
+    return ok(await accounts.updateProfile(ctx, currentUser(req), body));
+  });
 
-  app.post(
-    API.closeAccount,
-    { schema: { body: closeAccountBody }, config: { auth: 'user' } },
-    async (req, reply) => {
-      const user = currentUser(req);
-      const body = closeAccountBody.parse(req.body);
-      // an account with a password must confirm it; OAuth-only accounts have none
-      if (user.password_hash && !(await verifyPassword(user.password_hash, body?.pass ?? ''))) {
-        throw new AppError('LOGIN_FAILED');
-      }
-      await accounts.closeAccount(ctx, user.id);
-      clearSessionCookie(req, reply);
-      return ok(null);
-    },
-  );
+  route(app, ROUTES.closeAccount, { config: { auth: 'user' } }, async (req, reply) => {
+    const user = currentUser(req);
+    const body = req.body;
+    // an account with a password must confirm it; OAuth-only accounts have none
+    if (user.password_hash && !(await verifyPassword(user.password_hash, body?.pass ?? ''))) {
+      throw new AppError('LOGIN_FAILED');
+    }
+    await accounts.closeAccount(ctx, user.id);
+    clearSessionCookie(req, reply);
+    return ok(null);
+  });
 
-  app.post(API.allUsers, { schema: { body: pageBody }, config: { auth: 'manager' } }, async (req) => {
-    const { page, size } = pageBody.parse(req.body);
+  route(app, ROUTES.allUsers, { config: { auth: 'manager' } }, async (req) => {
+    const { page, size } = req.body;
     return ok(await accounts.listUsers(ctx, page, size));
   });
 
-  app.post(API.createUser, { schema: { body: createUserBody }, config: { auth: 'manager' } }, async (req) => {
-    return ok(await accounts.createUser(ctx, createUserBody.parse(req.body)));
+  route(app, ROUTES.createUser, { config: { auth: 'manager' } }, async (req) => {
+    return ok(await accounts.createUser(ctx, req.body));
   });
 
-  app.post(API.deleteUser, { schema: { body: deleteUserBody }, config: { auth: 'manager' } }, async (req) => {
-    const { id } = deleteUserBody.parse(req.body);
+  route(app, ROUTES.deleteUser, { config: { auth: 'manager' } }, async (req) => {
+    const { id } = req.body;
     await accounts.deleteUser(ctx, currentUser(req), id);
     return ok(null);
   });
 
-  app.post(API.uploadAvatar, { config: { auth: 'user' } }, async (req) => {
+  route(app, ROUTES.uploadAvatar, { config: { auth: 'user' } }, async (req) => {
     const user = currentUser(req);
     const { file } = await readMultipartForm(req, {
       fileField: 'avatar',

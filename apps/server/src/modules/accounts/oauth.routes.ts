@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { API, ok, wechatLoginBody } from '@subtrans/contract';
+import { API, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
+import { route } from '../../http/route.js';
 import { setSessionCookie } from '../../http/auth-plugin.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { requestedHost, requestOrigin } from '../../http/request-host.js';
@@ -107,7 +108,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect(back, 302);
   });
 
-  app.post(API.wechatState, async (req) => {
+  route(app, ROUTES.wechatState, {}, async (req) => {
     const wechat = ctx.oauth.wechat;
     if (!wechat || !siteConfigFor(ctx, req).wechatLogin) throw new AppError('FEATURE_DISABLED', 'WeChat');
     await rateLimitOAuth(ctx, req.ip);
@@ -115,10 +116,10 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ appId: wechat.appId, state, redirectUri: `${originOf(ctx, req)}/login` });
   });
 
-  app.post(API.wechatLogin, { schema: { body: wechatLoginBody } }, async (req, reply) => {
+  route(app, ROUTES.wechatLogin, {}, async (req, reply) => {
     const wechat = ctx.oauth.wechat;
     if (!wechat || !siteConfigFor(ctx, req).wechatLogin) throw new AppError('FEATURE_DISABLED', 'WeChat');
-    const body = wechatLoginBody.parse(req.body);
+    const body = req.body;
     await rateLimitOAuth(ctx, req.ip);
     try {
       const { user, token } = await finishWechat(ctx, wechat, body, requestMeta(req));

@@ -1,18 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  API,
-  completeUploadBody,
-  downloadUrlBody,
-  mediaTaskIdBody,
-  ok,
-  startUploadBody,
-  submitCheckBody,
-  submitExecuteBody,
-  uploadIdBody,
-  uploadPartsBody,
-  type SpeechStatus,
-} from '@subtrans/contract';
+import { ok, ROUTES, type SpeechStatus } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
+import { route } from '../../http/route.js';
 import { currentUser } from '../../http/auth-plugin.js';
 import {
   checkDetection,
@@ -30,48 +19,48 @@ import { assertEngineOnHost } from '../site/host-rules.js';
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const user = { config: { auth: 'user' as const } };
 
-  app.post(API.fileSpeechStatus, { config: { auth: 'optional' } }, async () =>
+  route(app, ROUTES.fileSpeechStatus, { config: { auth: 'optional' } }, async () =>
     ok<SpeechStatus>({ available: Boolean(ctx.speech), engine: ctx.speech?.name ?? null }),
   );
 
-  app.post(API.fileStartUpload, { schema: { body: startUploadBody }, ...user }, async (req) =>
-    ok(await startUpload(ctx, currentUser(req).id, startUploadBody.parse(req.body))),
+  route(app, ROUTES.fileStartUpload, user, async (req) =>
+    ok(await startUpload(ctx, currentUser(req).id, req.body)),
   );
 
-  app.post(API.fileUploadParts, { schema: { body: uploadPartsBody }, ...user }, async (req) =>
-    ok(await partUrls(ctx, currentUser(req).id, uploadPartsBody.parse(req.body))),
+  route(app, ROUTES.fileUploadParts, user, async (req) =>
+    ok(await partUrls(ctx, currentUser(req).id, req.body)),
   );
 
-  app.post(API.fileCompleteUpload, { schema: { body: completeUploadBody }, ...user }, async (req) =>
-    ok(await completeUpload(ctx, currentUser(req).id, completeUploadBody.parse(req.body))),
+  route(app, ROUTES.fileCompleteUpload, user, async (req) =>
+    ok(await completeUpload(ctx, currentUser(req).id, req.body)),
   );
 
-  app.post(API.fileAbortUpload, { schema: { body: uploadIdBody }, ...user }, async (req) => {
-    await abortUpload(ctx, currentUser(req).id, uploadIdBody.parse(req.body).uploadId);
+  route(app, ROUTES.fileAbortUpload, user, async (req) => {
+    await abortUpload(ctx, currentUser(req).id, req.body.uploadId);
     return ok(null);
   });
 
-  app.post(API.fileDownloadUrl, { schema: { body: downloadUrlBody }, ...user }, async (req) =>
-    ok(await downloadUrl(ctx, currentUser(req).id, downloadUrlBody.parse(req.body))),
+  route(app, ROUTES.fileDownloadUrl, user, async (req) =>
+    ok(await downloadUrl(ctx, currentUser(req).id, req.body)),
   );
 
-  app.post(API.fileSubmitCheck, { schema: { body: submitCheckBody }, ...user }, async (req) => {
-    const body = submitCheckBody.parse(req.body);
+  route(app, ROUTES.fileSubmitCheck, user, async (req) => {
+    const body = req.body;
     assertEngineOnHost(siteConfigFor(ctx, req), engineOf(body));
     return ok(await submitDetection(ctx, currentUser(req).id, body));
   });
 
-  app.post(API.fileCheck, { schema: { body: mediaTaskIdBody }, ...user }, async (req) =>
-    ok(await checkDetection(ctx, currentUser(req).id, mediaTaskIdBody.parse(req.body).taskId, req.lang)),
+  route(app, ROUTES.fileCheck, user, async (req) =>
+    ok(await checkDetection(ctx, currentUser(req).id, req.body.taskId, req.lang)),
   );
 
-  app.post(API.fileSubmitExecute, { schema: { body: submitExecuteBody }, ...user }, async (req) => {
-    const body = submitExecuteBody.parse(req.body);
+  route(app, ROUTES.fileSubmitExecute, user, async (req) => {
+    const body = req.body;
     assertEngineOnHost(siteConfigFor(ctx, req), engineOf(body));
     return ok(await submitExecution(ctx, currentUser(req).id, body));
   });
 
-  app.post(API.fileCheckExecute, { schema: { body: mediaTaskIdBody }, ...user }, async (req) =>
-    ok(await checkExecution(ctx, currentUser(req).id, mediaTaskIdBody.parse(req.body).taskId, req.lang)),
+  route(app, ROUTES.fileCheckExecute, user, async (req) =>
+    ok(await checkExecution(ctx, currentUser(req).id, req.body.taskId, req.lang)),
   );
 }

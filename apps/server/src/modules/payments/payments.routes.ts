@@ -1,16 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  API,
-  HTML_LANG,
-  alipayQueryBody,
-  cardQueryBody,
-  ok,
-  paymentQueryBody,
-  pageBody,
-  productIdBody,
-  type UiLanguage,
-} from '@subtrans/contract';
+import { API, HTML_LANG, ok, ROUTES, type UiLanguage } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
+import { route } from '../../http/route.js';
 import { currentUser } from '../../http/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { escapeHtml } from '../../http/html.js';
@@ -91,19 +82,13 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   // SPEC §7: which of the two a host calls is its profile's productListCall; both answer the same
-  for (const path of [API.productList, API.productTransList]) {
-    app.post(path, async () => ok(await listProducts(ctx.db)));
+  for (const call of [ROUTES.productList, ROUTES.productTransList]) {
+    route(app, call, {}, async () => ok(await listProducts(ctx.db)));
   }
 
-  app.post(API.alipayCreate, { schema: { body: productIdBody }, config: { auth: 'user' } }, async (req) => {
+  route(app, ROUTES.alipayCreate, { config: { auth: 'user' } }, async (req) => {
     const provider = channelHere(req, 'alipay');
-    const order = await createOrder(
-      ctx.db,
-      currentUser(req).id,
-      productIdBody.parse(req.body).id,
-      1,
-      provider.name,
-    );
+    const order = await createOrder(ctx.db, currentUser(req).id, req.body.id, 1, provider.name);
     const { url } = await provider.createCheckout({
       orderNo: order.order_no,
       amount: money(order.amount),
@@ -114,22 +99,22 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ url, orderId: order.order_no });
   });
 
-  app.post(API.alipayQuery, { schema: { body: alipayQueryBody }, config: { auth: 'user' } }, async (req) =>
-    ok(await queryAlipayOrder(ctx, currentUser(req).id, alipayQueryBody.parse(req.body).outTradeNo)),
+  route(app, ROUTES.alipayQuery, { config: { auth: 'user' } }, async (req) =>
+    ok(await queryAlipayOrder(ctx, currentUser(req).id, req.body.outTradeNo)),
   );
 
   /** the result pages: ask about a payment by our order number or a card intent id */
-  app.post(API.paymentQuery, { schema: { body: paymentQueryBody }, config: { auth: 'user' } }, async (req) =>
-    ok(await queryAnyPayment(ctx, currentUser(req).id, paymentQueryBody.parse(req.body).id)),
+  route(app, ROUTES.paymentQuery, { config: { auth: 'user' } }, async (req) =>
+    ok(await queryAnyPayment(ctx, currentUser(req).id, req.body.id)),
   );
 
-  app.post(API.wallexCreate, { schema: { body: productIdBody }, config: { auth: 'user' } }, async (req) => {
+  route(app, ROUTES.wallexCreate, { config: { auth: 'user' } }, async (req) => {
     const provider = channelHere(req, 'card');
-    return ok(await createCardPayment(ctx, provider, currentUser(req).id, productIdBody.parse(req.body).id));
+    return ok(await createCardPayment(ctx, provider, currentUser(req).id, req.body.id));
   });
 
-  app.post(API.wallexQuery, { schema: { body: cardQueryBody }, config: { auth: 'user' } }, async (req) =>
-    ok(await queryCardPayment(ctx, currentUser(req).id, cardQueryBody.parse(req.body).payId)),
+  route(app, ROUTES.wallexQuery, { config: { auth: 'user' } }, async (req) =>
+    ok(await queryCardPayment(ctx, currentUser(req).id, req.body.payId)),
   );
 
   // --- Airwallex's webhook: the signature covers the raw body, so it is kept as received ---
@@ -162,8 +147,8 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post(API.orderList, { schema: { body: pageBody }, config: { auth: 'user' } }, async (req) => {
-    const { page, size } = pageBody.parse(req.body);
+  route(app, ROUTES.orderList, { config: { auth: 'user' } }, async (req) => {
+    const { page, size } = req.body;
     return ok(await listOrders(ctx.db, currentUser(req).id, page, size));
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API, contactBody, ok, PUBLIC_PAGES, UI_LANGUAGES, type SiteConfig } from '@subtrans/contract';
+import { ok, PUBLIC_PAGES, ROUTES, type SiteConfig, UI_LANGUAGES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
+import { route } from '../../http/route.js';
 import { profileForHost, resolveSiteConfig } from '../../config/site-profiles.js';
 import { submitContact } from './contact.service.js';
 import { effectiveHost } from '../../http/request-host.js';
@@ -21,24 +22,20 @@ export function siteConfigFor(ctx: AppContext, req: FastifyRequest): SiteConfig 
 }
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post(API.siteConfig, async (req) => ok(siteConfigFor(ctx, req)));
+  route(app, ROUTES.siteConfig, {}, async (req) => ok(siteConfigFor(ctx, req)));
 
-  app.post(
-    API.contactSubmit,
-    { schema: { body: contactBody }, config: { auth: 'optional' } },
-    async (req) => {
-      const site = siteConfigFor(ctx, req);
-      const answer = await submitContact(ctx, {
-        ...contactBody.parse(req.body),
-        host: site.host,
-        language: req.lang,
-        ip: req.ip,
-        userId: req.auth?.user.id ?? null,
-        supportEmail: site.supportEmail,
-      });
-      return ok(answer);
-    },
-  );
+  route(app, ROUTES.contactSubmit, { config: { auth: 'optional' } }, async (req) => {
+    const site = siteConfigFor(ctx, req);
+    const answer = await submitContact(ctx, {
+      ...req.body,
+      host: site.host,
+      language: req.lang,
+      ip: req.ip,
+      userId: req.auth?.user.id ?? null,
+      supportEmail: site.supportEmail,
+    });
+    return ok(answer);
+  });
 
   // for search engines: every public page in each language, and where the sitemap is
   app.get('/sitemap.xml', async (_req, reply) => {

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  API,
-  LIMITS,
-  createTaskFields,
-  exportTaskBody,
-  ok,
-  pageBody,
-  retranslateBody,
-  taskIdBody,
-  updateSegmentsBody,
-} from '@subtrans/contract';
+import { API, createTaskFields, exportTaskBody, LIMITS, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
+import { route } from '../../http/route.js';
 import { currentUser } from '../../http/auth-plugin.js';
 import { invalidField } from '../../http/errors.js';
 import { parseInput } from '../../http/input-issues.js';
@@ -26,7 +17,7 @@ import { retranslateQuota } from './retranslate-allowance.service.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */
-  app.post(API.taskCreate, { config: { auth: 'user' } }, async (req) => {
+  route(app, ROUTES.taskCreate, { config: { auth: 'user' } }, async (req) => {
     const user = currentUser(req);
     const { fields, file } = await readMultipartForm(req, {
       fileField: 'file',
@@ -44,39 +35,35 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(task);
   });
 
-  app.post(API.taskList, { schema: { body: pageBody }, config: { auth: 'user' } }, async (req) => {
-    const { page, size } = pageBody.parse(req.body);
+  route(app, ROUTES.taskList, { config: { auth: 'user' } }, async (req) => {
+    const { page, size } = req.body;
     return ok(await listTasks(ctx, currentUser(req).id, page, size));
   });
 
   // the task with all its lines: written page by page as they are read (task-read.service), so
   // readers of the largest task hold a page each, not the task
-  app.post(API.taskGet, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req, reply) => {
-    const body = await streamTaskWithSegments(ctx, currentUser(req).id, taskIdBody.parse(req.body).id);
+  route(app, ROUTES.taskGet, { config: { auth: 'user' } }, async (req, reply) => {
+    const body = await streamTaskWithSegments(ctx, currentUser(req).id, req.body.id);
     return reply.type('application/json; charset=utf-8').send(body);
   });
   // the editor's read (and its refresh while translating): the lines compact, sent as the
   // database wrote them. A GET, so an editor link's HTML names it (<link rel=preload>) and the task
   // is on its way while the app's code loads; a read, so no CSRF concern, and never cached
-  app.get(
-    API.taskLines,
-    { schema: { querystring: taskIdBody }, config: { auth: 'user' } },
-    async (req, reply) => {
-      const body = await streamTaskLines(ctx, currentUser(req).id, taskIdBody.parse(req.query).id);
-      return reply
-        .header('cache-control', 'private, no-store')
-        .type('application/json; charset=utf-8')
-        .send(body);
-    },
-  );
+  route(app, ROUTES.taskLines, { config: { auth: 'user' } }, async (req, reply) => {
+    const body = await streamTaskLines(ctx, currentUser(req).id, req.query.id);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('application/json; charset=utf-8')
+      .send(body);
+  });
 
-  app.post(API.taskDelete, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
-    await deleteTask(ctx, currentUser(req).id, taskIdBody.parse(req.body).id);
+  route(app, ROUTES.taskDelete, { config: { auth: 'user' } }, async (req) => {
+    await deleteTask(ctx, currentUser(req).id, req.body.id);
     return ok(null);
   });
 
-  app.post(API.taskStart, { schema: { body: taskIdBody }, config: { auth: 'user' } }, async (req) => {
-    const id = taskIdBody.parse(req.body).id;
+  route(app, ROUTES.taskStart, { config: { auth: 'user' } }, async (req) => {
+    const id = req.body.id;
     return ok(await startTask(ctx, currentUser(req).id, id, siteConfigFor(ctx, req)));
   });
 
@@ -94,29 +81,16 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post(
-    API.taskUpdateSegments,
-    { schema: { body: updateSegmentsBody }, config: { auth: 'user' } },
-    async (req) => ok(await updateSegments(ctx, currentUser(req).id, updateSegmentsBody.parse(req.body))),
+  route(app, ROUTES.taskUpdateSegments, { config: { auth: 'user' } }, async (req) =>
+    ok(await updateSegments(ctx, currentUser(req).id, req.body)),
   );
 
-  app.post(
-    API.taskRetranslate,
-    { schema: { body: retranslateBody }, config: { auth: 'user' } },
-    async (req) =>
-      ok(
-        await retranslateSegments(
-          ctx,
-          currentUser(req).id,
-          req.lang,
-          retranslateBody.parse(req.body),
-          siteConfigFor(ctx, req),
-        ),
-      ),
+  route(app, ROUTES.taskRetranslate, { config: { auth: 'user' } }, async (req) =>
+    ok(await retranslateSegments(ctx, currentUser(req).id, req.lang, req.body, siteConfigFor(ctx, req))),
   );
 
   /** what is left of today's re-translation allowance (the editor says so when it runs low) */
-  app.post(API.taskRetranslateQuota, { config: { auth: 'user' } }, async (req) =>
+  route(app, ROUTES.taskRetranslateQuota, { config: { auth: 'user' } }, async (req) =>
     ok(await retranslateQuota(ctx, currentUser(req).id)),
   );
 }

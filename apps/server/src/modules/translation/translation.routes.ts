@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API, ok, translateBody, type TranslationEngineName } from '@subtrans/contract';
+import type { FastifyInstance } from 'fastify';
+import { ok, ROUTES, type TranslationEngineName } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
+import { route, type RouteRequest } from '../../http/route.js';
 import { currentUser } from '../../http/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { EngineError } from '../../engines/translation/engine.js';
@@ -21,9 +22,9 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
   const stopping = new AbortController();
   app.addHook('preClose', () => stopping.abort(new AppError('TRY_AGAIN')));
 
-  async function translate(req: FastifyRequest, engineName: TranslationEngineName) {
+  async function translate(req: RouteRequest<typeof ROUTES.translate>, engineName: TranslationEngineName) {
     const user = currentUser(req);
-    const body = translateBody.parse(req.body);
+    const body = req.body;
     assertEngineOnHost(siteConfigFor(ctx, req), engineName);
     const engine = ctx.engines.get(engineName);
     try {
@@ -68,19 +69,17 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   /** The host's Google-type engine when it offers one, else the default engine. */
-  app.post(API.translate, { schema: { body: translateBody }, config: { auth: 'user' } }, async (req) => {
+  route(app, ROUTES.translate, { config: { auth: 'user' } }, async (req) => {
     const googleHere = engineOfferedOnHost(siteConfigFor(ctx, req), 'google');
     const useGoogle = googleHere && ctx.engines.status(true).some((e) => e.name === 'google' && e.enabled);
     return translate(req, useGoogle ? 'google' : 'deepseek');
   });
 
-  app.post(
-    API.deepseekTranslate,
-    { schema: { body: translateBody }, config: { auth: 'user' } },
-    async (req) => translate(req, 'deepseek'),
+  route(app, ROUTES.deepseekTranslate, { config: { auth: 'user' } }, async (req) =>
+    translate(req, 'deepseek'),
   );
 
-  app.post(API.translationEngines, { config: { auth: 'user' } }, async (req) =>
+  route(app, ROUTES.translationEngines, { config: { auth: 'user' } }, async (req) =>
     ok(ctx.engines.status(siteConfigFor(ctx, req).googleTranslation)),
   );
 }

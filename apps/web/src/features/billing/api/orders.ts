@@ -1,15 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  API,
-  PAGE_SIZES,
-  type AlipayOrderStatus,
-  type CardPayment,
-  type CardPaymentStatus,
-  type Order,
-  type PagedList,
-  type PaymentStatus,
-  type Product,
-} from '@subtrans/contract';
+import { API, PAGE_SIZES, type Product, ROUTES } from '@subtrans/contract';
 import { useSiteConfig } from '../../../app/site-config';
 import { api } from '../../../lib/api-client';
 
@@ -18,7 +8,11 @@ export function useProducts() {
   const site = useSiteConfig();
   return useQuery({
     queryKey: ['products', site.productListCall],
-    queryFn: () => api<Product[]>(site.productListCall, {}).catch(() => [] as Product[]),
+    queryFn: () =>
+      api(
+        site.productListCall === API.productTransList ? ROUTES.productTransList : ROUTES.productList,
+        {},
+      ).catch(() => [] as Product[]),
     staleTime: 5 * 60_000,
   });
 }
@@ -28,16 +22,14 @@ export const ordersQueryKey = ['orders'] as const;
 export function useOrders(page: number) {
   return useQuery({
     queryKey: [...ordersQueryKey, page],
-    queryFn: () => api<PagedList<Order>>(API.orderList, { page, size: PAGE_SIZES.orders }),
+    queryFn: () => api(ROUTES.orderList, { page, size: PAGE_SIZES.orders }),
     placeholderData: keepPreviousData,
   });
 }
 
-export const createAlipayUrl = (id: number) =>
-  api<{ url: string; orderId: string }>(API.alipayCreate, { id });
-export const queryAlipayOrder = (outTradeNo: string) =>
-  api<AlipayOrderStatus>(API.alipayQuery, { outTradeNo });
-export const queryPayment = (id: string) => api<PaymentStatus>(API.paymentQuery, { id });
+export const createAlipayUrl = (id: number) => api(ROUTES.alipayCreate, { id });
+export const queryAlipayOrder = (outTradeNo: string) => api(ROUTES.alipayQuery, { outTradeNo });
+export const queryPayment = (id: string) => api(ROUTES.paymentQuery, { id });
 
-export const createCardPayment = (id: number) => api<CardPayment>(API.wallexCreate, { id });
-export const queryCardPayment = (payId: string) => api<CardPaymentStatus>(API.wallexQuery, { payId });
+export const createCardPayment = (id: number) => api(ROUTES.wallexCreate, { id });
+export const queryCardPayment = (payId: string) => api(ROUTES.wallexQuery, { payId });

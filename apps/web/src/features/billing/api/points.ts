@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, type LedgerEntry, type PagedList, type PointSummary } from '@subtrans/contract';
+import { ROUTES } from '@subtrans/contract';
 import { api } from '../../../lib/api-client';
 
 export const pointsQueryKey = ['points'] as const;
@@ -8,7 +8,7 @@ export const pointsQueryKey = ['points'] as const;
 export function usePoints() {
   return useQuery({
     queryKey: pointsQueryKey,
-    queryFn: () => api<{ point: number }>(API.getPoint, {}).then((d) => d.point),
+    queryFn: () => api(ROUTES.getPoint, {}).then((d) => d.point),
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
     retry: 1,
@@ -18,17 +18,17 @@ export function usePoints() {
 export function usePointSummary() {
   return useQuery({
     queryKey: ['points', 'summary'],
-    queryFn: () => api<PointSummary>(API.pointLots, {}),
+    queryFn: () => api(ROUTES.pointLots, {}),
   });
 }
 
 export function usePointHistory(page: number, size: number) {
   return useQuery({
     queryKey: ['points', 'history', page, size],
-    queryFn: () => api<PagedList<LedgerEntry>>(API.pointHistory, { page, size }),
+    queryFn: () => api(ROUTES.pointHistory, { page, size }),
     placeholderData: keepPreviousData,
   });
 }
 
 export const grantPoints = (body: { userId: number; points: number; note?: string }) =>
-  api<{ point: number }>(API.grantPoints, body);
+  api(ROUTES.grantPoints, body);

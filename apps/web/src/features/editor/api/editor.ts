@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API, type RetranslateAnswer, type SegmentPatch, type TaskWithLines } from '@subtrans/contract';
+import { type SegmentPatch, ROUTES } from '@subtrans/contract';
 import { api, apiGet } from '../../../lib/api-client';
 
 /** SPEC §9: the editor refreshes every second while the task is still being translated. */
@@ -11,7 +11,7 @@ export const EDITOR_REFRESH_MS = 1000;
  */
 const taskQuery = (id: string) => ({
   queryKey: ['task', id],
-  queryFn: () => apiGet<TaskWithLines>(`${API.taskLines}?id=${id.toLowerCase()}`),
+  queryFn: () => apiGet(ROUTES.taskLines, { id: id.toLowerCase() }),
 });
 
 /**
@@ -53,7 +53,7 @@ export function useTaskDetail(id: string) {
 }
 
 export const saveSegments = (taskId: string, baseVersion: number, segments: SegmentPatch[]) =>
-  api<{ version: number }>(API.taskUpdateSegments, { taskId, baseVersion, segments });
+  api(ROUTES.taskUpdateSegments, { taskId, baseVersion, segments });
 
 export const retranslate = (taskId: string, segmentIds: number[]) =>
-  api<RetranslateAnswer>(API.taskRetranslate, { taskId, segmentIds });
+  api(ROUTES.taskRetranslate, { taskId, segmentIds });

@@ -1,35 +1,31 @@
 import { useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  API,
   DETECT_STATUS,
   EXECUTE_STATUS,
   POLLING_MS,
-  type DetectionState,
-  type ExecutionState,
-  type SpeechStatus,
   type SubmitCheckBody,
   type SubmitExecuteBody,
+  ROUTES,
 } from '@subtrans/contract';
 import { api, ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../lib/storage';
 
 /** SPEC §4 audio/video flow: detection (probe), then execution (transcribe and translate). */
 
-export const submitDetection = (body: SubmitCheckBody) => api<{ taskId: string }>(API.fileSubmitCheck, body);
+export const submitDetection = (body: SubmitCheckBody) => api(ROUTES.fileSubmitCheck, body);
 
-export const checkDetection = (taskId: string) => api<DetectionState>(API.fileCheck, { taskId });
+export const checkDetection = (taskId: string) => api(ROUTES.fileCheck, { taskId });
 
-export const submitExecution = (body: SubmitExecuteBody) =>
-  api<{ taskId: string; status: number }>(API.fileSubmitExecute, body);
+export const submitExecution = (body: SubmitExecuteBody) => api(ROUTES.fileSubmitExecute, body);
 
-export const checkExecution = (taskId: string) => api<ExecutionState>(API.fileCheckExecute, { taskId });
+export const checkExecution = (taskId: string) => api(ROUTES.fileCheckExecute, { taskId });
 
 /** Whether this server can transcribe audio/video at all. */
 export function useSpeechStatus() {
   return useQuery({
     queryKey: ['media', 'speech'],
-    queryFn: () => api<SpeechStatus>(API.fileSpeechStatus, {}),
+    queryFn: () => api(ROUTES.fileSpeechStatus, {}),
     staleTime: 5 * 60_000,
   });
 }

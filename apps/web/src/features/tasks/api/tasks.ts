@@ -3,10 +3,10 @@ import {
   API,
   PAGE_SIZES,
   POLLING_MS,
-  type EngineStatus,
   type ExportFormat,
   type PagedList,
   type Task,
+  ROUTES,
 } from '@subtrans/contract';
 import { api, apiUpload, ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
@@ -27,7 +27,7 @@ export function useTaskList(userId: number, page: number) {
   return useQuery({
     queryKey: [...tasksQueryKey, userId, page],
     queryFn: async () => {
-      const list = await api<PagedList<Task>>(API.taskList, { page, size: PAGE_SIZES.tasks });
+      const list = await api(ROUTES.taskList, { page, size: PAGE_SIZES.tasks });
       if (page === 1) storage.set(STORAGE_KEYS.tasks, JSON.stringify({ userId, list }));
       return list;
     },
@@ -56,7 +56,7 @@ function cachedFirstPage(userId: number): PagedList<Task> | undefined {
 export function useEngines() {
   return useQuery({
     queryKey: ['engines'],
-    queryFn: () => api<EngineStatus[]>(API.translationEngines, {}),
+    queryFn: () => api(ROUTES.translationEngines, {}),
     staleTime: 5 * 60_000,
   });
 }
@@ -76,11 +76,11 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   form.set('translationService', f.translationService);
   form.set('includeOriginalText', String(f.includeOriginalText));
   form.set('file', f.file, f.file.name);
-  return apiUpload<Task>(API.taskCreate, form);
+  return apiUpload(ROUTES.taskCreate, form);
 }
 
-export const startTask = (id: string) => api<Task>(API.taskStart, { id });
-export const deleteTask = (id: string) => api<null>(API.taskDelete, { id });
+export const startTask = (id: string) => api(ROUTES.taskStart, { id });
+export const deleteTask = (id: string) => api(ROUTES.taskDelete, { id });
 
 /** Fetches the export and hands it to the browser as a download. */
 export async function downloadTask(

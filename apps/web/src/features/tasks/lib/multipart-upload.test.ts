@@ -125,7 +125,7 @@ beforeEach(() => {
   window.localStorage.clear();
   server = new FakeServer();
   apiMock.mockReset();
-  apiMock.mockImplementation(server.handle);
+  apiMock.mockImplementation((route, body) => server.handle(route.path, body));
 });
 afterEach(() => {
   window.localStorage.clear();
