@@ -111,7 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   paymentsRoutes(app, ctx);
 
   const dist = ctx.webDistDir;
-  const prerender = createPrerenderer();
+  const prerender = await createPrerenderer();
   const preloads = dist ? createPreloader(dist) : () => '';
   const indexHtml =
     dist && existsSync(path.join(dist, 'index.html'))

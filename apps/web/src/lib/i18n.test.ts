@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import zh from '../locales/zh.json';
-import en from '../locales/en.json';
-import ja from '../locales/ja.json';
+import zh from '@subtrans/locales/zh.json';
+import en from '@subtrans/locales/en.json';
+import ja from '@subtrans/locales/ja.json';
 import { chooseLanguage, documentLanguage, initI18n, isUiLanguage, resolveLanguage } from './i18n';
 
 function keys(obj: unknown, prefix = ''): string[] {
