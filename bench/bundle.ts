@@ -48,7 +48,7 @@ export function benchBundle(): Figure[] {
   if (build.status !== 0 || !existsSync(manifestFile)) throw new Error('the web build failed');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  const locales = Object.keys(manifest).filter((k) => /locales\/\w+\.json$/.test(k));
+  const locales = Object.keys(manifest).filter((k) => /packages\/locales\/src\/\w+\.json$/.test(k));
   if (!locales.length) throw new Error('no locale chunk in the manifest');
   const language = Math.max(...locales.map((k) => gzipKb(closure(manifest, [k]))));
   const chunk = (name: string) => {

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { startSmtpSink } from '../../apps/server/test/support/smtp-sink.js';
 import { startOpenAiServer } from '../../apps/server/test/support/translation-servers.js';
 import { startTranscriptionServer } from '../../apps/server/test/support/transcription-server.js';
 import { E2E_PORT } from '../playwright.config.js';
-import { E2E_ADMIN, MAIL_DIR, ROOT_DIR, STATE_FILE, TMP_DIR } from './paths.js';
+import { E2E_ADMIN, MAIL_DIR, ROOT_DIR, SERVER_ENTRY, STATE_FILE, TMP_DIR } from './paths.js';
 
 async function waitForReady(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -32,6 +32,7 @@ export const E2E_ENGINE_KEY = 'e2e-engine-key';
  * and the real server on the built web app with a fresh embedded database.
  */
 export default async function globalSetup() {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   rmSync(TMP_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
   const sink = await startSmtpSink();
@@ -53,42 +54,38 @@ export default async function globalSetup() {
 
   const dataDir = path.join(TMP_DIR, 'data');
   const log = openSync(path.join(TMP_DIR, 'server.log'), 'a');
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT_DIR, 'apps/server/src/main.ts')],
-    {
-      cwd: ROOT_DIR,
-      env: {
-        ...process.env,
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${E2E_PORT}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SMTP_URL: sink.url,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        LOG_LEVEL: 'info',
-        DEEPSEEK_API_KEY: E2E_ENGINE_KEY,
-        DEEPSEEK_BASE_URL: engine.url,
-        TRANSLATE_CONCURRENCY: '2',
-        STT_BASE_URL: speech.baseUrl,
-        NODE_ENV: 'production',
-        // localhost is the default site; 127.0.0.1 stands for a second host with its own profile
-        SITE_PROFILES: JSON.stringify([
-          { hosts: ['*'], googleLogin: true, wechatLogin: true },
-          {
-            hosts: ['127.0.0.1'],
-            licenceNotice: 'ICP 00000000-1 (test licence notice)',
-            supportEmail: 'help@second-host.test',
-            postalAddress: '1 Test Road, Test City',
-            homeStats: { en: [{ value: '12,345', label: 'files translated (configured)' }] },
-          },
-        ]),
-      },
-      stdio: ['ignore', log, log],
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: sink.url,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'info',
+      DEEPSEEK_API_KEY: E2E_ENGINE_KEY,
+      DEEPSEEK_BASE_URL: engine.url,
+      TRANSLATE_CONCURRENCY: '2',
+      STT_BASE_URL: speech.baseUrl,
+      NODE_ENV: 'production',
+      // localhost is the default site; 127.0.0.1 stands for a second host with its own profile
+      SITE_PROFILES: JSON.stringify([
+        { hosts: ['*'], googleLogin: true, wechatLogin: true },
+        {
+          hosts: ['127.0.0.1'],
+          licenceNotice: 'ICP 00000000-1 (test licence notice)',
+          supportEmail: 'help@second-host.test',
+          postalAddress: '1 Test Road, Test City',
+          homeStats: { en: [{ value: '12,345', label: 'files translated (configured)' }] },
+        },
+      ]),
     },
-  );
+    stdio: ['ignore', log, log],
+  });
   await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000);
   writeFileSync(STATE_FILE, JSON.stringify({ pid: server.pid }));
 

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ROOT_DIR, TMP_DIR } from '../support/paths.js';
+import { ROOT_DIR, SERVER_ENTRY, TMP_DIR } from '../support/paths.js';
 
 /** A port nothing listens on now. */
 function freePort(): Promise<number> {
@@ -31,7 +31,7 @@ test('the address npm start prints is where sign-in and a test purchase work', a
   let server: ChildProcess | null = null;
   try {
     const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'apps/server/src/main.ts')], {
+    server = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: ROOT_DIR,
       env: {
         ...process.env,

@@ -120,7 +120,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   paymentsRoutes(app, ctx);
 
   const dist = ctx.webDistDir;
-  const prerender = createPrerenderer();
+  const prerender = await createPrerenderer();
   const preloads = dist ? createPreloader(dist) : () => '';
   const indexHtml =
     dist && existsSync(path.join(dist, 'index.html'))

@@ -23,6 +23,7 @@ import { wechatProvider } from './providers/oauth/wechat.js';
 import { buildEngineRegistry } from './engines/translation/registry.js';
 import { SessionCache } from './modules/accounts/session-cache.js';
 
+// src/bootstrap.ts and the built dist/main.js are both one folder below apps/server
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** APP_SECRET when set; otherwise one generated on first start and kept in the database. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.js';
 
+// beside this module: src/db/migrations from source, dist/migrations in the build (build.mjs copies them)
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // any constant works; it only has to be the same for every process migrating this database
 const MIGRATION_LOCK = 72_817_001;

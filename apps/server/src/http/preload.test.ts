@@ -29,8 +29,8 @@ const MANIFEST = {
     file: 'assets/dashboard-page-1.js',
     imports: ['_antd.js'],
   },
-  'src/locales/en.json': { file: 'assets/en-1.js' },
-  'src/locales/zh.json': { file: 'assets/zh-1.js' },
+  '../../packages/locales/src/en.json': { file: 'assets/en-1.js' },
+  '../../packages/locales/src/zh.json': { file: 'assets/zh-1.js' },
 };
 
 const dirs: string[] = [];

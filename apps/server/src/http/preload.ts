@@ -50,7 +50,8 @@ export function createPreloader(distDir: string) {
     const files = new Set<string>();
     collect(ANTD_LAYOUT, files);
     for (const page of PAGES) if (page.match(pathname)) collect(page.source, files);
-    collect(`src/locales/${lang}.json`, files);
+    // the manifest names files by their path from apps/web, where the build ran
+    collect(`../../packages/locales/src/${lang}.json`, files);
     const links = [...files]
       .filter((f) => !inEntry.has(f))
       .map((f) =>

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES, UI_LANGUAGES } from '@subtrans/contract';
 import { createPrerenderer } from './prerender.js';
 
 const INDEX = readFileSync(
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/index.html'),
   'utf8',
 );
-const render = createPrerenderer();
+const render = await createPrerenderer();
 const ORIGIN = 'https://subtrans.example';
 
 describe('prerendered public pages (what a crawler without JavaScript reads)', () => {
@@ -42,5 +43,22 @@ describe('prerendered public pages (what a crawler without JavaScript reads)', (
     expect(render(INDEX, '/edit/123', 'ja', ORIGIN)).toBe(
       INDEX.replace('<html lang="zh-CN">', '<html lang="ja">'),
     );
+  });
+
+  it('gives every public page a title, a description and a heading in every language', () => {
+    for (const page of PUBLIC_PAGES) {
+      for (const lang of UI_LANGUAGES) {
+        const html = render(INDEX, page, lang, ORIGIN);
+        expect([page, lang, html]).not.toEqual([page, lang, expect.stringContaining('<title> | ')]);
+        expect([page, lang, html]).not.toEqual([page, lang, expect.stringContaining('content=""')]);
+        expect([page, lang, html]).not.toEqual([page, lang, expect.stringContaining('<h1></h1>')]);
+      }
+    }
+  });
+
+  it('does not start without the texts of every language', async () => {
+    await expect(
+      createPrerenderer(() => Promise.reject(new Error('The interface texts for "ja" cannot be loaded'))),
+    ).rejects.toThrow(/"ja"/);
   });
 });

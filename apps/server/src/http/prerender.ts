@@ -1,30 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HTML_LANG, PUBLIC_PAGES, SEO_ROUTES, UI_LANGUAGES, type UiLanguage } from '@subtrans/contract';
+import { loadAllMessages, messageAt, type MessageKey, type Messages } from '@subtrans/locales';
 import { escapeHtml } from './html.js';
-
-type Messages = Record<string, unknown>;
-
-function lookup(messages: Messages, key: string): string {
-  let node: unknown = messages;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : '';
-}
 
 /**
  * The public pages served with their own title, description, canonical and hreflang links, and
  * their heading and summary in the HTML, in the page's language (`?lang=`, else the host's
- * default), so a crawler without JavaScript reads them; the React app then takes over.
+ * default), so a crawler without JavaScript reads them; the React app then takes over. Rejects
+ * when a language's texts cannot be loaded: the server does not start without them.
  */
-export function createPrerenderer(
-  localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/src/locales'),
-) {
-  const locales = new Map<UiLanguage, Messages>();
-  for (const lang of UI_LANGUAGES) {
-    const file = path.join(localesDir, `${lang}.json`);
-    if (existsSync(file)) locales.set(lang, JSON.parse(readFileSync(file, 'utf8')) as Messages);
-  }
+export async function createPrerenderer(load: () => Promise<Record<UiLanguage, Messages>> = loadAllMessages) {
+  const texts = await load();
   const publicPages = new Set([...PUBLIC_PAGES, '/home']);
   const seo = new Set<string>(SEO_ROUTES);
 
@@ -32,10 +17,11 @@ export function createPrerenderer(
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // every page says its language: the app starts in it without waiting for the host's profile
     const html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${HTML_LANG[lang]}">`);
-    const messages = locales.get(lang);
-    if (!messages || !publicPages.has(page)) return html;
+    if (!publicPages.has(page)) return html;
+    const messages = texts[lang];
     const slug = page.slice(1);
-    const t = (key: string) => lookup(messages, key);
+    // keys made of page names: prerender.test.ts checks every public page has its texts
+    const t = (key: string) => messageAt(messages, key as MessageKey);
     let title: string, description: string, heading: string, summary: string;
     if (seo.has(slug)) {
       [title, description, heading] = ['title', 'description', 'heading'].map((k) =>

@@ -1,8 +1,12 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import zh from '../locales/zh.json';
-import en from '../locales/en.json';
-import ja from '../locales/ja.json';
+import zh from '@subtrans/locales/zh.json';
+import en from '@subtrans/locales/en.json';
+import ja from '@subtrans/locales/ja.json';
 import { chooseLanguage, documentLanguage, initI18n, isUiLanguage, resolveLanguage } from './i18n';
+import { RUNTIME_KEYS } from './i18n-keys';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];
@@ -50,6 +54,63 @@ describe('locales', () => {
       expect([key, vars(get(en))]).toEqual([key, vars(get(zh))]);
       expect([key, vars(get(ja))]).toEqual([key, vars(get(zh))]);
     }
+  });
+});
+
+/** The code that shows texts: the web app, and the server's prerender of the public pages. */
+function sources(): { file: string; text: string }[] {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webSrc = path.resolve(here, '..');
+  const files = readdirSync(webSrc, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => path.join(webSrc, f));
+  files.push(path.resolve(webSrc, '../../server/src/http/prerender.ts'));
+  return files.map((file) => ({ file: path.basename(file), text: readFileSync(file, 'utf8') }));
+}
+
+describe('keys used in code', () => {
+  const PLURAL = /_(zero|one|two|few|many|other)$/;
+  const all = keys(zh);
+  // a plural's texts (x_one, x_other) are asked for as x
+  const known = new Set([...all, ...all.map((k) => k.replace(PLURAL, ''))]);
+  const code = sources();
+  const runtime = RUNTIME_KEYS.map((p) => new RegExp(`^${p.replace(/\./g, '\\.').replace(/\*/g, '.+')}$`));
+
+  it('names only keys the texts have', () => {
+    const missing: string[] = [];
+    for (const { file, text } of code) {
+      for (const [, key] of text.matchAll(/\bt\(\s*'([^']+)'/g)) {
+        if (!known.has(key!)) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('builds keys at run time only after a pattern of RUNTIME_KEYS', () => {
+    const unlisted: string[] = [];
+    for (const { file, text } of code) {
+      for (const [, template] of text.matchAll(/\bt\(\s*`([^`]*)`/g)) {
+        const pattern = template!.replace(/\$\{[^}]*\}/g, '*');
+        if (
+          pattern.includes('*') ? !(RUNTIME_KEYS as readonly string[]).includes(pattern) : !known.has(pattern)
+        )
+          unlisted.push(`${file}: ${pattern}`);
+      }
+    }
+    expect(unlisted).toEqual([]);
+    // and each pattern still names texts
+    expect(RUNTIME_KEYS.filter((_, i) => !all.some((k) => runtime[i]!.test(k)))).toEqual([]);
+  });
+
+  it('has no text that no code shows', () => {
+    const used = new Set<string>();
+    for (const { text } of code) {
+      for (const [, literal] of text.matchAll(/['"`]([A-Za-z][\w-]*(?:\.[\w-]+)+)['"`]/g)) used.add(literal!);
+    }
+    const unused = all.filter(
+      (k) => !used.has(k) && !used.has(k.replace(PLURAL, '')) && !runtime.some((r) => r.test(k)),
+    );
+    expect(unused).toEqual([]);
   });
 });
 

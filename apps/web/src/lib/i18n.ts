@@ -1,6 +1,7 @@
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { HTML_LANG, UI_LANGUAGES } from '@subtrans/contract';
+import { MESSAGES } from '@subtrans/locales';
 import { setApiLanguage } from './api-client';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -37,23 +38,14 @@ function applyDocumentLanguage(lang: UiLanguage) {
   setApiLanguage(lang);
 }
 
-/**
- * Each language's texts are their own chunk, loaded when the language is first used: a visitor
- * downloads one language, not three.
- */
-const LOCALES: Record<UiLanguage, () => Promise<{ default: ResourceKey }>> = {
-  zh: () => import('../locales/zh.json'),
-  en: () => import('../locales/en.json'),
-  ja: () => import('../locales/ja.json'),
-};
-
 const localeBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (lang, _ns, done) => {
     if (!isUiLanguage(lang)) return done(null, {});
-    LOCALES[lang]().then(
-      (m) => done(null, m.default),
+    // each language's texts are their own chunk: a visitor downloads one language, not three
+    MESSAGES[lang]().then(
+      (m) => done(null, m),
       (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), false),
     );
   },

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES } from '@subtrans/contract';
 import { HTML_LANG, type UiLanguage } from './i18n';
+import { runtimeKey } from './i18n-keys';
 
 function upsert(selector: string, create: () => HTMLElement): HTMLElement {
   const found = document.head.querySelector<HTMLElement>(selector);
@@ -36,13 +37,13 @@ export function usePageMeta(page: string) {
     const lang = (i18n.language as UiLanguage) ?? 'zh';
     const origin = window.location.origin;
     const pathname = window.location.pathname;
-    document.title = `${t(`meta.${page}.title`)} | ${t('app.name')}`;
+    document.title = `${t(runtimeKey('meta.*.title', page))} | ${t('app.name')}`;
     const desc = upsert('meta[name="description"]', () => {
       const el = document.createElement('meta');
       el.setAttribute('name', 'description');
       return el;
     });
-    desc.setAttribute('content', t(`meta.${page}.description`));
+    desc.setAttribute('content', t(runtimeKey('meta.*.description', page)));
     link('canonical').href = languageUrl(origin, pathname, lang);
     for (const l of UI_LANGUAGES) link('alternate', l).href = languageUrl(origin, pathname, l);
     link('alternate', 'x-default').href = `${origin}${pathname}`;

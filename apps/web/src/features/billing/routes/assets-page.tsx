@@ -9,6 +9,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useSiteConfig } from '../../../app/site-config';
 import { OrdersView } from '../components/orders-view';
 import { usePointHistory, usePointSummary } from '../api/points';
+import { runtimeKey } from '../../../lib/i18n-keys';
+import type { TFunction } from 'i18next';
 
 const KIND_COLORS: Record<LedgerEntry['kind'], string> = {
   credit: 'green',
@@ -22,7 +24,7 @@ const KIND_COLORS: Record<LedgerEntry['kind'], string> = {
 };
 
 /** Why the points moved, in words: the order, the task, the administrator's note. */
-function reason(e: LedgerEntry, t: (k: string, o?: Record<string, unknown>) => string): string {
+function reason(e: LedgerEntry, t: TFunction): string {
   switch (e.referenceType ?? '') {
     case 'order':
       return t('billing.reason.order', { id: e.referenceId });
@@ -123,7 +125,7 @@ export default function AssetsPage() {
               {
                 title: t('billing.columns.source'),
                 dataIndex: 'source',
-                render: (s: string) => t(`billing.source.${s}`),
+                render: (s: string) => t(runtimeKey('billing.source.*', s)),
               },
               { title: t('billing.columns.received'), dataIndex: 'createdAt', render: date },
               { title: t('billing.columns.expires'), dataIndex: 'expiresAt', render: date },

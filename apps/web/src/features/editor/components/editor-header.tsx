@@ -19,6 +19,7 @@ import { languageName } from '@subtrans/contract';
 import './editor-header.css';
 import type { UiLanguage } from '../../../lib/i18n';
 import type { TypingSignal } from '../lib/typing-signal';
+import type { TextKey } from '../../../lib/i18n-keys';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
 
@@ -33,7 +34,7 @@ const SAVE_ICONS: [SaveState, React.ReactNode][] = [
 
 export const EXPORT_CHOICES = ['srt', 'srt-both', 'srt-both-flipped', 'vtt', 'vtt-both'] as const;
 export type ExportChoice = (typeof EXPORT_CHOICES)[number];
-const EXPORT_LABELS: Record<ExportChoice, string> = {
+const EXPORT_LABELS: Record<ExportChoice, TextKey> = {
   srt: 'editor.export.srt',
   'srt-both': 'editor.export.srtBilingual',
   'srt-both-flipped': 'editor.export.srtBilingualFlipped',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import type { EditSegment, Field } from '../lib/editor-state';
 import './segment-row.css';
+import { runtimeKey } from '../../../lib/i18n-keys';
 
 export const ROW_GRID = '28px 52px 118px minmax(0, 1fr) minmax(0, 1fr) 72px';
 
@@ -207,7 +208,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
           <div className="seg-flags">
             {flags.map((f) => (
               <span key={f} className="seg-flag">
-                {t(`editor.flag.${f}`)}
+                {t(runtimeKey('editor.flag.*', f))}
               </span>
             ))}
           </div>

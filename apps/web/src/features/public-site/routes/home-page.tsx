@@ -11,6 +11,7 @@ import { POINTS_PER_MINUTE } from '@subtrans/subtitles/cost';
 import { PublicLayout } from '../../../app/public-layout';
 import { useSiteConfig } from '../../../app/site-config';
 import { isUiLanguage } from '../../../lib/i18n';
+import { runtimeKey } from '../../../lib/i18n-keys';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSession } from '../../auth/api/session';
 import { SvgIcon } from '../components/svg-icon';
@@ -65,7 +66,9 @@ export default function HomePage() {
   return (
     <PublicLayout>
       <div className="home-hero">
-        <h1 data-testid="home-title">{seo ? t(`meta.seo.${seo}.heading`) : t('home.heroTitle')}</h1>
+        <h1 data-testid="home-title">
+          {seo ? t(runtimeKey('meta.seo.*.heading', seo)) : t('home.heroTitle')}
+        </h1>
         <p>{t('home.heroSubtitle')}</p>
         {cta}
       </div>

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, loadAllMessages, messageAt } from './index.js';
+
+describe('the interface texts', () => {
+  it('loads every language', async () => {
+    const all = await loadAllMessages();
+    expect(messageAt(all.en, 'common.cancel')).toBe('Cancel');
+    expect(messageAt(all.ja, 'app.name')).toMatch(/^SubTrans/);
+  });
+
+  it('names the language whose texts cannot be loaded', async () => {
+    const broken = { ...MESSAGES, ja: () => Promise.reject(new Error('ENOENT: ja.json')) };
+    await expect(loadAllMessages(broken)).rejects.toThrow(
+      /interface texts for "ja" \(@subtrans\/locales ja\.json\) cannot be loaded: ENOENT/,
+    );
+  });
+});
