@@ -14,7 +14,7 @@ import {
   closeAccountBody,
 } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
-import { clearSessionCookie, currentUser, sessionTokenOf, setSessionCookie } from '../../http/auth-plugin.js';
+import { clearSessionCookie, currentUser, sessionTokenOf, setSessionCookie } from './auth-plugin.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import * as accounts from './accounts.service.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, decrPointBody, grantPointsBody, ok, pageBody, type PointSummary } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser } from '../../http/auth-plugin.js';
+import { currentUser } from '../accounts/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { findLiveUserById } from '../accounts/users.repository.js';
 import * as ledger from './ledger.service.js';

@@ -11,10 +11,10 @@ import {
   type UiLanguage,
 } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
-import { currentUser } from '../../http/auth-plugin.js';
+import { currentUser } from '../accounts/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { escapeHtml } from '../../http/html.js';
-import { siteConfigFor } from '../site/site.routes.js';
+import { siteConfigFor } from '../../config/site-config.js';
 import {
   cardReturnUrl,
   confirmPaid,
