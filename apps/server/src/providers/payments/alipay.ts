@@ -1,3 +1,5 @@
+// before alipay-sdk: see keep-node-fetch.ts
+import './keep-node-fetch.js';
 import { AlipaySdk } from 'alipay-sdk';
 import { normaliseKey } from '../../config/rsa-keys.js';
 import type { CheckoutProvider, CheckoutRequest, ProviderPayment } from './provider.js';
