@@ -15,7 +15,7 @@ import { putJobBack } from './queue.repository.js';
  * Lets pg-boss write through one of our transactions: a job sent this way exists only if that
  * transaction commits (no task marked running without its job, no job for a rolled-back task).
  */
-export function inTransaction(q: Queryable): NonNullable<SendOptions['db']> {
+function inTransaction(q: Queryable): NonNullable<SendOptions['db']> {
   return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await q.query(text, values) }) };
 }
 
