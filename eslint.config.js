@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import localSql from './tools/eslint/no-sql-outside-repositories.js';
 
 export default tseslint.config(
   {
@@ -12,6 +13,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'e2e/.tmp/**',
+      // linted only by their test (apps/server/test/architecture/sql-rule.test.ts)
+      'tools/eslint/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -39,6 +42,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // SQL only in repositories (and the migration runner and client in db/)
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', 'apps/server/src/db/**', '**/*.test.ts'],
+    plugins: { 'local-sql': localSql },
+    rules: { 'local-sql/no-sql-outside-repositories': 'error' },
   },
   {
     // command-line tools print their results

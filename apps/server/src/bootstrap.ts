@@ -12,6 +12,7 @@ import { buildPaymentChannels } from './providers/payments/channels.js';
 import { defaultPublicUrl } from './config/public-url.js';
 import { openDb, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { keepSetting } from './config/app-settings.repository.js';
 import { DEFAULT_RATE_LIMITS, type AppContext } from './context.js';
 import { logMailer, smtpMailer } from './providers/mail/mailer.js';
 import { localStorage } from './providers/storage/local-storage.js';
@@ -29,12 +30,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** APP_SECRET when set; otherwise one generated on first start and kept in the database. */
 export async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db.query(
-    `INSERT INTO app_settings (key, value) VALUES ('app_secret', $1) ON CONFLICT (key) DO NOTHING`,
-    [randomBytes(32).toString('hex')],
-  );
-  const rows = await db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'app_secret'`);
-  return rows[0]!.value;
+  return keepSetting(db, 'app_secret', randomBytes(32).toString('hex'));
 }
 
 export function createLogger(env: Env): FastifyBaseLogger {

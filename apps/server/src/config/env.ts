@@ -1,4 +1,4 @@
-import { checkAlipayKeys } from '../providers/payments/rsa-keys.js';
+import { checkAlipayKeys } from './rsa-keys.js';
 import { z } from 'zod';
 import { productConfigSchema } from '@subtrans/contract';
 import { parseTrustProxy } from './trust-proxy.js';

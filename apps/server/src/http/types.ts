@@ -1,5 +1,4 @@
 import type { UiLanguage } from '@subtrans/contract';
-import type { ResolvedSession } from '../modules/accounts/sessions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -8,6 +7,5 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     lang: UiLanguage;
-    auth: ResolvedSession | null;
   }
 }

@@ -9,12 +9,13 @@ import {
 } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client.js';
+import { putJobBack } from './queue.repository.js';
 
 /**
  * Lets pg-boss write through one of our transactions: a job sent this way exists only if that
  * transaction commits (no task marked running without its job, no job for a rolled-back task).
  */
-export function inTransaction(q: Queryable): NonNullable<SendOptions['db']> {
+function inTransaction(q: Queryable): NonNullable<SendOptions['db']> {
   return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await q.query(text, values) }) };
 }
 
@@ -126,12 +127,14 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
     return queue;
   }
 
+  /** With `tx`, the job is written in that transaction (it exists only if the transaction commits). */
   async send<K extends keyof R & string>(
     name: K,
     payload: R[K],
-    options: SendOptions = {},
+    options: SendOptions & { tx?: Queryable } = {},
   ): Promise<string | null> {
-    return this.boss.send(name, payload, options);
+    const { tx, ...rest } = options;
+    return this.boss.send(name, payload, tx ? { ...rest, db: inTransaction(tx) } : rest);
   }
 
   /** One job with its state, or null when it no longer exists. */
@@ -216,19 +219,10 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }
 
-  /**
-   * Back to `created` with no start time (pg-boss counts a retry only when it claims a job that
-   * has one), fenced to this claim: answers false when the job is no longer ours.
-   */
+  /** Puts a job this process claimed back as it was claimed (queue.repository.ts). */
   private async putBack(job: Job<unknown>): Promise<boolean> {
     try {
-      const { rows } = await this.boss.getDb().executeSql(
-        `UPDATE "${this.settings.schema}".job SET state = 'created', started_on = NULL, heartbeat_on = NULL
-          WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3
-          RETURNING id`,
-        [job.name, job.id, job.retryCount],
-      );
-      return rows.length > 0;
+      return await putJobBack(this.boss.getDb(), this.settings.schema, job);
     } catch (err) {
       this.log.error({ err, id: job.id }, 'could not put the job back');
       return false;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
-import { clearSessionCookie, currentUser, sessionTokenOf, setSessionCookie } from '../../http/auth-plugin.js';
+import { clearSessionCookie, currentUser, sessionTokenOf, setSessionCookie } from './auth-plugin.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import * as accounts from './accounts.service.js';

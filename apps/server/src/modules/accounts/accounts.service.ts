@@ -3,6 +3,7 @@ import { pagedList, type PagedList, type AdminUser, type UiLanguage, type User }
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { consumeCode, generateCode, storeCode } from './codes.js';
+import { deleteRegisterCode } from './codes.repository.js';
 import { alreadyRegisteredMail, codeMail } from './mail-templates.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { clearLoginSlowdown, takeLoginTurn } from './login-slowdown.js';
@@ -89,9 +90,7 @@ export async function sendRegisterCode(ctx: AppContext, email: string, meta: Req
   } catch (err) {
     ctx.log.error({ err }, 'sending the verification mail failed');
     // let the user ask again at once instead of waiting out the resend interval
-    await db.query(`DELETE FROM verification_codes WHERE email = $1 AND purpose = 'register'`, [
-      email.toLowerCase(),
-    ]);
+    await deleteRegisterCode(db, email.toLowerCase());
     throw new AppError('SEND_CODE_FAILED');
   }
 }

@@ -97,3 +97,8 @@ export async function googleSubOf(q: Queryable, userId: number): Promise<string 
   ]);
   return rows[0]?.google_sub ?? null;
 }
+
+/** Housekeeping: states older than an hour were never used. */
+export async function deleteOldOAuthStates(q: Queryable): Promise<void> {
+  await q.query(`DELETE FROM oauth_states WHERE created_at < now() - interval '1 hour'`);
+}

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { API, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
-import { setSessionCookie } from '../../http/auth-plugin.js';
+import { setSessionCookie } from './auth-plugin.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { requestedHost, requestOrigin } from '../../http/request-host.js';
-import { siteConfigFor } from '../site/site.routes.js';
+import { siteConfigFor } from '../../config/site-config.js';
 import { requestMeta } from './accounts.routes.js';
 import { rememberDevice } from './device-cookie.js';
 import {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.js';
 import type { UserRow } from './users.repository.js';
+import { currentSchema, notify } from './sessions.repository.js';
 
 /** the channel the users and sessions triggers notify (migration 0012) */
 export const AUTH_CHANGE_CHANNEL = 'auth_change';
@@ -152,7 +153,7 @@ export class SessionCache {
       timer = setTimeout(() => reject(new Error('the auth_change notification did not arrive')), timeoutMs);
     });
     try {
-      await q.query(`SELECT pg_notify('${AUTH_CHANGE_CHANNEL}', $1)`, [marker]);
+      await notify(q, AUTH_CHANGE_CHANNEL, marker);
       await seen;
     } finally {
       clearTimeout(timer);
@@ -174,8 +175,7 @@ export async function listenForAuthChanges(
   cache: SessionCache,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
-  const [where] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
-  cache.setSchema(where?.schema ?? 'public');
+  cache.setSchema((await currentSchema(db)) ?? 'public');
   let wasListening = false;
   const stop = await db.listen(AUTH_CHANGE_CHANNEL, {
     message: (payload) => cache.notified(payload),

@@ -3,6 +3,7 @@ import { SESSION } from '@subtrans/contract';
 import type { Queryable } from '../../db/client.js';
 import type { SessionCache } from './session-cache.js';
 import type { UserRow } from './users.repository.js';
+import { deleteSessionByHash, findLiveSession, insertSession, touchSession } from './sessions.repository.js';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -19,18 +20,14 @@ export async function createSession(
   meta: { userAgent?: string | undefined; ip?: string | undefined },
 ): Promise<string> {
   const token = newToken();
-  await q.query(
-    `INSERT INTO sessions (user_id, token_hash, expires_at, absolute_expires_at, user_agent, ip)
-     VALUES ($1, $2, now() + make_interval(days => $3), now() + make_interval(days => $4), $5, $6)`,
-    [
-      userId,
-      hashToken(token),
-      SESSION.slidingDays,
-      SESSION.absoluteDays,
-      meta.userAgent?.slice(0, 300) ?? null,
-      meta.ip ?? null,
-    ],
-  );
+  await insertSession(q, {
+    userId,
+    tokenHash: hashToken(token),
+    slidingDays: SESSION.slidingDays,
+    absoluteDays: SESSION.absoluteDays,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip ?? null,
+  });
   return token;
 }
 
@@ -55,27 +52,11 @@ export async function resolveSession(
   const cached = cache?.get(tokenHash);
   if (cached) return { sessionId: cached.sessionId, touched: false, user: cached.user };
   const mark = cache?.mark() ?? 0;
-  const rows = await q.query<
-    UserRow & { session_id: number; touch_due: boolean; ends_ms: number; touch_due_ms: number }
-  >(
-    `SELECT s.id AS session_id, s.touched_at < now() - make_interval(secs => $2) AS touch_due,
-            extract(epoch FROM LEAST(s.expires_at, s.absolute_expires_at)) * 1000 AS ends_ms,
-            extract(epoch FROM s.touched_at + make_interval(secs => $2)) * 1000 AS touch_due_ms,
-            u.id, u.email, u.name, u.pic, u.password_hash, u.is_manager, u.language, u.created_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND s.absolute_expires_at > now() AND u.deleted_at IS NULL`,
-    [tokenHash, SESSION.touchIntervalSeconds],
-  );
-  const row = rows[0];
+  const row = await findLiveSession(q, tokenHash, SESSION.touchIntervalSeconds);
   if (!row) return null;
   const { session_id, touch_due, ends_ms, touch_due_ms, ...user } = row;
   if (touch_due) {
-    await q.query(
-      `UPDATE sessions SET touched_at = now(),
-              expires_at = LEAST(now() + make_interval(days => $2), absolute_expires_at)
-        WHERE id = $1`,
-      [session_id, SESSION.slidingDays],
-    );
+    await touchSession(q, session_id, SESSION.slidingDays);
   } else {
     cache?.store(mark, tokenHash, {
       sessionId: session_id,
@@ -88,12 +69,5 @@ export async function resolveSession(
 }
 
 export async function deleteSessionByToken(q: Queryable, token: string): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
-}
-
-export async function deleteExpiredSessions(q: Queryable): Promise<number> {
-  const rows = await q.query(
-    'DELETE FROM sessions WHERE expires_at <= now() OR absolute_expires_at <= now() RETURNING id',
-  );
-  return rows.length;
+  await deleteSessionByHash(q, hashToken(token));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, type PointSummary, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
-import { currentUser } from '../../http/auth-plugin.js';
+import { currentUser } from '../accounts/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { findLiveUserById } from '../accounts/users.repository.js';
 import * as ledger from './ledger.service.js';

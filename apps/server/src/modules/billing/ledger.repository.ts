@@ -98,7 +98,8 @@ export async function applyChange(
 
 export async function findEntry(q: Queryable, kind: EntryKind, referenceType: string, referenceId: string) {
   const rows = await q.query<EntryRow & { user_id: number }>(
-    `SELECT * FROM ledger_entries WHERE kind = $1 AND reference_type = $2 AND reference_id = $3 LIMIT 1`,
+    `SELECT id, user_id, kind, amount, held_change, balance_after, reference_type, reference_id, actor_id, note, created_at
+       FROM ledger_entries WHERE kind = $1 AND reference_type = $2 AND reference_id = $3 LIMIT 1`,
     [kind, referenceType, referenceId],
   );
   return rows[0];
@@ -158,4 +159,93 @@ export async function spendable(q: Queryable, userId: number): Promise<number> {
     [userId],
   );
   return rows[0]?.total ?? 0;
+}
+
+/** Moves the user's due lots out of the balance (SQL function points_expire_due). Needs the account lock. */
+export async function expireDueLots(q: Queryable, userId: number): Promise<number> {
+  const rows = await q.query<{ expired: number }>(`SELECT points_expire_due($1)::bigint AS expired`, [
+    userId,
+  ]);
+  return rows[0]?.expired ?? 0;
+}
+
+export interface HoldOutcome {
+  o_outcome: 'held' | 'exists' | 'insufficient';
+  o_balance: number;
+  o_hold_id: number;
+}
+
+/** One statement (SQL function points_hold): lock, expire, check, take from lots, write the entry. */
+export async function holdPoints(
+  q: Queryable,
+  h: { userId: number; taskRef: string; points: number; hours: number },
+): Promise<HoldOutcome | undefined> {
+  const [r] = await q.query<HoldOutcome>(
+    `SELECT o_outcome, o_balance, o_hold_id FROM points_hold($1, $2, $3, $4)`,
+    [h.userId, h.taskRef, h.points, h.hours],
+  );
+  return r;
+}
+
+export type SettleOutcome = 'ok' | 'missing' | 'captured' | 'released' | 'too_much';
+
+/** One statement (SQL function points_settle): capture `actual` or release everything. */
+export async function settleHold(q: Queryable, taskRef: string, actual: number, releaseAll: boolean) {
+  const [r] = await q.query<{ o_outcome: SettleOutcome; o_captured: number | null }>(
+    `SELECT o_outcome, o_captured FROM points_settle($1, $2, $3)`,
+    [taskRef, actual, releaseAll],
+  );
+  return r;
+}
+
+/** Users with lots past their expiry still counted as spendable. */
+export async function usersWithDueLots(q: Queryable): Promise<number[]> {
+  const users = await q.query<{ user_id: number }>(
+    `SELECT DISTINCT user_id FROM point_lots WHERE spendable AND expires_at <= now()`,
+  );
+  return users.map((u) => u.user_id);
+}
+
+/** Holds still held past their expiry. */
+export async function staleHoldRefs(q: Queryable): Promise<string[]> {
+  const stale = await q.query<{ task_ref: string }>(
+    `SELECT task_ref FROM point_holds WHERE status = 'held' AND expires_at <= now()`,
+  );
+  return stale.map((h) => h.task_ref);
+}
+
+/** A page of the user's entries, newest first, and how many there are. */
+export async function entriesPage(
+  q: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: EntryRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    q.query<EntryRow>(
+      `SELECT id, kind, amount, held_change, balance_after, reference_type, reference_id, actor_id, note, created_at
+         FROM ledger_entries WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, limit, offset],
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = $1`, [userId]),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** Lots that still hold points and have not expired, soonest expiry first (at most 200). */
+export async function liveLots(q: Queryable, userId: number): Promise<LotRow[]> {
+  return q.query<LotRow>(
+    `SELECT id, amount, remaining, expires_at, source, reference, created_at
+       FROM point_lots WHERE user_id = $1 AND spendable AND expires_at > now()
+      ORDER BY expires_at, id LIMIT 200`,
+    [userId],
+  );
+}
+
+/** Points reserved by running tasks. */
+export async function heldPoints(q: Queryable, userId: number): Promise<number> {
+  const rows = await q.query<{ held: number }>(`SELECT held FROM point_accounts WHERE user_id = $1`, [
+    userId,
+  ]);
+  return rows[0]?.held ?? 0;
 }

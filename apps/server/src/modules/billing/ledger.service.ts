@@ -3,13 +3,19 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import {
   applyChange,
+  entriesPage,
+  expireDueLots,
   findEntry,
+  heldPoints,
+  holdPoints,
   insertLot,
+  liveLots,
   lockAccount,
+  settleHold,
   spendable,
+  staleHoldRefs,
   takeFromLots,
-  type EntryRow,
-  type LotRow,
+  usersWithDueLots,
 } from './ledger.repository.js';
 
 /**
@@ -36,14 +42,6 @@ function assertFuture(expiresAt: Date | null | undefined) {
 
 function insufficient(needed: number, current: number): AppError {
   return new AppError('INSUFFICIENT_POINTS', undefined, { needed, current });
-}
-
-/** Moves the user's due lots out of the balance (SQL function points_expire_due). Needs the account lock. */
-async function expireDueLots(q: Queryable, userId: number): Promise<number> {
-  const rows = await q.query<{ expired: number }>(`SELECT points_expire_due($1)::bigint AS expired`, [
-    userId,
-  ]);
-  return rows[0]?.expired ?? 0;
 }
 
 /** Locks the account and brings it up to date; answers the spendable balance. */
@@ -163,30 +161,19 @@ export async function hold(
   opts: { hours?: number; q?: Queryable } = {},
 ): Promise<{ balance: number; holdId: number }> {
   assertPoints(points);
-  // one statement (SQL function points_hold): lock, expire, check, take from lots, write the entry
-  const [r] = await (opts.q ?? db).query<{
-    o_outcome: 'held' | 'exists' | 'insufficient';
-    o_balance: number;
-    o_hold_id: number;
-  }>(`SELECT o_outcome, o_balance, o_hold_id FROM points_hold($1, $2, $3, $4)`, [
+  const r = await holdPoints(opts.q ?? db, {
     userId,
     taskRef,
     points,
-    opts.hours ?? DEFAULT_HOLD_HOURS,
-  ]);
+    hours: opts.hours ?? DEFAULT_HOLD_HOURS,
+  });
   if (!r) throw new Error('points_hold answered nothing');
   if (r.o_outcome === 'insufficient') throw insufficient(points, r.o_balance);
   return { balance: r.o_balance, holdId: r.o_hold_id };
 }
 
-type SettleOutcome = 'ok' | 'missing' | 'captured' | 'released' | 'too_much';
-
-/** One statement (SQL function points_settle): capture `actual` or release everything. */
 async function settle(q: Queryable, taskRef: string, actual: number, releaseAll: boolean) {
-  const [r] = await q.query<{ o_outcome: SettleOutcome; o_captured: number | null }>(
-    `SELECT o_outcome, o_captured FROM points_settle($1, $2, $3)`,
-    [taskRef, actual, releaseAll],
-  );
+  const r = await settleHold(q, taskRef, actual, releaseAll);
   if (!r) throw new Error('points_settle answered nothing');
   return r;
 }
@@ -225,11 +212,8 @@ export async function release(db: Db, taskRef: string, q?: Queryable): Promise<b
 
 /** Scheduled: expires every due lot (idempotent). */
 export async function expireLots(db: Db): Promise<number> {
-  const users = await db.query<{ user_id: number }>(
-    `SELECT DISTINCT user_id FROM point_lots WHERE spendable AND expires_at <= now()`,
-  );
   let total = 0;
-  for (const { user_id } of users) {
+  for (const user_id of await usersWithDueLots(db)) {
     total += await db.tx(async (q) => {
       await lockAccount(q, user_id);
       return expireDueLots(q, user_id);
@@ -240,11 +224,8 @@ export async function expireLots(db: Db): Promise<number> {
 
 /** Scheduled: releases holds that outlived their task. */
 export async function sweepStaleHolds(db: Db): Promise<number> {
-  const stale = await db.query<{ task_ref: string }>(
-    `SELECT task_ref FROM point_holds WHERE status = 'held' AND expires_at <= now()`,
-  );
   let released = 0;
-  for (const { task_ref } of stale) if (await release(db, task_ref)) released += 1;
+  for (const taskRef of await staleHoldRefs(db)) if (await release(db, taskRef)) released += 1;
   return released;
 }
 
@@ -254,13 +235,7 @@ export async function listEntries(
   page: number,
   size: number,
 ): Promise<PagedList<LedgerEntry>> {
-  const [rows, count] = await Promise.all([
-    db.query<EntryRow>(
-      `SELECT * FROM ledger_entries WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [userId, size, (page - 1) * size],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = $1`, [userId]),
-  ]);
+  const { rows, total } = await entriesPage(db, userId, size, (page - 1) * size);
   return pagedList(
     rows.map((r) => ({
       id: r.id,
@@ -276,17 +251,13 @@ export async function listEntries(
     })),
     page,
     size,
-    count[0]?.n ?? 0,
+    total,
   );
 }
 
 /** Lots that still hold points and have not expired, soonest expiry first. */
 export async function listLots(db: Queryable, userId: number): Promise<PointLot[]> {
-  const rows = await db.query<LotRow>(
-    `SELECT * FROM point_lots WHERE user_id = $1 AND spendable AND expires_at > now()
-      ORDER BY expires_at, id LIMIT 200`,
-    [userId],
-  );
+  const rows = await liveLots(db, userId);
   return rows.map((r) => ({
     id: r.id,
     amount: r.amount,
@@ -299,8 +270,5 @@ export async function listLots(db: Queryable, userId: number): Promise<PointLot[
 
 /** Points reserved by running tasks. */
 export async function getHeld(db: Queryable, userId: number): Promise<number> {
-  const rows = await db.query<{ held: number }>(`SELECT held FROM point_accounts WHERE user_id = $1`, [
-    userId,
-  ]);
-  return rows[0]?.held ?? 0;
+  return heldPoints(db, userId);
 }

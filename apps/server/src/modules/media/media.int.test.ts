@@ -26,7 +26,7 @@ import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-ser
 import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
 import { cleanupUploads } from './uploads.service.js';
-import { sweepStuckTasks } from '../tasks/task-run.service.js';
+import { sweepStuckMedia } from './media-sweep.service.js';
 
 const KEY = 'ds-key';
 const SPEECH =
@@ -493,7 +493,7 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
               job_id = NULL, updated_at = now() - interval '1 hour' WHERE id IN ($1, $2)`,
       [probing, running],
     );
-    expect(await sweepStuckTasks(t.ctx)).toBeGreaterThanOrEqual(2);
+    expect(await sweepStuckMedia(t.ctx)).toBeGreaterThanOrEqual(2);
     stt.setDelay(0);
     const a = expectSuccess<Task>(await t.post('/task/get', { id: probing }, { as: u.token }));
     expect(a).toMatchObject({

@@ -1,6 +1,8 @@
 import type { Cue } from '@subtrans/subtitles';
 import type { Db, Queryable } from '../../db/client.js';
-import type { TaskRow } from '../tasks/tasks.repository.js';
+import { TASK_COLUMNS, type TaskRow } from '../tasks/index.js';
+
+const UPLOAD = `id, user_id, object_key, file_name, media_type, content_type, size_bytes, part_size, storage_upload_id, status, created_at, completed_at`;
 
 export interface UploadRow {
   id: string;
@@ -34,7 +36,7 @@ export async function insertUpload(
 ): Promise<UploadRow> {
   const [row] = await q.query<UploadRow>(
     `INSERT INTO media_uploads (user_id, object_key, file_name, media_type, content_type, size_bytes, part_size, storage_upload_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${UPLOAD}`,
     [
       u.user_id,
       u.object_key,
@@ -54,10 +56,10 @@ export async function findOwnUpload(
   userId: number,
   id: string,
 ): Promise<UploadRow | undefined> {
-  const rows = await q.query<UploadRow>(`SELECT * FROM media_uploads WHERE id = $1 AND user_id = $2`, [
-    id,
-    userId,
-  ]);
+  const rows = await q.query<UploadRow>(
+    `SELECT ${UPLOAD} FROM media_uploads WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
   return rows[0];
 }
 
@@ -67,7 +69,7 @@ export async function findOwnUploadByKey(
   key: string,
 ): Promise<UploadRow | undefined> {
   const rows = await q.query<UploadRow>(
-    `SELECT * FROM media_uploads WHERE object_key = $1 AND user_id = $2`,
+    `SELECT ${UPLOAD} FROM media_uploads WHERE object_key = $1 AND user_id = $2`,
     [key, userId],
   );
   return rows[0];
@@ -82,7 +84,7 @@ export async function moveUpload(
 ): Promise<UploadRow | undefined> {
   const rows = await q.query<UploadRow>(
     `UPDATE media_uploads SET status = $3, completed_at = CASE WHEN $3 = 'completed' THEN now() ELSE completed_at END
-      WHERE id = $1 AND status = $2 RETURNING *`,
+      WHERE id = $1 AND status = $2 RETURNING ${UPLOAD}`,
     [id, from, to],
   );
   return rows[0];
@@ -90,7 +92,7 @@ export async function moveUpload(
 
 export async function staleUploads(q: Queryable, hours: number): Promise<UploadRow[]> {
   return q.query<UploadRow>(
-    `SELECT * FROM media_uploads WHERE status = 'uploading' AND created_at < now() - make_interval(hours => $1) LIMIT 500`,
+    `SELECT ${UPLOAD} FROM media_uploads WHERE status = 'uploading' AND created_at < now() - make_interval(hours => $1) LIMIT 500`,
     [hours],
   );
 }
@@ -116,7 +118,7 @@ export async function insertMediaTask(q: Queryable, t: NewMediaTask): Promise<Ta
                         include_original_text, segment_count, duration_ms, estimated_points, status, kind,
                         media_key, media_type, media_bytes, media_language, detect_status, media_expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 'processing', 'media', $7, $8, $9, $3, 1,
-             now() + make_interval(days => $10)) RETURNING *`,
+             now() + make_interval(days => $10)) RETURNING ${TASK_COLUMNS}`,
     [
       t.userId,
       t.fileName,
@@ -152,7 +154,7 @@ export async function finishDetection(
 ): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
     `UPDATE tasks SET detect_status = 4, status = 'pending', duration_ms = $2, estimated_points = $3, updated_at = now()
-      WHERE id = $1 AND status = 'processing' AND execute_status IS NULL AND deleted_at IS NULL RETURNING *`,
+      WHERE id = $1 AND status = 'processing' AND execute_status IS NULL AND deleted_at IS NULL RETURNING ${TASK_COLUMNS}`,
     [id, durationMs, points],
   );
   return rows[0];
@@ -199,7 +201,7 @@ export async function claimMediaRun(
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND kind = 'media' AND detect_status = 4
         AND status IN ('pending', 'failed') AND media_key IS NOT NULL
-      RETURNING *`,
+      RETURNING ${TASK_COLUMNS}`,
     [id, userId, c.mediaLanguage, c.targetLanguage, c.translationService, c.includeOriginalText],
   );
   if (rows[0]) await q.query(`DELETE FROM task_segments WHERE task_id = $1`, [id]);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok, ROUTES, type SpeechStatus } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
-import { currentUser } from '../../http/auth-plugin.js';
+import { currentUser } from '../accounts/auth-plugin.js';
 import {
   checkDetection,
   checkExecution,
@@ -12,7 +12,7 @@ import {
   submitExecution,
 } from './media.service.js';
 import { abortUpload, completeUpload, partUrls, startUpload } from './uploads.service.js';
-import { siteConfigFor } from '../site/site.routes.js';
+import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
 
 /** SPEC §7 /file/* calls: direct upload of one object, detection, execution. */

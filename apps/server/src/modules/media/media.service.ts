@@ -12,7 +12,6 @@ import {
   type DownloadUrl,
   type ErrorKey,
   type ExecutionState,
-  type SubtitleLanguageCode,
   type TranslationEngineName,
   type UiLanguage,
 } from '@subtrans/contract';
@@ -22,13 +21,19 @@ import type { AppContext } from '../../context.js';
 import { SpeechError, type Transcript } from '../../engines/speech/engine.js';
 import { mergeChunks } from '../../engines/speech/merge.js';
 import { AppError } from '../../http/errors.js';
-import { inTransaction } from '../../jobs/queue.js';
 import { hold } from '../billing/ledger.service.js';
-import { findOwnTask, findTaskById, setJobId, type TaskRow } from '../tasks/tasks.repository.js';
-import { failTask, runTranslation } from '../tasks/task-run.service.js';
-import { watchTask } from '../tasks/task-watch.js';
+import {
+  failTask,
+  findOwnTask,
+  findTaskById,
+  runTranslation,
+  setJobId,
+  watchTask,
+  type TaskRow,
+} from '../tasks/index.js';
 import { cutChunk, extractAudio, MediaError, planChunks, probeMedia } from '../../tools/ffmpeg/index.js';
-import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from './media-jobs.js';
+import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from './media-job-names.js';
+import { subtitleLanguageOf } from './subtitle-language.js';
 import {
   claimMediaRun,
   failDetection,
@@ -55,15 +60,6 @@ export function engineOf(body: {
   translationService?: TranslationEngineName | undefined;
 }) {
   return body.translationService ?? (body.transEngin ? TRANS_ENGIN[body.transEngin] : 'deepseek');
-}
-
-/**
- * A transcription language code as the subtitle list names it (zh → zh-CN, nb → no); any other
- * code is kept as it is (the engines translate from it, it is only not in the list's menu).
- */
-export function subtitleLanguageOf(code: string): string {
-  const map: Record<string, SubtitleLanguageCode> = { zh: 'zh-CN', nb: 'no', nn: 'no', iw: 'he', fil: 'tl' };
-  return map[code] ?? code;
 }
 
 /**
@@ -97,7 +93,7 @@ export async function submitDetection(
       includeOriginalText: body.both === 2,
       unexecutedDays: ctx.env.MEDIA_UNEXECUTED_DAYS,
     });
-    const jobId = await queue.send(MEDIA_PROBE_JOB, { taskId: row.id }, { db: inTransaction(q) });
+    const jobId = await queue.send(MEDIA_PROBE_JOB, { taskId: row.id }, { tx: q });
     await setJobId(q, row.id, jobId);
     return row;
   });
@@ -234,7 +230,7 @@ export async function submitExecution(
     });
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
-    const jobId = await queue.send(MEDIA_EXECUTE_JOB, { taskId: claimed.id }, { db: inTransaction(q) });
+    const jobId = await queue.send(MEDIA_EXECUTE_JOB, { taskId: claimed.id }, { tx: q });
     await setJobId(q, claimed.id, jobId);
   });
   ctx.log.info({ task: body.taskId, points: task.estimated_points }, 'media execution queued');

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { purgeObjects } from './object-deletions.service.js';
+import { purgeObjects } from '../storage/object-deletions.service.js';
 import { expireUnexecutedTasks, expireUnsubmittedUploads } from './retention.repository.js';
 
 const BATCH = 500;

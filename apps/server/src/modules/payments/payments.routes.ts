@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API, HTML_LANG, ok, ROUTES, type UiLanguage } from '@subtrans/contract';
+import { API, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
-import { currentUser } from '../../http/auth-plugin.js';
+import { currentUser } from '../accounts/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
-import { escapeHtml } from '../../http/html.js';
-import { siteConfigFor } from '../site/site.routes.js';
+import { siteConfigFor } from '../../config/site-config.js';
+import { sandboxCheckoutPage } from '../../providers/payments/sandbox-page.js';
 import {
   cardReturnUrl,
   confirmPaid,
@@ -21,36 +21,6 @@ import {
   queryCardPayment,
   type OrderRow,
 } from './payments.service.js';
-
-const SANDBOX_TEXT: Record<UiLanguage, Record<string, string>> = {
-  zh: {
-    title: '测试支付（沙盒）',
-    note: '这是测试模式：不会产生真实扣款。',
-    order: '订单号',
-    amount: '金额',
-    points: '积分',
-    approve: '确认支付',
-    decline: '拒绝支付',
-  },
-  en: {
-    title: 'Test payment (sandbox)',
-    note: 'This is test mode: no real money is charged.',
-    order: 'Order number',
-    amount: 'Amount',
-    points: 'Points',
-    approve: 'Approve payment',
-    decline: 'Decline payment',
-  },
-  ja: {
-    title: 'テスト決済（サンドボックス）',
-    note: 'これはテストモードです。実際の請求は発生しません。',
-    order: '注文番号',
-    amount: '金額',
-    points: 'ポイント',
-    approve: '支払いを承認',
-    decline: '支払いを拒否',
-  },
-};
 
 /** SPEC §5/§7: Alipay's return lands on the dashboard, which recognises it and opens its result dialog. */
 function alipayReturnUrl(ctx: AppContext, order: OrderRow): string {
@@ -203,20 +173,12 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
         sandboxHere(req);
         const order = await findOwnOrder(ctx.db, currentUser(req).id, req.params.orderNo);
         if (!order) throw new AppError('ORDER_NOT_FOUND');
-        const text = SANDBOX_TEXT[req.lang];
-        const no = escapeHtml(order.order_no);
-        const html = `<!doctype html><html lang="${HTML_LANG[req.lang]}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${text.title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#222}
-.badge{display:inline-block;background:#fff3cd;color:#7a5b00;border:1px solid #f0d27a;border-radius:4px;padding:2px 8px;font-weight:600}
-dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:#666}button{font-size:16px;padding:10px 18px;margin-right:12px;cursor:pointer}
-.pay{background:#1677ff;color:#fff;border:0;border-radius:6px}.no{background:#fff;border:1px solid #ccc;border-radius:6px}</style></head>
-<body><main><h1>${text.title}</h1><p><span class="badge" data-testid="sandbox-test-mode">TEST MODE</span> ${text.note}</p>
-<dl><dt>${text.order}</dt><dd data-testid="sandbox-order">${no}</dd><dt>${text.amount}</dt><dd data-testid="sandbox-amount">${order.currency === 'CNY' ? '¥' : '$'}${money(order.amount)}</dd>
-<dt>${text.points}</dt><dd>${order.points}</dd></dl>
-<form method="post" action="/sandbox/checkout/${no}/approve" style="display:inline"><button class="pay" data-testid="sandbox-approve">${text.approve}</button></form>
-<form method="post" action="/sandbox/checkout/${no}/decline" style="display:inline"><button class="no" data-testid="sandbox-decline">${text.decline}</button></form>
-</main></body></html>`;
+        const html = sandboxCheckoutPage(req.lang, {
+          orderNo: order.order_no,
+          currency: order.currency,
+          amount: money(order.amount),
+          points: order.points,
+        });
         return (
           reply
             .type('text/html; charset=utf-8')

@@ -17,49 +17,41 @@ import {
   type WebhookEvent,
 } from '../../providers/payments/airwallex.js';
 import type { SandboxProvider } from '../../providers/payments/sandbox.js';
+import {
+  activeProducts,
+  deactivateProductsExcept,
+  findActiveProduct,
+  findOrder,
+  findOwnOrder,
+  findOwnPayment,
+  insertOrder,
+  markOrderPaid,
+  ordersPage,
+  recordCardEvent,
+  seenCardEvent,
+  setProviderRef,
+  unpaidOrders,
+  upsertProduct,
+  type OrderRow,
+} from './payments.repository.js';
 
-interface ProductRow {
-  id: number;
-  points: number;
-  price_cny: number;
-  price_usd: number;
-}
-
-export interface OrderRow {
-  id: string;
-  order_no: string;
-  user_id: number;
-  product_id: number;
-  points: number;
-  amount: number;
-  currency: 'CNY' | 'USD';
-  channel: 1 | 2;
-  provider: string;
-  provider_ref: string | null;
-  status: 1 | 2;
-  created_at: Date;
-  paid_at: Date | null;
-}
+export type { OrderRow };
+export { findOwnOrder };
 
 /** Makes the products table what the configuration says (others stop being sold, orders keep them). */
 export async function seedProducts(
   db: Queryable,
   products: { id: number; points: number; priceCny: number; priceUsd: number }[],
 ): Promise<void> {
-  for (const p of products) {
-    await db.query(
-      `INSERT INTO products (id, points, price_cny, price_usd, active) VALUES ($1, $2, $3, $4, true)
-       ON CONFLICT (id) DO UPDATE SET points = $2, price_cny = $3, price_usd = $4, active = true`,
-      [p.id, p.points, p.priceCny, p.priceUsd],
-    );
-  }
-  await db.query(`UPDATE products SET active = false WHERE NOT (id = ANY($1::int[]))`, [
+  for (const p of products) await upsertProduct(db, p);
+  await deactivateProductsExcept(
+    db,
     products.map((p) => p.id),
-  ]);
+  );
 }
 
 export async function listProducts(db: Queryable): Promise<Product[]> {
-  const rows = await db.query<ProductRow>(`SELECT * FROM products WHERE active ORDER BY points, id`);
+  const rows = await activeProducts(db);
   return rows.map((r) => ({
     id: r.id,
     points: r.points,
@@ -82,25 +74,18 @@ export async function createOrder(
   channel: 1 | 2,
   provider: string,
 ): Promise<OrderRow> {
-  const [product] = await db.query<ProductRow>(`SELECT * FROM products WHERE id = $1 AND active`, [
-    productId,
-  ]);
+  const product = await findActiveProduct(db, productId);
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
-  const [row] = await db.query<OrderRow>(
-    `INSERT INTO orders (order_no, user_id, product_id, points, amount, currency, channel, provider)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-    [
-      newOrderNo(),
-      userId,
-      product.id,
-      product.points,
-      channel === 1 ? product.price_cny : product.price_usd,
-      channel === 1 ? 'CNY' : 'USD',
-      channel,
-      provider,
-    ],
-  );
-  return row!;
+  return insertOrder(db, {
+    orderNo: newOrderNo(),
+    userId,
+    productId: product.id,
+    points: product.points,
+    amount: channel === 1 ? product.price_cny : product.price_usd,
+    currency: channel === 1 ? 'CNY' : 'USD',
+    channel,
+    provider,
+  });
 }
 
 export const money = (n: number | string) => Number(n).toFixed(2);
@@ -115,7 +100,7 @@ export async function confirmPaid(
   orderNo: string,
   reported: { amount: string | null; currency: string | null; providerRef: string | null },
 ): Promise<'credited' | 'already' | 'mismatch' | 'unknown'> {
-  const [order] = await ctx.db.query<OrderRow>(`SELECT * FROM orders WHERE order_no = $1`, [orderNo]);
+  const order = await findOrder(ctx.db, orderNo);
   if (!order) return 'unknown';
   if (reported.amount !== money(order.amount) || reported.currency !== order.currency) {
     ctx.log.warn(
@@ -125,25 +110,9 @@ export async function confirmPaid(
     return 'mismatch';
   }
   const { credited } = await credit(ctx.db, order.user_id, order.points, { orderId: order.order_no });
-  await ctx.db.query(
-    `UPDATE orders SET status = 2, paid_at = COALESCE(paid_at, now()), provider_ref = COALESCE(provider_ref, $2)
-      WHERE order_no = $1`,
-    [orderNo, reported.providerRef],
-  );
+  await markOrderPaid(ctx.db, orderNo, reported.providerRef);
   if (credited) ctx.log.info({ orderNo, points: order.points }, 'order paid and credited');
   return credited ? 'credited' : 'already';
-}
-
-export async function findOwnOrder(
-  db: Queryable,
-  userId: number,
-  orderNo: string,
-): Promise<OrderRow | undefined> {
-  const rows = await db.query<OrderRow>(`SELECT * FROM orders WHERE order_no = $1 AND user_id = $2`, [
-    orderNo,
-    userId,
-  ]);
-  return rows[0];
 }
 
 /** The provider that took an order's payment, if it is still configured. */
@@ -202,15 +171,6 @@ export async function queryAlipayOrder(
   if (!order) throw new AppError('ORDER_NOT_FOUND');
   const { paid, payment } = await askProvider(ctx, order);
   return alipayStatus(order, paid, payment);
-}
-
-/** An order of the user's by our order number or by the provider's payment id (a card intent). */
-async function findOwnPayment(db: Queryable, userId: number, id: string): Promise<OrderRow | undefined> {
-  const rows = await db.query<OrderRow>(
-    `SELECT * FROM orders WHERE user_id = $1 AND (order_no = $2 OR provider_ref = $2) LIMIT 1`,
-    [userId, id],
-  );
-  return rows[0];
 }
 
 /** /wallex/query_payment: the card payment's status (SUCCEEDED once paid), crediting a lost webhook. */
@@ -287,7 +247,7 @@ export async function createCardPayment(
     ctx.log.warn({ err, orderNo: order.order_no }, 'the card payment could not be created');
     throw new AppError('PAYMENT_PROVIDER_FAILED');
   }
-  await ctx.db.query(`UPDATE orders SET provider_ref = $2 WHERE id = $1`, [order.id, intent.id]);
+  await setProviderRef(ctx.db, order.id, intent.id);
   return { ...intent, orderId: order.order_no, checkoutUrl: null };
 }
 
@@ -308,17 +268,11 @@ export async function handleCardEvent(
   ctx: AppContext,
   event: WebhookEvent,
 ): Promise<'credited' | 'already' | 'ignored' | 'duplicate' | 'refused'> {
-  const seen = await ctx.db.query(
-    `SELECT 1 FROM payment_events WHERE provider = 'airwallex' AND event_id = $1`,
-    [event.id],
-  );
-  if (seen.length) return 'duplicate';
+  if (await seenCardEvent(ctx.db, event.id)) return 'duplicate';
   const intent = event.data?.object;
   let result: 'credited' | 'already' | 'ignored' | 'refused' = 'ignored';
   if (event.name === 'payment_intent.succeeded' && intent?.status === 'SUCCEEDED') {
-    const [order] = await ctx.db.query<OrderRow>(`SELECT * FROM orders WHERE order_no = $1`, [
-      intent.merchant_order_id,
-    ]);
+    const order = await findOrder(ctx.db, intent.merchant_order_id);
     if (
       !order ||
       order.provider !== 'airwallex' ||
@@ -331,10 +285,7 @@ export async function handleCardEvent(
     if (outcome === 'mismatch' || outcome === 'unknown') return 'refused';
     result = outcome;
   }
-  await ctx.db.query(
-    `INSERT INTO payment_events (provider, event_id, name) VALUES ('airwallex', $1, $2) ON CONFLICT DO NOTHING`,
-    [event.id, event.name],
-  );
+  await recordCardEvent(ctx.db, event.id, event.name);
   return result;
 }
 
@@ -344,13 +295,7 @@ export async function listOrders(
   page: number,
   size: number,
 ): Promise<PagedList<Order>> {
-  const [rows, count] = await Promise.all([
-    db.query<OrderRow>(
-      `SELECT * FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [userId, size, (page - 1) * size],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1`, [userId]),
-  ]);
+  const { rows, total } = await ordersPage(db, userId, size, (page - 1) * size);
   const list = rows.map((r): Order => ({
     orderId: r.order_no,
     status: r.status,
@@ -363,7 +308,7 @@ export async function listOrders(
     createTime: new Date(r.created_at).toISOString(),
     paidTime: r.paid_at ? new Date(r.paid_at).toISOString() : null,
   }));
-  return pagedList(list, page, size, count[0]?.n ?? 0);
+  return pagedList(list, page, size, total);
 }
 
 /**
@@ -372,12 +317,7 @@ export async function listOrders(
  * notifications and queries (crediting is once per order whatever runs it).
  */
 export async function reconcileOrders(ctx: AppContext, olderThanMinutes = 3): Promise<number> {
-  const orders = await ctx.db.query<OrderRow>(
-    `SELECT * FROM orders WHERE status = 1
-        AND created_at < now() - make_interval(mins => $1) AND created_at > now() - interval '2 days'
-      ORDER BY created_at LIMIT 500`,
-    [olderThanMinutes],
-  );
+  const orders = await unpaidOrders(ctx.db, olderThanMinutes);
   let credited = 0;
   for (const order of orders) {
     if (!providerOf(ctx, order)) continue;

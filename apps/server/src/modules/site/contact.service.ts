@@ -1,6 +1,7 @@
 import type { ContactMessage, UiLanguage } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { hitRateLimit } from '../accounts/rate-limit.js';
+import { insertContactMessage, markContactMailed } from './contact.repository.js';
 
 /** at most this many messages per hour from one address, and per sender email */
 const PER_IP = { limit: 10, windowSeconds: 3600 };
@@ -22,12 +23,15 @@ export async function submitContact(
 ): Promise<{ id: number }> {
   await hitRateLimit(ctx.db, `contact:ip:${input.ip}`, PER_IP);
   await hitRateLimit(ctx.db, `contact:email:${input.email}`, PER_EMAIL);
-  const [row] = await ctx.db.query<{ id: number }>(
-    `INSERT INTO contact_messages (name, email, subject, message, host, language, user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::int AS id`,
-    [input.name, input.email, input.subject, input.message, input.host, input.language, input.userId],
-  );
-  const id = row!.id;
+  const id = await insertContactMessage(ctx.db, {
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+    host: input.host,
+    language: input.language,
+    userId: input.userId,
+  });
   void (async () => {
     try {
       await ctx.mailer.send({
@@ -35,7 +39,7 @@ export async function submitContact(
         subject: `[contact #${id}] ${input.subject}`,
         text: `From: ${input.name} <${input.email}>\nHost: ${input.host}\nLanguage: ${input.language}\n\n${input.message}\n`,
       });
-      await ctx.db.query(`UPDATE contact_messages SET mailed_at = now() WHERE id = $1`, [id]);
+      await markContactMailed(ctx.db, id);
     } catch (err) {
       ctx.log.warn({ err, contactId: id }, 'the contact message is stored but could not be mailed');
     }

@@ -1,25 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok, PUBLIC_PAGES, ROUTES, type SiteConfig, UI_LANGUAGES } from '@subtrans/contract';
+import type { FastifyInstance } from 'fastify';
+import { ok, PUBLIC_PAGES, ROUTES, UI_LANGUAGES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
-import { profileForHost, resolveSiteConfig } from '../../config/site-profiles.js';
+import { siteConfigFor } from '../../config/site-config.js';
 import { submitContact } from './contact.service.js';
-import { effectiveHost } from '../../http/request-host.js';
-
-/** The site as the request's host sees it (an unknown host is PUBLIC_URL's: effectiveHost). */
-export function siteConfigFor(ctx: AppContext, req: FastifyRequest): SiteConfig {
-  const host = effectiveHost(ctx, req);
-  return resolveSiteConfig(profileForHost(ctx.siteProfiles, host), host, {
-    // the providers actually built at start (both id and secret set), so the config and the
-    // sign-in routes always agree
-    googleConfigured: ctx.oauth.google !== null,
-    wechatAppId: ctx.oauth.wechat?.appId ?? null,
-    supportFallbackEmail: ctx.env.SUPPORT_FALLBACK_EMAIL,
-    publicOrigin: ctx.publicOrigin,
-    cardSdkUrl: ctx.payments.card?.name === 'airwallex' ? ctx.env.AIRWALLEX_SDK_URL : null,
-    channels: { alipay: ctx.payments.alipay?.name ?? null, card: ctx.payments.card?.name ?? null },
-  });
-}
+import { pingDatabase } from './health.repository.js';
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ROUTES.siteConfig, {}, async (req) => ok(siteConfigFor(ctx, req)));
@@ -64,7 +49,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/readyz', async (_req, reply) => {
     try {
-      await ctx.db.query('SELECT 1');
+      await pingDatabase(ctx.db);
       return { status: 'ready', database: ctx.db.kind };
     } catch {
       return reply.status(503).send({ status: 'not ready' });

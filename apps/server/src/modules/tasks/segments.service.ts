@@ -22,6 +22,7 @@ import {
   bumpVersion,
   findOwnTask,
   segmentRows,
+  taskVersion,
   type SegmentUpdate,
   type TaskRow,
 } from './tasks.repository.js';
@@ -195,8 +196,7 @@ export async function retranslateSegments(
   const version = await ctx.db.tx(async (q) => {
     await releaseRetranslation(q, task.id, [...claimed]);
     if (!saved.length) {
-      const [row] = await q.query<{ version: number }>(`SELECT version FROM tasks WHERE id = $1`, [task.id]);
-      return row?.version ?? task.version;
+      return (await taskVersion(q, task.id)) ?? task.version;
     }
     const next = await bumpVersion(q, userId, task.id, null);
     if (next === undefined) throw refusal(await findOwnTask(q, userId, task.id), null);

@@ -19,8 +19,8 @@ import { startTranscriptionServer } from '../../../test/support/transcription-se
 import { startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
-import { MEDIA_EXECUTE_JOB } from '../media/media-jobs.js';
-import { purgeObjects } from '../media/object-deletions.service.js';
+import { MEDIA_EXECUTE_JOB } from '../media/media-job-names.js';
+import { purgeObjects } from '../storage/object-deletions.service.js';
 import { TRANSLATE_JOB } from './task-run.service.js';
 
 const KEY = 'ds-key';

@@ -5,12 +5,10 @@ import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
 import { AppError } from '../../http/errors.js';
-import { inTransaction } from '../../jobs/queue.js';
+import { inSavepoint } from '../../db/savepoint.js';
 import { capture, hold, release } from '../billing/ledger.service.js';
-import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from '../media/media-jobs.js';
-import { failDetection } from '../media/media.repository.js';
-import { queueDeletions } from '../media/object-deletions.repository.js';
-import { purgeObjects } from '../media/object-deletions.service.js';
+import { queueDeletions } from '../storage/object-deletions.repository.js';
+import { purgeObjects } from '../storage/object-deletions.service.js';
 import {
   claimForRun,
   findTaskById,
@@ -60,7 +58,7 @@ export async function startTask(ctx: AppContext, userId: number, id: string, hos
     const claimed = await claimForRun(q, userId, id, price);
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
-    const jobId = await queue.send(TRANSLATE_JOB, { taskId: id }, { db: inTransaction(q) });
+    const jobId = await queue.send(TRANSLATE_JOB, { taskId: id }, { tx: q });
     await setJobId(q, id, jobId);
     return { ...claimed, job_id: jobId };
   });
@@ -204,12 +202,12 @@ async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow
     }
     if (!done?.hold_ref) return null;
     // a failed capture must not undo the completion: it is recorded as pointsError instead
-    await q.query('SAVEPOINT capture');
-    try {
-      await capture(ctx.db, done.hold_ref, done.estimated_points, q);
-      await q.query('RELEASE SAVEPOINT capture');
-    } catch (err) {
-      await q.query('ROLLBACK TO SAVEPOINT capture');
+    const holdRef = done.hold_ref;
+    const failed = await inSavepoint(q, 'capture', async () => {
+      await capture(ctx.db, holdRef, done.estimated_points, q);
+    });
+    if (failed) {
+      const err = failed.error;
       ctx.log.error({ err, task: task.id }, 'capturing the points failed');
       await setPointsError(q, task.id, err instanceof Error ? err.message : String(err));
     }
@@ -236,26 +234,17 @@ export async function failTask(
 }
 
 /**
- * Scheduled: a task that has been translating without progress for a while, whose job is gone or
- * finished (a worker that died on its last attempt), fails and gets its points back, so no task
- * stays `translating` forever.
+ * Scheduled: an SRT task that has been translating without progress for a while, whose job is gone
+ * or finished (a worker that died on its last attempt), fails and gets its points back, so no task
+ * stays `translating` forever (media tasks: media-sweep.service.ts).
  */
 export async function sweepStuckTasks(ctx: AppContext, quietMinutes = 10): Promise<number> {
   if (!ctx.queue) return 0;
   let failed = 0;
-  for (const task of await quietRunningTasks(ctx.db, quietMinutes)) {
-    // a media task runs in its detection job, then in its execution job (transcription + translation)
-    const jobName =
-      task.kind === 'srt'
-        ? TRANSLATE_JOB
-        : task.execute_status === null
-          ? MEDIA_PROBE_JOB
-          : MEDIA_EXECUTE_JOB;
-    const job = task.job_id ? await ctx.queue.findJob(jobName, task.job_id) : null;
+  for (const task of await quietRunningTasks(ctx.db, quietMinutes, 'srt')) {
+    const job = task.job_id ? await ctx.queue.findJob(TRANSLATE_JOB, task.job_id) : null;
     if (job && (job.state === 'created' || job.state === 'retry' || job.state === 'active')) continue;
-    if (task.kind === 'media' && task.execute_status === null)
-      await failDetection(ctx.db, task.id, 'MEDIA_INTERRUPTED', 'the analysis was interrupted');
-    else await failTask(ctx, task, 'the work was interrupted', 'MEDIA_INTERRUPTED');
+    await failTask(ctx, task, 'the work was interrupted', 'MEDIA_INTERRUPTED');
     failed += 1;
   }
   return failed;

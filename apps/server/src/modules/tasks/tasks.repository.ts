@@ -41,6 +41,9 @@ export interface TaskRow {
   media_expires_at: Date | null;
 }
 
+/** every column of TaskRow, for SELECT and RETURNING lists */
+export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at`;
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export function toTask(r: TaskRow): Task {
@@ -103,7 +106,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
     `INSERT INTO tasks (user_id, file_name, original_language, detected_language, target_language,
                         translation_service, include_original_text, segment_count, duration_ms, estimated_points,
                         cost_rule)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${TASK_COLUMNS}`,
     [
       t.userId,
       t.fileName,
@@ -142,7 +145,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
 /** The caller's own live task, or undefined (another user's task is "not found" too). */
 export async function findOwnTask(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
-    `SELECT * FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
     [id, userId],
   );
   return rows[0];
@@ -151,7 +154,7 @@ export async function findOwnTask(q: Queryable, userId: number, id: string): Pro
 export async function listOwnTasks(q: Queryable, userId: number, page: number, size: number) {
   const [rows, count] = await Promise.all([
     q.query<TaskRow>(
-      `SELECT * FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${TASK_COLUMNS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [userId, size, (page - 1) * size],
     ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE user_id = $1 AND deleted_at IS NULL`, [
@@ -165,7 +168,7 @@ export async function listOwnTasks(q: Queryable, userId: number, page: number, s
 export async function softDeleteTask(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
     `UPDATE tasks SET deleted_at = now(), updated_at = now()
-      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING *`,
+      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING ${TASK_COLUMNS}`,
     [id, userId],
   );
   return rows[0];
@@ -173,7 +176,7 @@ export async function softDeleteTask(q: Queryable, userId: number, id: string): 
 
 /** Any task by id (the worker's view; no owner check). */
 export async function findTaskById(q: Queryable, id: string): Promise<TaskRow | undefined> {
-  const rows = await q.query<TaskRow>(`SELECT * FROM tasks WHERE id = $1`, [id]);
+  const rows = await q.query<TaskRow>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1`, [id]);
   return rows[0];
 }
 
@@ -197,11 +200,17 @@ export async function claimForRun(
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
         AND kind = 'srt'
-      RETURNING *`,
+      RETURNING ${TASK_COLUMNS}`,
     [id, userId, price.points, price.rule],
   );
   if (rows[0]) await q.query(`UPDATE task_segments SET translated_text = NULL WHERE task_id = $1`, [id]);
   return rows[0];
+}
+
+/** The task's edit version (undefined when there is no such task). */
+export async function taskVersion(q: Queryable, id: string): Promise<number | undefined> {
+  const [row] = await q.query<{ version: number }>(`SELECT version FROM tasks WHERE id = $1`, [id]);
+  return row?.version;
 }
 
 export async function setJobId(q: Queryable, id: string, jobId: string | null): Promise<void> {
@@ -263,14 +272,14 @@ export async function finishRun(
       ? await q.query<TaskRow>(
           `UPDATE tasks SET status = 'completed', progress = 100, result_key = $2, upload_error = $3,
                   execute_status = CASE WHEN kind = 'media' THEN 4 END, finished_at = now(), updated_at = now()
-            WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL RETURNING *`,
+            WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL RETURNING ${TASK_COLUMNS}`,
           [taskId, outcome.resultKey, outcome.uploadError],
         )
       : await q.query<TaskRow>(
           `UPDATE tasks SET status = 'failed', error = $2, error_key = $3,
                   execute_status = CASE WHEN execute_status IS NOT NULL THEN 5 END, finished_at = now(), updated_at = now()
             WHERE id = $1 AND status IN ('translating', 'processing') AND execute_status IS DISTINCT FROM 4
-            RETURNING *`,
+            RETURNING ${TASK_COLUMNS}`,
           [taskId, outcome.error.slice(0, 500), outcome.errorKey ?? null],
         );
   return rows[0];
@@ -280,12 +289,16 @@ export async function setPointsError(q: Queryable, taskId: string, error: string
   await q.query(`UPDATE tasks SET points_error = $2 WHERE id = $1`, [taskId, error.slice(0, 500)]);
 }
 
-/** Running tasks that have not moved for `minutes` (candidates for the stuck-task sweep). */
-export async function quietRunningTasks(q: Queryable, minutes: number): Promise<TaskRow[]> {
+/** Running tasks of a kind that have not moved for `minutes` (candidates for the stuck-task sweeps). */
+export async function quietRunningTasks(
+  q: Queryable,
+  minutes: number,
+  kind: TaskRow['kind'],
+): Promise<TaskRow[]> {
   return q.query<TaskRow>(
-    `SELECT * FROM tasks WHERE status IN ('translating', 'processing')
-        AND updated_at < now() - make_interval(mins => $1)`,
-    [minutes],
+    `SELECT ${TASK_COLUMNS} FROM tasks WHERE status IN ('translating', 'processing')
+        AND updated_at < now() - make_interval(mins => $1) AND kind = $2`,
+    [minutes, kind],
   );
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, createTaskFields, exportTaskBody, LIMITS, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
-import { currentUser } from '../../http/auth-plugin.js';
+import { currentUser } from '../accounts/auth-plugin.js';
 import { invalidField } from '../../http/errors.js';
 import { parseInput } from '../../http/input-issues.js';
 import { readMultipartForm } from '../../http/multipart.js';
@@ -11,7 +11,7 @@ import { deleteTask, exportTask, startTask } from './task-run.service.js';
 import { createTask, listTasks } from './tasks.service.js';
 import { streamTaskLines, streamTaskWithSegments } from './task-read.service.js';
 import { retranslateSegments, updateSegments } from './segments.service.js';
-import { siteConfigFor } from '../site/site.routes.js';
+import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
 import { retranslateQuota } from './retranslate-allowance.service.js';
 

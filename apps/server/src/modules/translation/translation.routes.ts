@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { ok, ROUTES, type TranslationEngineName } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route, type RouteRequest } from '../../http/route.js';
-import { currentUser } from '../../http/auth-plugin.js';
+import { currentUser } from '../accounts/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
 import { charCount } from '@subtrans/subtitles';
 import { hitRateLimit } from '../accounts/rate-limit.js';
-import { giveBackAllowance, spendAllowance } from '../tasks/retranslate-allowance.service.js';
-import { siteConfigFor } from '../site/site.routes.js';
+import { giveBackAllowance, spendAllowance } from '../tasks/index.js';
+import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost, engineOfferedOnHost } from '../site/host-rules.js';
 
 /**

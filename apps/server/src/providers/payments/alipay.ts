@@ -1,5 +1,7 @@
+// before alipay-sdk: see keep-node-fetch.ts
+import './keep-node-fetch.js';
 import { AlipaySdk } from 'alipay-sdk';
-import { normaliseKey } from './rsa-keys.js';
+import { normaliseKey } from '../../config/rsa-keys.js';
 import type { CheckoutProvider, CheckoutRequest, ProviderPayment } from './provider.js';
 
 export interface AlipayConfig {

@@ -1,9 +1,9 @@
 /** The queue jobs of an audio/video task: probing the upload, then running it. */
 export const MEDIA_PROBE_JOB = 'media.probe';
 export const MEDIA_EXECUTE_JOB = 'media.execute';
+/** media tasks whose job is gone fail and get their points back */
+export const MEDIA_SWEEP_JOB = 'media.sweep-stuck';
 /** uploads left unfinished are aborted (their parts deleted) */
 export const MEDIA_CLEANUP_JOB = 'media.cleanup-uploads';
 /** audio/video never executed is deleted after MEDIA_UNEXECUTED_DAYS */
 export const MEDIA_EXPIRE_JOB = 'media.expire-unexecuted';
-/** stored objects queued for deletion (deleted tasks, expired media) are deleted, failures retried */
-export const STORAGE_PURGE_JOB = 'storage.purge-deletions';

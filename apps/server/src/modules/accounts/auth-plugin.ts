@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION } from '@subtrans/contract';
-import type { AppContext } from '../context.js';
-import { resolveSession } from '../modules/accounts/sessions.js';
-import { AppError } from './errors.js';
-import { isCrossSiteForgery } from './csrf.js';
-import { isHttps } from './request-host.js';
-import { languageFromAcceptLanguage } from './i18n.js';
-import './types.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { isCrossSiteForgery } from '../../http/csrf.js';
+import { isHttps } from '../../http/request-host.js';
+import { languageFromAcceptLanguage } from '../../http/i18n.js';
+import '../../http/types.js';
+import { resolveSession, type ResolvedSession } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the caller's session, on routes declared with an `auth` mode (http/types.ts) */
+    auth: ResolvedSession | null;
+  }
+}
 
 /** The session token: Bearer header, then the session-id header, then the cookie. */
 export function sessionTokenOf(req: FastifyRequest): { token: string; fromCookie: boolean } | null {

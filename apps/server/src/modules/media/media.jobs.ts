@@ -1,0 +1,69 @@
+import type { AppContext } from '../../context.js';
+import {
+  MEDIA_CLEANUP_JOB,
+  MEDIA_EXECUTE_JOB,
+  MEDIA_EXPIRE_JOB,
+  MEDIA_PROBE_JOB,
+  MEDIA_SWEEP_JOB,
+} from './media-job-names.js';
+import { runDetection, runExecution } from './media.service.js';
+import { sweepStuckMedia } from './media-sweep.service.js';
+import { expireUnexecutedMedia } from './retention.service.js';
+import { cleanupUploads } from './uploads.service.js';
+
+/** The media module's jobs: name → payload (jobs/registry.ts assembles every module's). */
+export interface MediaJobs {
+  /** probes an uploaded audio/video file (duration, sound track) */
+  [MEDIA_PROBE_JOB]: { taskId: string };
+  /** extracts, transcribes and translates an audio/video task (resumes at the translation) */
+  [MEDIA_EXECUTE_JOB]: { taskId: string };
+  /** audio/video tasks whose job is gone fail and get their points back */
+  [MEDIA_SWEEP_JOB]: Record<string, never>;
+  /** direct uploads left unfinished for a day are aborted */
+  [MEDIA_CLEANUP_JOB]: Record<string, never>;
+  /** audio/video never executed is deleted after MEDIA_UNEXECUTED_DAYS */
+  [MEDIA_EXPIRE_JOB]: Record<string, never>;
+}
+
+const PROBE_RETRIES = 2;
+const EXECUTE_RETRIES = 2;
+
+type Run = { retryCount: number; signal: AbortSignal };
+
+export const mediaJobDefinitions = (env: { MEDIA_TASKS_PER_WORKER: number }) => ({
+  [MEDIA_PROBE_JOB]: { options: { retryLimit: PROBE_RETRIES, retryDelay: 2, expireInSeconds: 900 } },
+  [MEDIA_EXECUTE_JOB]: {
+    options: { retryLimit: EXECUTE_RETRIES, retryDelay: 5, expireInSeconds: 12 * 3600 },
+    concurrency: env.MEDIA_TASKS_PER_WORKER,
+  },
+  [MEDIA_SWEEP_JOB]: { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
+  [MEDIA_CLEANUP_JOB]: { cron: '41 * * * *', options: { retryLimit: 1, expireInSeconds: 900 } },
+  [MEDIA_EXPIRE_JOB]: { cron: '23 * * * *', options: { retryLimit: 1, expireInSeconds: 900 } },
+});
+
+export const mediaJobHandlers = (ctx: AppContext) => ({
+  [MEDIA_PROBE_JOB]: (payload: { taskId: string }, job: Run) =>
+    runDetection(ctx, payload.taskId, {
+      retryCount: job.retryCount,
+      retryLimit: PROBE_RETRIES,
+      signal: job.signal,
+    }),
+  [MEDIA_EXECUTE_JOB]: (payload: { taskId: string }, job: Run) =>
+    runExecution(ctx, payload.taskId, {
+      retryCount: job.retryCount,
+      retryLimit: EXECUTE_RETRIES,
+      signal: job.signal,
+    }),
+  [MEDIA_SWEEP_JOB]: async () => {
+    const failed = await sweepStuckMedia(ctx);
+    if (failed) ctx.log.warn({ failed }, 'failed interrupted audio/video tasks');
+  },
+  [MEDIA_CLEANUP_JOB]: async () => {
+    const aborted = await cleanupUploads(ctx);
+    if (aborted) ctx.log.info({ aborted }, 'aborted unfinished uploads');
+  },
+  [MEDIA_EXPIRE_JOB]: async () => {
+    const expired = await expireUnexecutedMedia(ctx);
+    if (expired.tasks || expired.uploads) ctx.log.info(expired, 'deleted audio/video never executed');
+  },
+});

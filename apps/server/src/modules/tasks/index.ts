@@ -1,0 +1,15 @@
+/**
+ * What other modules may use of the tasks module (media builds its tasks on these; the
+ * translation calls spend the same allowance). Anything not exported here is the module's own.
+ */
+export {
+  TASK_COLUMNS,
+  findOwnTask,
+  findTaskById,
+  quietRunningTasks,
+  setJobId,
+  type TaskRow,
+} from './tasks.repository.js';
+export { failTask, runTranslation } from './task-run.service.js';
+export { watchTask } from './task-watch.js';
+export { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';

@@ -1,0 +1,34 @@
+import type { AppContext } from '../../context.js';
+import { runTranslation, sweepStuckTasks, TRANSLATE_JOB } from './task-run.service.js';
+
+/** The tasks module's jobs: name → payload (jobs/registry.ts assembles every module's). */
+export interface TasksJobs {
+  /** translates one task (resumes where a previous attempt stopped) */
+  [TRANSLATE_JOB]: { taskId: string };
+  /** SRT tasks whose job is gone fail and get their points back */
+  'tasks.sweep-stuck': Record<string, never>;
+}
+
+/** a translation whose worker died is retried (and resumed) this many times */
+const TRANSLATE_RETRIES = 3;
+
+export const tasksJobDefinitions = (env: { TRANSLATE_TASKS_PER_WORKER: number }) => ({
+  [TRANSLATE_JOB]: {
+    options: { retryLimit: TRANSLATE_RETRIES, retryDelay: 1, expireInSeconds: 6 * 3600 },
+    concurrency: env.TRANSLATE_TASKS_PER_WORKER,
+  },
+  'tasks.sweep-stuck': { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
+});
+
+export const tasksJobHandlers = (ctx: AppContext) => ({
+  [TRANSLATE_JOB]: (payload: { taskId: string }, job: { retryCount: number; signal: AbortSignal }) =>
+    runTranslation(ctx, payload.taskId, {
+      retryCount: job.retryCount,
+      retryLimit: TRANSLATE_RETRIES,
+      signal: job.signal,
+    }),
+  'tasks.sweep-stuck': async () => {
+    const failed = await sweepStuckTasks(ctx);
+    if (failed) ctx.log.warn({ failed }, 'failed interrupted tasks');
+  },
+});
