@@ -1,7 +1,9 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { webBoundaries } from './eslint/web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -12,6 +14,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'e2e/.tmp/**',
+      // planted faults that eslint/*.test.ts expects the rules to find
+      'eslint/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -39,6 +43,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ...webBoundaries(path.join(import.meta.dirname, 'apps/web/src')),
   },
   {
     // command-line tools print their results

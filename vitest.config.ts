@@ -25,7 +25,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
+          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'eslint/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

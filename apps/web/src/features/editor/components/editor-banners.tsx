@@ -5,6 +5,7 @@ import { ErrorCodes, type TaskWithLines } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import type { SaveState } from './editor-header';
 import { RetranslateAllowance } from './retranslate-allowance';
+import { paths } from '../../../lib/paths';
 
 /** What the editor says above its lines: a save conflict or failure, the allowance, the task's translation. */
 export function EditorBanners({
@@ -70,7 +71,7 @@ export function EditorLoadError({ error, onRetry }: { error: Error; onRetry: () 
         subTitle={missing ? t('editor.notFoundHint') : error.message}
         data-testid={missing ? 'editor-not-found' : 'editor-load-failed'}
         extra={[
-          <Link key="home" to="/">
+          <Link key="home" to={paths.home}>
             <Button type="primary">{t('common.backHome')}</Button>
           </Link>,
           missing ? null : (

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useLogout, useSession } from '../../auth/api/session';
+import { useLogout, useSession } from '../../../lib/session';
 import { useLatest } from './use-latest';
+import { paths } from '../../../lib/paths';
 
 /** The editor header's way out: back to the dashboard, and the user's menu (dashboard, sign out). */
 export function useAccountMenu() {
@@ -9,12 +10,14 @@ export function useAccountMenu() {
   const { user } = useSession();
   const logoutRef = useLatest(useLogout());
   // stable callbacks: the header is memoised
-  const goBack = useCallback(() => void navigate('/dashboard'), [navigate]);
+  const goBack = useCallback(() => void navigate(paths.dashboard), [navigate]);
   const onUserMenu = useCallback(
     (key: 'dashboard' | 'logout') => {
-      if (key === 'dashboard') void navigate('/dashboard');
+      if (key === 'dashboard') void navigate(paths.dashboard);
       else
-        logoutRef.current.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+        logoutRef.current.mutate(undefined, {
+          onSettled: () => void navigate(paths.login, { replace: true }),
+        });
     },
     [logoutRef, navigate],
   );

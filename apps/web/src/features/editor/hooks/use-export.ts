@@ -2,7 +2,7 @@ import { useCallback, type RefObject } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '@subtrans/contract';
-import { downloadTask } from '../../tasks/api/tasks';
+import { downloadTask } from '../../../lib/task-export';
 import type { ExportChoice } from '../components/editor-header';
 import { pendingPatches, type EditorState } from '../lib/editor-state';
 

@@ -18,7 +18,7 @@ import {
   type SubtitleLanguageCode,
   type TranslationEngineName,
 } from '@subtrans/contract';
-import { useSiteConfig } from '../../../app/site-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { mediaTracking, submitDetection } from '../api/media';

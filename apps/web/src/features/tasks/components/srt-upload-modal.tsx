@@ -4,10 +4,10 @@ import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { languageOptions, SUBTITLE_LANGUAGES, ErrorCodes, type EngineStatus } from '@subtrans/contract';
-import { useSiteConfig } from '../../../app/site-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../billing/api/points';
+import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
 import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
 

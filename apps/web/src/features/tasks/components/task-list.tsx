@@ -37,11 +37,13 @@ import {
 } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../billing/api/points';
-import { deleteTask, downloadTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
+import { pointsQueryKey, usePoints } from '../../../lib/points';
+import { downloadTask } from '../../../lib/task-export';
+import { deleteTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
 import { useInsufficientPoints } from './insufficient-points';
 import { confirmTargetOfTask, MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
 import { MediaExpiry, MediaFacts, MediaIcon } from './media-facts';
+import { editorPath } from '../../../lib/paths';
 
 const STATUS_COLOURS: Record<Task['status'], string> = {
   pending: 'default',
@@ -295,7 +297,7 @@ export function TaskList({ userId }: { userId: number }) {
                     size="small"
                     icon={<EditOutlined />}
                     disabled={!completed}
-                    onClick={() => void navigate(`/edit/${task.id}`)}
+                    onClick={() => void navigate(editorPath(task.id))}
                     data-testid="task-edit"
                   >
                     {t('tasks.edit')}

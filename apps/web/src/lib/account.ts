@@ -1,5 +1,5 @@
 import { API } from '@subtrans/contract';
-import { api, apiUpload } from '../../../lib/api-client';
+import { api, apiUpload } from './api-client';
 
 export const updateProfile = (body: { name?: string; pic?: string }) =>
   api<{ name: string; picture: string }>(API.updateProfile, body);
