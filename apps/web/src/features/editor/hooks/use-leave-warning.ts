@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { useLatest } from './use-latest';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { TypingSignal } from '../lib/typing-signal';
+import { useLatest } from './use-latest';
 
 /**
- * Nothing typed is lost by leaving: the browser warns on close/reload, and `confirm` is asked on
- * in-app navigation (it calls `proceed` or `stay`), while anything is unsaved, including a key
- * whose change has not reached the page's state yet (the typing signal).
+ * Nothing typed is lost by leaving: while anything is unsaved (including a key whose change has
+ * not reached the page's state yet: the typing signal), the browser warns on close/reload and
+ * in-app navigation asks first. Answers the ref of `unsaved` for callbacks.
  */
-export function useLeaveWarning(
-  unsaved: boolean,
-  typing: TypingSignal,
-  confirm: (answer: { proceed: () => void; stay: () => void }) => void,
-) {
+export function useLeaveWarning(unsaved: boolean, typing: TypingSignal) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
   const unsavedRef = useLatest(unsaved);
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
@@ -22,10 +22,16 @@ export function useLeaveWarning(
     return () => window.removeEventListener('beforeunload', warn);
   }, [typing, unsavedRef]);
   const blocker = useBlocker(unsaved);
-  const confirmRef = useLatest(confirm);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    confirmRef.current({ proceed: () => blocker.proceed(), stay: () => blocker.reset() });
-  }, [blocker, confirmRef]);
+    modal.confirm({
+      title: t('editor.leave.title'),
+      content: t('editor.leave.content'),
+      okText: t('editor.leave.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal, t]);
   return unsavedRef;
 }

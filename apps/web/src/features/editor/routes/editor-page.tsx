@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { App, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,6 @@ import { FindReplace } from '../components/find-replace';
 import { MediaPlayer, type MediaPlayerHandle } from '../components/media-player';
 import { SegmentList } from '../components/segment-list';
 import { EditorDialogs } from '../components/editor-dialogs';
-import type { RowHandlers } from '../components/segment-row';
-import { timingProblem, type Field } from '../lib/editor-state';
 import { useAccountMenu } from '../hooks/use-account-menu';
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorDocument } from '../hooks/use-editor-document';
@@ -22,6 +20,7 @@ import { useExport } from '../hooks/use-export';
 import { useFindReplace } from '../hooks/use-find-replace';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { useLineNavigation } from '../hooks/use-line-navigation';
+import { useRowHandlers } from '../hooks/use-row-handlers';
 import { useQualityFlags } from '../hooks/use-quality-flags';
 import { useSelection } from '../hooks/use-selection';
 import { useShortcuts } from '../hooks/use-shortcuts';
@@ -36,7 +35,7 @@ export default function EditorPage() {
   usePageMeta('editor');
   const { taskId = '' } = useParams();
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const menu = useAccountMenu();
   const detail = useTaskDetail(taskId);
   // leaving this editor: the next one asks the server (the prefetched copy may predate our edits)
@@ -48,16 +47,7 @@ export default function EditorPage() {
   const { state, dispatch, stateRef } = doc;
   const onRefused = useCallback((text: string) => void message.error(text), [message]);
   const { saveState, save, enqueue, typing, unsaved } = useAutosave({ taskId, doc, onRefused });
-  const unsavedRef = useLeaveWarning(unsaved, typing, ({ proceed, stay }) => {
-    modal.confirm({
-      title: t('editor.leave.title'),
-      content: t('editor.leave.content'),
-      okText: t('editor.leave.ok'),
-      cancelText: t('common.cancel'),
-      onOk: proceed,
-      onCancel: stay,
-    });
-  });
+  const unsavedRef = useLeaveWarning(unsaved, typing);
   const { busy, run: retranslate } = useRetranslate(taskId, { save, enqueue, apply: doc.applyRetranslation });
   const retranslateRef = useLatest(retranslate);
   const selection = useSelection();
@@ -71,36 +61,16 @@ export default function EditorPage() {
   // audio/video tasks: choosing a segment moves the player there
   const player = useRef<MediaPlayerHandle>(null);
 
-  const change = useCallback(
-    (id: number, field: Field, value: string | number, typing: boolean) => {
-      const problem = timingProblem(stateRef.current, id, field, value);
-      if (problem === 'missing') return;
-      if (problem === 'endAfterStart') return void message.error(t('editor.modal.endAfterStart'));
-      if (problem === 'overlap') void message.warning(t('editor.modal.overlap'));
-      // the time is taken here: React may run the reducer again (a transition interrupted by the next key)
-      dispatch({ type: 'change', changes: [{ id, field, after: value }], typing, now: Date.now() });
-    },
-    [dispatch, message, stateRef, t],
-  );
-  const handlers = useMemo<RowHandlers>(
-    () => ({
-      change,
-      // only while all is saved: otherwise the badge and the leave warning already say so
-      typing: () => {
-        if (!unsavedRef.current) typing.set(true);
-      },
-      focus: (id) => {
-        setCurrent(id);
-        const { segments, index } = stateRef.current;
-        const seg = segments[index.get(id) ?? -1];
-        if (seg) player.current?.seek(seg.startMs);
-      },
-      toggle: selection.toggle,
-      retranslate: (id) => void retranslateRef.current([id]),
-      edit: (id) => setEditing(id),
-    }),
-    [change, retranslateRef, selection.toggle, setCurrent, stateRef, typing, unsavedRef],
-  );
+  const handlers = useRowHandlers({
+    doc,
+    typing,
+    unsavedRef,
+    player,
+    setCurrent,
+    toggle: selection.toggle,
+    retranslateRef,
+    edit: setEditing,
+  });
 
   const findStep = (delta: number) => {
     const id = find.step(current, delta);
