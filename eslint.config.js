@@ -1,8 +1,10 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import localSql from './tools/eslint/no-sql-outside-repositories.js';
+import { webBoundaries } from './tools/eslint/web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -13,7 +15,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'e2e/.tmp/**',
-      // linted only by their test (apps/server/test/architecture/sql-rule.test.ts)
+      // planted faults the rules' own tests expect them to find
       'tools/eslint/fixtures/**',
     ],
   },
@@ -49,6 +51,11 @@ export default tseslint.config(
     ignores: ['**/*.repository.ts', 'apps/server/src/db/**', '**/*.test.ts'],
     plugins: { 'local-sql': localSql },
     rules: { 'local-sql/no-sql-outside-repositories': 'error' },
+  },
+  {
+    // features do not import each other or app/; lib/ and components/ import neither
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ...webBoundaries(path.join(import.meta.dirname, 'apps/web/src')),
   },
   {
     // command-line tools print their results

@@ -60,7 +60,7 @@ export function benchBundle(): Figure[] {
     Math.round((gzipKb(closure(manifest, [entry, ...names.map(chunk)])) + language) * 10) / 10;
   const home = page('features/public-site/routes/home-page.tsx');
   // the dashboard sits under the antd layout route: its chunk comes with it
-  const dashboard = page('app/antd-layout.tsx', 'features/dashboard/routes/dashboard-page.tsx');
+  const dashboard = page('app/antd-layout.tsx', 'app/dashboard/dashboard-page.tsx');
   return [
     {
       name: 'JavaScript loaded by the home page (gzip)',

@@ -5,8 +5,9 @@ import { initI18n } from './lib/i18n';
 import './index.css';
 import './app/public.css';
 import { loadSiteConfig, Providers, queryClient } from './app/providers';
-import { prefetchSession } from './features/auth/api/session';
+import { prefetchSession } from './lib/session';
 import { prefetchEditorTask } from './features/editor/api/editor';
+import { isEditorPath } from './lib/paths';
 import { isHomeRoute, loadAntdLayout, loadEditorPage, loadHomePage, router } from './app/router';
 
 // what every page waits for is asked at once, in parallel, before the first render: the texts of
@@ -19,7 +20,7 @@ prefetchSession(queryClient);
 const { pathname } = window.location;
 if (isHomeRoute(pathname)) void loadHomePage();
 else void loadAntdLayout();
-if (/^\/edit\//.test(pathname)) void loadEditorPage();
+if (isEditorPath(pathname)) void loadEditorPage();
 prefetchEditorTask(queryClient, pathname);
 
 const render = () =>

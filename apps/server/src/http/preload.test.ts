@@ -25,7 +25,7 @@ const MANIFEST = {
     css: ['assets/editor-page-1.css'],
   },
   '_time.js': { file: 'assets/time-1.js' },
-  'src/features/dashboard/routes/dashboard-page.tsx': {
+  'src/app/dashboard/dashboard-page.tsx': {
     file: 'assets/dashboard-page-1.js',
     imports: ['_antd.js'],
   },

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const RULE = 'local-sql/no-sql-outside-repositories';
-const fixture = (name: string) => readFile(path.join(ROOT, 'tools/eslint/fixtures', name), 'utf8');
+const fixture = (name: string) => readFile(path.join(ROOT, 'tools/eslint/fixtures/sql', name), 'utf8');
 
 /**
  * The repository's own ESLint configuration, run on a fixture as if it were the file at `at`:

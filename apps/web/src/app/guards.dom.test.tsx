@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../lib/i18n';
 import { RequireAuth } from './guards';
-import { RequireManager } from './require-manager';
+import { RequireManager } from '../components/require-manager';
 
 const i18n = await initI18n('en');
 

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../lib/session';
+import { loginThen } from '../lib/paths';
 
 /** A page's code or data on its way: a spinner (plain CSS, so no page waits for a library to show it). */
 export function PageLoading({ label, testId }: { label?: string; testId?: string }) {
@@ -18,13 +19,6 @@ export function Verifying() {
   return <PageLoading label={t('guard.verifying')} testId="auth-verifying" />;
 }
 
-/** Where to go back after login: only same-site paths, never another origin. */
-export function safeRedirect(target: string | null | undefined, fallback = '/dashboard'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
-    return fallback;
-  return target;
-}
-
 /** Signed-in routes: a visitor goes to /login, keeping where they wanted to go. */
 export function RequireAuth() {
   const { user, isLoading } = useSession();
@@ -32,7 +26,7 @@ export function RequireAuth() {
   if (isLoading) return <Verifying />;
   if (!user) {
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(from)}`} replace state={{ from }} />;
+    return <Navigate to={loginThen(from)} replace state={{ from }} />;
   }
   return <Outlet />;
 }

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { type SiteConfig, ROUTES } from '@subtrans/contract';
 import { api } from '../lib/api-client';
 import { changeLanguage, hasExplicitLanguage, i18n } from '../lib/i18n';
-import { FALLBACK_SITE_CONFIG, SiteConfigContext } from './site-config';
+import { FALLBACK_SITE_CONFIG, SiteConfigContext } from '../lib/site-config';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState, type ComponentType, type ReactNode } fro
 import { createBrowserRouter, Outlet } from 'react-router';
 import { SEO_ROUTES } from '@subtrans/contract';
 import { PageLoading, RequireAuth } from './guards';
+import { paths } from '../lib/paths';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -64,7 +65,9 @@ const antdLayout = lazyPage(() => import('./antd-layout'));
 export const loadAntdLayout = antdLayout.preload;
 /** the addresses drawn without antd that are known in advance (the 404 is whatever is left) */
 export const isHomeRoute = (pathname: string) =>
-  ['/', '/home', ...SEO_ROUTES.map((p) => `/${p}`)].includes(pathname.replace(/(.)\/+$/, '$1'));
+  [paths.home, paths.homeAlias, ...SEO_ROUTES.map((p) => `/${p}`)].includes(
+    pathname.replace(/(.)\/+$/, '$1'),
+  );
 
 /** the home page's code; main.tsx starts it at once on its addresses */
 const homePage = lazyPage(() => import('../features/public-site/routes/home-page'));
@@ -77,33 +80,33 @@ export const router = createBrowserRouter([
   {
     element: <Shell />,
     children: [
-      { path: '/', element: homePage.element },
-      { path: '/home', element: homePage.element },
+      { path: paths.home, element: homePage.element },
+      { path: paths.homeAlias, element: homePage.element },
       ...SEO_ROUTES.map((p) => ({ path: `/${p}`, element: homePage.element })),
       {
         element: antdLayout.element,
         children: [
-          { path: '/login', element: page(() => import('../features/auth/routes/login-page')) },
-          { path: '/register', element: page(() => import('../features/auth/routes/register-page')) },
+          { path: paths.login, element: page(() => import('../features/auth/routes/login-page')) },
+          { path: paths.register, element: page(() => import('../features/auth/routes/register-page')) },
           {
-            path: '/auth/callback',
+            path: paths.authCallback,
             element: page(() => import('../features/auth/routes/auth-callback-page')),
           },
-          { path: '/about', element: named(info, 'AboutPage') },
-          { path: '/contact', element: named(info, 'ContactPage') },
-          { path: '/terms', element: named(info, 'TermsPage') },
-          { path: '/privacy', element: named(info, 'PrivacyPage') },
-          { path: '/payment-success', element: named(payments, 'PaymentSuccessPage') },
-          { path: '/payment-fail', element: named(payments, 'PaymentFailPage') },
+          { path: paths.about, element: named(info, 'AboutPage') },
+          { path: paths.contact, element: named(info, 'ContactPage') },
+          { path: paths.terms, element: named(info, 'TermsPage') },
+          { path: paths.privacy, element: named(info, 'PrivacyPage') },
+          { path: paths.paymentSuccess, element: named(payments, 'PaymentSuccessPage') },
+          { path: paths.paymentFail, element: named(payments, 'PaymentFailPage') },
           {
             element: <RequireAuth />,
             children: [
               {
-                path: '/dashboard',
-                element: page(() => import('../features/dashboard/routes/dashboard-page')),
+                path: paths.dashboard,
+                element: page(() => import('./dashboard/dashboard-page')),
               },
-              { path: '/edit/:taskId', element: editorPage.element },
-              { path: '/assets', element: page(() => import('../features/billing/routes/assets-page')) },
+              { path: paths.editorRoute, element: editorPage.element },
+              { path: paths.assets, element: page(() => import('../features/billing/routes/assets-page')) },
             ],
           },
         ],

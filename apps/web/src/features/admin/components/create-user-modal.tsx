@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@subtrans/contract';
-import { rules } from '../../auth/components/validation';
-import { AvatarUpload } from '../../dashboard/components/avatar-upload';
+import { rules } from '../../../lib/validation';
+import { AvatarUpload } from '../../../components/avatar-upload';
 import { createUser } from '../api/users';
 
 interface CreateValues {

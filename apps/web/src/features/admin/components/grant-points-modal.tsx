@@ -3,7 +3,7 @@ import { Alert, App, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@subtrans/contract';
-import { grantPoints } from '../../billing/api/points';
+import { grantPoints } from '../../../lib/points';
 
 /** A manager adds (positive) or removes (negative) points; the user sees it in their history. */
 export function GrantPointsModal({

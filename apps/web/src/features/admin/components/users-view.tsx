@@ -4,7 +4,7 @@ import { DeleteOutlined, GiftOutlined, PlusOutlined, UserOutlined } from '@ant-d
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type AdminUser } from '@subtrans/contract';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
 import { deleteUser, useUsers } from '../api/users';
 import { CreateUserModal } from './create-user-modal';
 import { GrantPointsModal } from './grant-points-modal';

@@ -4,9 +4,10 @@ import { Button, Flex, Result, Spin, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REDIRECT_DELAYS_MS } from '@subtrans/contract';
-import { PublicLayout } from '../../../app/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import { usePageMeta } from '../../../lib/page-meta';
-import { fetchProfile, setSignedIn } from '../api/session';
+import { fetchProfile, setSignedIn } from '../../../lib/session';
+import { paths } from '../../../lib/paths';
 
 type Phase = 'progress' | 'waiting' | 'success' | 'failed';
 
@@ -39,7 +40,7 @@ export default function AuthCallbackPage() {
           setSignedIn(client, user);
           setPhase('success');
           await sleep(REDIRECT_DELAYS_MS.callback);
-          if (!cancelled) void navigate('/', { replace: true });
+          if (!cancelled) void navigate(paths.home, { replace: true });
           return;
         }
       }
@@ -67,7 +68,7 @@ export default function AuthCallbackPage() {
             title={<h1 style={{ fontSize: 24 }}>{t('auth.callback.success')}</h1>}
             subTitle={t('auth.callback.successHint')}
             extra={
-              <Button type="primary" onClick={() => void navigate('/', { replace: true })}>
+              <Button type="primary" onClick={() => void navigate(paths.home, { replace: true })}>
                 {t('auth.callback.enter')}
               </Button>
             }
@@ -83,11 +84,11 @@ export default function AuthCallbackPage() {
                 key="retry"
                 type="primary"
                 data-testid="callback-retry"
-                onClick={() => void navigate('/login')}
+                onClick={() => void navigate(paths.login)}
               >
                 {t('common.retry')}
               </Button>,
-              <Button key="home" data-testid="callback-home" onClick={() => void navigate('/')}>
+              <Button key="home" data-testid="callback-home" onClick={() => void navigate(paths.home)}>
                 {t('common.backHome')}
               </Button>,
             ]}

@@ -5,15 +5,16 @@ import { GoogleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REDIRECT_DELAYS_MS } from '@subtrans/contract';
-import { PublicLayout } from '../../../app/public-layout';
-import { safeRedirect } from '../../../app/guards';
-import { useSiteConfig } from '../../../app/site-config';
+import { PublicLayout } from '../../../components/public-layout';
+import { safeRedirect } from '../../../lib/safe-redirect';
+import { useSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/page-meta';
 import { emailLogin, googleAuthUrl, wechatLogin } from '../api/auth';
-import { setSignedIn } from '../api/session';
+import { setSignedIn } from '../../../lib/session';
 import { AuthCard } from '../components/auth-card';
-import { rules } from '../components/validation';
+import { rules } from '../../../lib/validation';
 import { WechatPanel } from '../components/wechat-panel';
+import { paths } from '../../../lib/paths';
 
 type FormState = 'idle' | 'loading' | 'success' | 'error';
 
@@ -90,7 +91,7 @@ export default function LoginPage() {
       .then((user) => {
         setSignedIn(client, user);
         void message.success(t('auth.login.wechatSuccess'));
-        setTimeout(() => void navigate('/', { replace: true }), REDIRECT_DELAYS_MS.login);
+        setTimeout(() => void navigate(paths.home, { replace: true }), REDIRECT_DELAYS_MS.login);
       })
       .catch((e: unknown) => {
         setWechatBusy(false);
@@ -149,11 +150,11 @@ export default function LoginPage() {
           ) : null}
           <Tabs items={tabs} />
           <Typography.Paragraph style={{ marginTop: 16 }}>
-            {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.toRegister')}</Link>
+            {t('auth.login.noAccount')} <Link to={paths.register}>{t('auth.login.toRegister')}</Link>
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 0 }}>
-            {t('auth.login.agreePrefix')} <Link to="/terms">{t('footer.terms')}</Link> {t('auth.login.and')}{' '}
-            <Link to="/privacy">{t('footer.privacy')}</Link>
+            {t('auth.login.agreePrefix')} <Link to={paths.terms}>{t('footer.terms')}</Link>{' '}
+            {t('auth.login.and')} <Link to={paths.privacy}>{t('footer.privacy')}</Link>
           </Typography.Paragraph>
         </AuthCard>
         {site.wechatLogin && site.wechatAppId ? <WechatPanel /> : null}

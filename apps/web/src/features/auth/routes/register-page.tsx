@@ -5,12 +5,13 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@subtrans/contract';
-import { PublicLayout } from '../../../app/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import { usePageMeta } from '../../../lib/page-meta';
 import { registerAccount, sendCode } from '../api/auth';
-import { setSignedIn } from '../api/session';
+import { setSignedIn } from '../../../lib/session';
 import { AuthCard } from '../components/auth-card';
-import { SIMPLE_EMAIL, rules } from '../components/validation';
+import { SIMPLE_EMAIL, rules } from '../../../lib/validation';
+import { paths } from '../../../lib/paths';
 
 interface RegisterValues {
   email: string;
@@ -65,7 +66,7 @@ export default function RegisterPage() {
       const user = await registerAccount({ ...values, email: values.email.trim(), name: values.name.trim() });
       setSignedIn(client, user);
       void message.success(t('auth.register.success'));
-      void navigate('/', { replace: true });
+      void navigate(paths.home, { replace: true });
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : t('auth.register.failed'));
     } finally {
@@ -77,7 +78,7 @@ export default function RegisterPage() {
     <PublicLayout>
       <div style={{ display: 'flex', justifyContent: 'center' }}>
         <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-          <Link to="/login">
+          <Link to={paths.login}>
             <ArrowLeftOutlined /> {t('auth.register.backToLogin')}
           </Link>
           <Form
@@ -125,7 +126,7 @@ export default function RegisterPage() {
             </Button>
           </Form>
           <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
-            {t('auth.register.haveAccount')} <Link to="/login">{t('auth.login.submit')}</Link>
+            {t('auth.register.haveAccount')} <Link to={paths.login}>{t('auth.login.submit')}</Link>
           </Typography.Paragraph>
         </AuthCard>
       </div>

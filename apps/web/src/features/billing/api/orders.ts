@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API, PAGE_SIZES, type Product, ROUTES } from '@subtrans/contract';
-import { useSiteConfig } from '../../../app/site-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { api } from '../../../lib/api-client';
 
 /** SPEC §7: the host's profile says which product call it uses; a failure leaves the list empty. */

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { SiteConfig } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
-import { FALLBACK_SITE_CONFIG, SiteConfigContext } from '../../../app/site-config';
+import { FALLBACK_SITE_CONFIG, SiteConfigContext } from '../../../lib/site-config';
 import { BuyPointsView } from './buy-points-view';
 
 const i18n = await initI18n('en');

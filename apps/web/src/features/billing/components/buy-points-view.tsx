@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@subtrans/contract';
-import { useSiteConfig } from '../../../app/site-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { createAlipayUrl, createCardPayment, useProducts } from '../api/orders';
 import { useCardSdk } from '../lib/card-sdk';
 import { availableMethods, PaymentMethodPicker, type PayMethod } from './payment-method-picker';

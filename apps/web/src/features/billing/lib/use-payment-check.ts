@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { pointsQueryKey } from '../api/points';
+import { pointsQueryKey } from '../../../lib/points';
 import { ordersQueryKey } from '../api/orders';
 
 /** SPEC §9: at most 3 retries, 2 s apart */

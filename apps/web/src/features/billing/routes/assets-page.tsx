@@ -4,11 +4,12 @@ import { Alert, Button, Card, Col, Flex, Row, Statistic, Table, Tag, Typography 
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type LedgerEntry, type PointLot } from '@subtrans/contract';
-import { PublicLayout } from '../../../app/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useSiteConfig } from '../../../app/site-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { OrdersView } from '../components/orders-view';
-import { usePointHistory, usePointSummary } from '../api/points';
+import { usePointHistory, usePointSummary } from '../../../lib/points';
+import { paths, dashboardView } from '../../../lib/paths';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import type { TFunction } from 'i18next';
 
@@ -54,7 +55,7 @@ export default function AssetsPage() {
   return (
     <PublicLayout>
       <Flex vertical gap={16} style={{ maxWidth: 960, margin: '0 auto' }} data-testid="assets-page">
-        <Link to="/dashboard">
+        <Link to={paths.dashboard}>
           <ArrowLeftOutlined /> {t('billing.backToDashboard')}
         </Link>
         <Flex align="center" justify="space-between" wrap gap={12}>
@@ -62,7 +63,7 @@ export default function AssetsPage() {
             {t('assets.title')}
           </Typography.Title>
           {site.enablePointsPurchase ? (
-            <Link to="/dashboard?view=points">
+            <Link to={dashboardView('points')}>
               <Button type="primary" data-testid="assets-buy">
                 {t('buy.buyPoints')}
               </Button>

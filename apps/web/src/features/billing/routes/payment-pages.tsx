@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Descriptions, Flex, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PublicLayout } from '../../../app/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import { usePageMeta } from '../../../lib/page-meta';
 import { queryPayment } from '../api/orders';
 import { MAX_RETRIES, usePaymentCheck } from '../lib/use-payment-check';
+import { paths } from '../../../lib/paths';
 
 /**
  * /payment-success?id=…&type=SUCCESS_URL: asks the server about payment `id` (SPEC §2/§4): loading,
@@ -92,7 +93,7 @@ export function PaymentSuccessPage() {
             ) : null}
           </>
         ) : null}
-        <Link to="/">
+        <Link to={paths.home}>
           <Button style={{ marginTop: 12 }}>{t('common.backHome')}</Button>
         </Link>
       </Card>
@@ -128,10 +129,10 @@ export function PaymentFailPage() {
           </Flex>
         }
         extra={[
-          <Link key="repay" to="/assets">
+          <Link key="repay" to={paths.assets}>
             <Button type="primary">{t('payment.repay')}</Button>
           </Link>,
-          <Link key="home" to="/">
+          <Link key="home" to={paths.home}>
             <Button>{t('common.backHome')}</Button>
           </Link>,
         ]}

@@ -3,10 +3,10 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type User } from '@subtrans/contract';
-import { rules } from '../../auth/components/validation';
-import { profileQueryKey, setSignedIn } from '../../auth/api/session';
-import { updateProfile } from '../api/account';
-import { AvatarUpload } from './avatar-upload';
+import { rules } from '../../../lib/validation';
+import { profileQueryKey, setSignedIn } from '../../../lib/session';
+import { updateProfile } from '../../../lib/account';
+import { AvatarUpload } from '../../../components/avatar-upload';
 
 export function EditProfileModal({
   user,

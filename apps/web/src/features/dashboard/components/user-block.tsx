@@ -3,7 +3,8 @@ import { Avatar, Flex, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@subtrans/contract';
-import { usePoints } from '../../billing/api/points';
+import { usePoints } from '../../../lib/points';
+import { paths } from '../../../lib/paths';
 
 /** Name, email and points balance at the top of the left menu. */
 export function UserBlock({ user }: { user: User }) {
@@ -21,7 +22,7 @@ export function UserBlock({ user }: { user: User }) {
       <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
         {user.email}
       </Typography.Text>
-      <Link to="/assets" data-testid="user-points">
+      <Link to={paths.assets} data-testid="user-points">
         {t('dashboard.points')}:{' '}
         {points.isError
           ? t('dashboard.pointsLoadFailed')

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { type SegmentPatch, ROUTES } from '@subtrans/contract';
 import { api, apiGet } from '../../../lib/api-client';
+import { EDITOR_PATH } from '../../../lib/paths';
 
 /** SPEC §9: the editor refreshes every second while the task is still being translated. */
 export const EDITOR_REFRESH_MS = 1000;
@@ -23,7 +24,7 @@ const taskQuery = (id: string) => ({
 let prefetched: string | null = null;
 
 export function prefetchEditorTask(client: QueryClient, pathname: string): boolean {
-  const id = /^\/edit\/([0-9a-f-]{36})\/?$/i.exec(pathname)?.[1];
+  const id = EDITOR_PATH.exec(pathname)?.[1];
   if (!id) return false;
   prefetched = id;
   void client.prefetchQuery(taskQuery(id));

@@ -194,3 +194,27 @@ export function replaceAll(
     return { id: m.id, field: opts.field, after: seg[opts.field].replace(re, () => replacement) };
   });
 }
+
+/**
+ * What is wrong with a new time for a line: `endAfterStart` (refused: negative, or not after its
+ * start), `overlap` (allowed, with a warning: it overlaps a neighbour), `missing` (no such line);
+ * null for a text, or a time that fits.
+ */
+export function timingProblem(
+  state: Pick<EditorState, 'segments' | 'index'>,
+  id: number,
+  field: Field,
+  value: Value,
+): 'missing' | 'endAfterStart' | 'overlap' | null {
+  if (field !== 'startMs' && field !== 'endMs') return null;
+  const i = state.index.get(id);
+  const seg = i === undefined ? undefined : state.segments[i];
+  if (i === undefined || !seg) return 'missing';
+  const start = field === 'startMs' ? Number(value) : seg.startMs;
+  const end = field === 'endMs' ? Number(value) : seg.endMs;
+  if (start < 0 || end <= start) return 'endAfterStart';
+  const prev = state.segments[i - 1];
+  const next = state.segments[i + 1];
+  if ((prev && start < prev.endMs) || (next && end > next.startMs)) return 'overlap';
+  return null;
+}

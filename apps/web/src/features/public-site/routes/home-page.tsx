@@ -8,14 +8,15 @@ import SyncOutlined from '@ant-design/icons-svg/es/asn/SyncOutlined';
 import WalletOutlined from '@ant-design/icons-svg/es/asn/WalletOutlined';
 import { SUBTITLE_LANGUAGES, UI_LANGUAGES } from '@subtrans/contract';
 import { POINTS_PER_MINUTE } from '@subtrans/subtitles/cost';
-import { PublicLayout } from '../../../app/public-layout';
-import { useSiteConfig } from '../../../app/site-config';
+import { PublicLayout } from '../../../components/public-layout';
+import { useSiteConfig } from '../../../lib/site-config';
 import { isUiLanguage } from '../../../lib/i18n';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import { usePageMeta } from '../../../lib/page-meta';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
 import { SvgIcon } from '../components/svg-icon';
 import './home-page.css';
+import { paths } from '../../../lib/paths';
 
 const FEATURES = [
   { key: 'translate', icon: GlobalOutlined },
@@ -45,7 +46,7 @@ export default function HomePage() {
   usePageMeta(seo ? `seo.${seo}` : 'home');
   const site = useSiteConfig();
   const { user, isLoading } = useSession();
-  if (pathname === '/' && user) return <Navigate to="/dashboard" replace />;
+  if (pathname === paths.home && user) return <Navigate to={paths.dashboard} replace />;
   const lang = isUiLanguage(i18n.language) ? i18n.language : 'zh';
   const stats = [
     { value: String(SUBTITLE_LANGUAGES.length), label: t('home.stats.languages') },
@@ -55,11 +56,11 @@ export default function HomePage() {
   ];
   const cta =
     user && !isLoading ? (
-      <Link to="/dashboard" className="pub-button">
+      <Link to={paths.dashboard} className="pub-button">
         {t('home.toDashboard')}
       </Link>
     ) : (
-      <Link to="/login" className="pub-button" data-testid="get-started">
+      <Link to={paths.login} className="pub-button" data-testid="get-started">
         {t('home.getStarted')}
       </Link>
     );

@@ -3,12 +3,13 @@ import { Button, Card, Collapse, Typography } from 'antd';
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PublicLayout } from '../../../app/public-layout';
-import { useSiteConfig } from '../../../app/site-config';
+import { PublicLayout } from '../../../components/public-layout';
+import { useSiteConfig } from '../../../lib/site-config';
 import { isUiLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
 import { ContactForm } from '../components/contact-form';
 import { LEGAL, type Section } from '../content/legal';
+import { paths } from '../../../lib/paths';
 
 type InfoPageName = 'about' | 'contact' | 'terms' | 'privacy';
 
@@ -20,7 +21,7 @@ function useBack() {
     if (ref && ref.origin === window.location.origin && ref.pathname !== window.location.pathname) {
       void navigate(`${ref.pathname}${ref.search}`);
     } else if (window.location.pathname !== '/') {
-      void navigate('/');
+      void navigate(paths.home);
     } else {
       void navigate(-1);
     }

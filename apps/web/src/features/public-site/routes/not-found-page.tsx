@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PublicLayout } from '../../../app/public-layout';
+import { PublicLayout } from '../../../components/public-layout';
 import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '../../../lib/paths';
 
 /** Any unknown address: the SPEC's 404 with a way home, drawn without Ant Design. */
 export default function NotFoundPage() {
@@ -15,7 +16,7 @@ export default function NotFoundPage() {
         </p>
         <h1>{t('notFound.title')}</h1>
         <p>{t('notFound.hint')}</p>
-        <Link to="/" className="pub-button">
+        <Link to={paths.home} className="pub-button">
           {t('common.backHome')}
         </Link>
       </div>

@@ -1,7 +1,8 @@
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSiteConfig } from '../../../app/site-config';
+import { useSiteConfig } from '../../../lib/site-config';
+import { dashboardView } from '../../../lib/paths';
 
 /**
  * SPEC §5 insufficient-points confirmation: says how many points are needed and available, and
@@ -24,7 +25,7 @@ export function useInsufficientPoints() {
       okText: t('tasks.insufficient.buy'),
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'insufficient-buy' },
-      onOk: () => void navigate('/dashboard?view=points'),
+      onOk: () => void navigate(dashboardView('points')),
     });
   };
 }

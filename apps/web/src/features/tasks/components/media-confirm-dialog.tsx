@@ -16,7 +16,7 @@ import {
 } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../billing/api/points';
+import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { executionQuery, mediaTracking, submitExecution } from '../api/media';
 import { tasksQueryKey } from '../api/tasks';
 import { formatDay } from '../lib/format-day';

@@ -1,26 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Checkbox, Flex, Form, Modal, Progress, Select, Typography, Upload } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Checkbox, Flex, Form, Modal, Progress, Typography, Upload } from 'antd';
 import { CustomerServiceOutlined, InboxOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  AUDIO_EXTENSIONS,
   ErrorCodes,
-  languageOptions,
-  LIMITS,
   MEDIA_LANGUAGES,
   MEDIA_TYPE,
-  mediaTypeOfName,
-  SUBTITLE_LANGUAGES,
-  VIDEO_EXTENSIONS,
   type MediaLanguageCode,
-  type MediaType,
   type SubtitleLanguageCode,
   type TranslationEngineName,
 } from '@subtrans/contract';
-import { useSiteConfig } from '../../../app/site-config';
+import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
 import { mediaTracking, submitDetection } from '../api/media';
 import { tasksQueryKey, useEngines } from '../api/tasks';
 import {
@@ -32,48 +24,16 @@ import {
   UPLOAD_PAUSED,
   uploadFile,
 } from '../lib/multipart-upload';
-import { defaultEngine } from './srt-upload-modal';
+import { checkMediaFile, formatBytes, MEDIA_ACCEPT, mediaTypeOfFile } from '../lib/media-file';
+import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
+
+const MEDIA_FIELDS = { source: 'sourceLau', target: 'targetLau', engine: 'translationService' };
 
 interface FormValues {
   sourceLau: MediaLanguageCode;
   targetLau?: SubtitleLanguageCode;
   translationService?: TranslationEngineName;
   includeOriginal: boolean;
-}
-
-const TARGETS = SUBTITLE_LANGUAGES.filter((l) => l !== 'auto');
-
-/** the picker offers the accepted extensions (SPEC §5) and anything the browser calls audio/video */
-const ACCEPT = [...VIDEO_EXTENSIONS, ...AUDIO_EXTENSIONS]
-  .map((e) => `.${e}`)
-  .concat('video/*', 'audio/*')
-  .join(',');
-
-/** Audio or video by the name's extension, else by the browser's MIME type; null when neither. */
-export function mediaTypeOfFile(file: Pick<File, 'name' | 'type'>): MediaType | null {
-  const byName = mediaTypeOfName(file.name);
-  if (byName) return byName;
-  if (file.type.startsWith('video/')) return MEDIA_TYPE.video;
-  if (file.type.startsWith('audio/')) return MEDIA_TYPE.audio;
-  return null;
-}
-
-/** SPEC §5 browser checks of an audio/video file: the message key when refused. */
-export function checkMediaFile(
-  file: Pick<File, 'name' | 'type' | 'size'>,
-): 'notMedia' | 'tooLarge' | 'empty' | null {
-  if (mediaTypeOfFile(file) === null) return 'notMedia';
-  if (file.size > LIMITS.mediaMaxBytes) return 'tooLarge';
-  if (file.size === 0) return 'empty';
-  return null;
-}
-
-/** 1.50 GB, 350.2 MB, 12 KB, 300 B */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${Math.max(0, Math.round(bytes))} B`;
 }
 
 interface UploadProgress {
@@ -112,7 +72,6 @@ export function MediaUploadModal({
   onSubmitted?: (taskId: string) => void;
 }) {
   const { t } = useTranslation();
-  const ui = currentLanguage();
   const { message } = App.useApp();
   const site = useSiteConfig();
   const client = useQueryClient();
@@ -129,22 +88,6 @@ export function MediaUploadModal({
   const abortRef = useRef<AbortController | null>(null);
   const samplesRef = useRef<Array<{ at: number; sent: number }>>([]);
   const drawnRef = useRef(0);
-
-  const sourceOptions = useMemo(() => languageOptions(MEDIA_LANGUAGES, ui), [ui]);
-  const targetOptions = useMemo(() => languageOptions(TARGETS, ui), [ui]);
-  const engineOptions = (engines.data ?? []).map((e) => ({
-    value: e.name,
-    disabled: !e.enabled,
-    label: e.enabled
-      ? t(`tasks.engine.${e.name}`)
-      : `${t(`tasks.engine.${e.name}`)} (${t(`tasks.engineReason.${e.reason ?? 'not_configured'}`)})`,
-  }));
-
-  // the engines may arrive after the form: preselect once they do
-  useEffect(() => {
-    if (open && engines.data && !form.getFieldValue('translationService'))
-      form.setFieldValue('translationService', defaultEngine(engines.data));
-  }, [open, engines.data, form]);
 
   const busy = phase !== 'idle';
 
@@ -339,7 +282,7 @@ export function MediaUploadModal({
             help={fileError ?? t('tasks.media.fileHint')}
           >
             <Upload.Dragger
-              accept={ACCEPT}
+              accept={MEDIA_ACCEPT}
               multiple={false}
               maxCount={1}
               showUploadList={false}
@@ -378,38 +321,17 @@ export function MediaUploadModal({
               data-testid="media-resumable"
             />
           ) : null}
-          <Form.Item
-            name="sourceLau"
-            label={t('tasks.media.source')}
-            rules={[{ required: true, message: t('tasks.upload.sourceRequired') }]}
-            extra={t('tasks.media.sourceHint')}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'search' }}
-              options={sourceOptions}
-              data-testid="media-source"
-            />
-          </Form.Item>
-          <Form.Item
-            name="targetLau"
-            label={t('tasks.upload.target')}
-            rules={[{ required: true, message: t('tasks.upload.targetRequired') }]}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'search' }}
-              options={targetOptions}
-              placeholder={t('tasks.upload.targetPlaceholder')}
-              data-testid="media-target"
-            />
-          </Form.Item>
-          <Form.Item
-            name="translationService"
-            label={t('tasks.upload.engine')}
-            rules={[{ required: true, message: t('tasks.upload.engineRequired') }]}
-            extra={engines.data && !defaultEngine(engines.data) ? t('tasks.upload.noEngine') : undefined}
-          >
-            <Select options={engineOptions} loading={engines.isLoading} data-testid="media-engine" />
-          </Form.Item>
+          <TranslationOptionsFields
+            form={form}
+            open={open}
+            testId="media"
+            names={MEDIA_FIELDS}
+            source={{
+              languages: MEDIA_LANGUAGES,
+              label: t('tasks.media.source'),
+              extra: t('tasks.media.sourceHint'),
+            }}
+          />
           <Form.Item name="includeOriginal" valuePropName="checked">
             <Checkbox data-testid="media-bilingual">{t('tasks.upload.bilingual')}</Checkbox>
           </Form.Item>

@@ -1,33 +1,28 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Descriptions, Form, Modal, Select, Switch, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, App, Descriptions, Form, Modal, Switch, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { languageOptions, SUBTITLE_LANGUAGES, ErrorCodes, type EngineStatus } from '@subtrans/contract';
-import { useSiteConfig } from '../../../app/site-config';
+import { languageOptions, SUBTITLE_LANGUAGES, ErrorCodes } from '@subtrans/contract';
+import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../billing/api/points';
+import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
 import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
 
 /** the SRT reader and language detector (large): loaded when the modal opens, not with the dashboard */
 const loadPreview = () => import('../lib/srt-preview');
 import { useInsufficientPoints } from './insufficient-points';
+import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
+
+const SRT_FIELDS = { source: 'originalLanguage', target: 'targetLanguage', engine: 'translationService' };
 
 interface FormValues {
   originalLanguage: string;
   targetLanguage?: string;
   translationService?: string;
   includeOriginalText: boolean;
-}
-
-const TARGETS = SUBTITLE_LANGUAGES.filter((l) => l !== 'auto');
-
-/** The engine to preselect: DeepSeek (SPEC default) when usable, else the first usable one. */
-export function defaultEngine(engines: EngineStatus[] | undefined): string | undefined {
-  const usable = engines?.filter((e) => e.enabled) ?? [];
-  return (usable.find((e) => e.name === 'deepseek') ?? usable[0])?.name;
 }
 
 /**
@@ -53,16 +48,6 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
   const [fileError, setFileError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const sourceOptions = useMemo(() => languageOptions(SUBTITLE_LANGUAGES, ui), [ui]);
-  const targetOptions = useMemo(() => languageOptions(TARGETS, ui), [ui]);
-  const engineOptions = (engines.data ?? []).map((e) => ({
-    value: e.name,
-    disabled: !e.enabled,
-    label: e.enabled
-      ? t(`tasks.engine.${e.name}`)
-      : `${t(`tasks.engine.${e.name}`)} (${t(`tasks.engineReason.${e.reason ?? 'not_configured'}`)})`,
-  }));
 
   const reset = () => {
     form.resetFields();
@@ -139,12 +124,6 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
   };
 
   const chosenSource = Form.useWatch('originalLanguage', form);
-  // the engines may arrive after the form: preselect once they do
-  useEffect(() => {
-    if (open && engines.data && !form.getFieldValue('translationService'))
-      form.setFieldValue('translationService', defaultEngine(engines.data));
-  }, [open, engines.data, form]);
-
   return (
     <Modal
       open={open}
@@ -233,44 +212,22 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
             ]}
           />
         ) : null}
-        <Form.Item
-          name="originalLanguage"
-          label={t('tasks.upload.source')}
-          rules={[{ required: true, message: t('tasks.upload.sourceRequired') }]}
-          extra={
-            chosenSource === 'auto' && preview
-              ? t('tasks.upload.autoHint', {
-                  language: languageOptions([preview.detectedLanguage], ui)[0]!.label,
-                })
-              : undefined
-          }
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'search' }}
-            options={sourceOptions}
-            data-testid="srt-source"
-          />
-        </Form.Item>
-        <Form.Item
-          name="targetLanguage"
-          label={t('tasks.upload.target')}
-          rules={[{ required: true, message: t('tasks.upload.targetRequired') }]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'search' }}
-            options={targetOptions}
-            placeholder={t('tasks.upload.targetPlaceholder')}
-            data-testid="srt-target"
-          />
-        </Form.Item>
-        <Form.Item
-          name="translationService"
-          label={t('tasks.upload.engine')}
-          rules={[{ required: true, message: t('tasks.upload.engineRequired') }]}
-          extra={engines.data && !defaultEngine(engines.data) ? t('tasks.upload.noEngine') : undefined}
-        >
-          <Select options={engineOptions} loading={engines.isLoading} data-testid="srt-engine" />
-        </Form.Item>
+        <TranslationOptionsFields
+          form={form}
+          open={open}
+          testId="srt"
+          names={SRT_FIELDS}
+          source={{
+            languages: SUBTITLE_LANGUAGES,
+            label: t('tasks.upload.source'),
+            extra:
+              chosenSource === 'auto' && preview
+                ? t('tasks.upload.autoHint', {
+                    language: languageOptions([preview.detectedLanguage], ui)[0]!.label,
+                  })
+                : undefined,
+          }}
+        />
         <Form.Item name="includeOriginalText" label={t('tasks.upload.bilingual')} valuePropName="checked">
           <Switch data-testid="srt-bilingual" />
         </Form.Item>

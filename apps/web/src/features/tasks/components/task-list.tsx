@@ -25,10 +25,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  DETECT_STATUS,
   ErrorCodes,
   errorMessage,
-  EXECUTE_STATUS,
   languageName,
   PAGE_SIZES,
   type ErrorKey,
@@ -37,82 +35,14 @@ import {
 } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../billing/api/points';
-import { deleteTask, downloadTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
+import { pointsQueryKey, usePoints } from '../../../lib/points';
+import { downloadTask } from '../../../lib/task-export';
+import { editorPath } from '../../../lib/paths';
+import { deleteTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
+import { canExecuteMedia, MEDIA_STAGE_COLOURS, mediaStage, STATUS_COLOURS } from '../lib/media-stage';
 import { useInsufficientPoints } from './insufficient-points';
 import { confirmTargetOfTask, MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
 import { MediaExpiry, MediaFacts, MediaIcon } from './media-facts';
-
-const STATUS_COLOURS: Record<Task['status'], string> = {
-  pending: 'default',
-  processing: 'processing',
-  translating: 'processing',
-  completed: 'success',
-  failed: 'error',
-};
-
-/** SPEC §4 stages of an audio/video task, as the list words them */
-export type MediaStage =
-  | 'downloading'
-  | 'analysing'
-  | 'waiting'
-  | 'extracting'
-  | 'transcribing'
-  | 'translating'
-  | 'completed'
-  | 'failed';
-
-const MEDIA_STAGE_COLOURS: Record<MediaStage, string> = {
-  downloading: 'processing',
-  analysing: 'processing',
-  waiting: 'warning',
-  extracting: 'processing',
-  transcribing: 'processing',
-  translating: 'processing',
-  completed: 'success',
-  failed: 'error',
-};
-
-/** Where an audio/video task is: detection (1–5), then execution (0–5), then translation. */
-export function mediaStage(task: Task): MediaStage {
-  switch (task.status) {
-    case 'completed':
-      return 'completed';
-    case 'failed':
-      return 'failed';
-    case 'translating':
-      return 'translating';
-    case 'pending':
-      return 'waiting';
-    case 'processing':
-      break;
-  }
-  const execute = task.executeStatus;
-  if (execute === null) {
-    if (task.detectStatus === DETECT_STATUS.analysing) return 'analysing';
-    if (task.detectStatus === DETECT_STATUS.ready) return 'waiting';
-    if (task.detectStatus === DETECT_STATUS.failed) return 'failed';
-    return 'downloading';
-  }
-  if (execute <= EXECUTE_STATUS.extracting) return 'extracting';
-  if (execute === EXECUTE_STATUS.transcribing) return 'transcribing';
-  if (execute === EXECUTE_STATUS.translating) return 'translating';
-  if (execute === EXECUTE_STATUS.completed) return 'waiting';
-  return 'failed';
-}
-
-/**
- * SPEC §4: a detected audio/video task waiting for its confirmation (pending, or processing with
- * execute status 4), or one whose execution failed, can be (re)started: through the confirmation.
- */
-export function canExecuteMedia(task: Task): boolean {
-  if (task.kind !== 'media' || task.detectStatus !== DETECT_STATUS.ready) return false;
-  return (
-    task.status === 'pending' ||
-    task.status === 'failed' ||
-    (task.status === 'processing' && task.executeStatus === EXECUTE_STATUS.completed)
-  );
-}
 
 const isErrorKey = (key: string | null): key is ErrorKey => key !== null && key in ErrorCodes;
 
@@ -295,7 +225,7 @@ export function TaskList({ userId }: { userId: number }) {
                     size="small"
                     icon={<EditOutlined />}
                     disabled={!completed}
-                    onClick={() => void navigate(`/edit/${task.id}`)}
+                    onClick={() => void navigate(editorPath(task.id))}
                     data-testid="task-edit"
                   >
                     {t('tasks.edit')}

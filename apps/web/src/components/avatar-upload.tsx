@@ -3,7 +3,7 @@ import { App, Avatar, Button, Flex, Typography, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@subtrans/contract';
-import { uploadAvatar } from '../api/account';
+import { uploadAvatar } from '../lib/account';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 

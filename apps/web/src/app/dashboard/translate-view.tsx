@@ -4,21 +4,24 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DETECT_STATUS, EXECUTE_STATUS } from '@subtrans/contract';
-import { useSession } from '../../auth/api/session';
-import { pointsQueryKey } from '../../billing/api/points';
+import { useSession } from '../../lib/session';
+import { pointsQueryKey } from '../../lib/points';
 import {
   detectionQuery,
   executionQuery,
   mediaTracking,
   refused,
   useTrackedMedia,
-} from '../../tasks/api/media';
-import { tasksQueryKey, useEngines } from '../../tasks/api/tasks';
-import { MediaConfirmDialog, type MediaConfirmTarget } from '../../tasks/components/media-confirm-dialog';
-import { MediaUploadModal } from '../../tasks/components/media-upload-modal';
-import { SrtUploadModal } from '../../tasks/components/srt-upload-modal';
-import { TaskList } from '../../tasks/components/task-list';
-import { MediaCard } from './media-card';
+} from '../../features/tasks/api/media';
+import { tasksQueryKey, useEngines } from '../../features/tasks/api/tasks';
+import {
+  MediaConfirmDialog,
+  type MediaConfirmTarget,
+} from '../../features/tasks/components/media-confirm-dialog';
+import { MediaUploadModal } from '../../features/tasks/components/media-upload-modal';
+import { SrtUploadModal } from '../../features/tasks/components/srt-upload-modal';
+import { TaskList } from '../../features/tasks/components/task-list';
+import { MediaCard } from '../../features/tasks/components/media-card';
 
 /** SPEC §2 subtitle view: the two upload cards and the task list. */
 export function TranslateView() {

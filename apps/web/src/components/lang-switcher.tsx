@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, ROUTES } from '@subtrans/contract';
 import { LANGUAGE_LABELS, chooseLanguage, currentLanguage, isUiLanguage } from '../lib/i18n';
 import { api } from '../lib/api-client';
-import { useSiteConfig } from './site-config';
-import { useSession } from '../features/auth/api/session';
+import { useSiteConfig } from '../lib/site-config';
+import { useSession } from '../lib/session';
 
 /**
  * zh / en / ja; shown only where the host's profile allows it. The choice is stored (and on the

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@subtrans/contract';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export const pointsQueryKey = ['points'] as const;
 

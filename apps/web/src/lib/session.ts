@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type User, ROUTES } from '@subtrans/contract';
-import { api } from '../../../lib/api-client';
-import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { api } from './api-client';
+import { STORAGE_KEYS, storage } from './storage';
 
 export const profileQueryKey = ['profile'] as const;
 

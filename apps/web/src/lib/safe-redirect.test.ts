@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './guards';
+import { safeRedirect } from './safe-redirect';
 
 describe('safeRedirect', () => {
   it('keeps same-site paths with their query', () => {

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LangSwitcher } from './lang-switcher';
-import { useSiteConfig } from './site-config';
+import { useSiteConfig } from '../lib/site-config';
+import { paths } from '../lib/paths';
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -10,10 +11,10 @@ export function SiteFooter() {
   return (
     <footer className="pub-footer">
       <nav aria-label="footer">
-        <Link to="/about">{t('footer.about')}</Link>
-        <Link to="/contact">{t('footer.contact')}</Link>
-        <Link to="/terms">{t('footer.terms')}</Link>
-        <Link to="/privacy">{t('footer.privacy')}</Link>
+        <Link to={paths.about}>{t('footer.about')}</Link>
+        <Link to={paths.contact}>{t('footer.contact')}</Link>
+        <Link to={paths.terms}>{t('footer.terms')}</Link>
+        <Link to={paths.privacy}>{t('footer.privacy')}</Link>
       </nav>
       {site.licenceNotice ? <p className="pub-notice">{site.licenceNotice}</p> : null}
     </footer>
@@ -29,7 +30,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="pub-layout">
       <header className="pub-header">
-        <Link to="/home" className="pub-brand">
+        <Link to={paths.homeAlias} className="pub-brand">
           {t('app.name')}
         </Link>
         <LangSwitcher />

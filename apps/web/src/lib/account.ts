@@ -1,5 +1,5 @@
 import { ROUTES } from '@subtrans/contract';
-import { api, apiUpload } from '../../../lib/api-client';
+import { api, apiUpload } from './api-client';
 
 export const updateProfile = (body: { name?: string; pic?: string }) => api(ROUTES.updateProfile, body);
 

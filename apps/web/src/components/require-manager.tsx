@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/api/session';
+import { useSession } from '../lib/session';
 
 /** Manager-only content: others see the SPEC's refusal instead. */
 export function RequireManager({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Badge, Card, Typography } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSpeechStatus } from '../../tasks/api/media';
+import { useSpeechStatus } from '../api/media';
 
 /**
  * SPEC §2's audio/video card (marked NEW). Without speech recognition on the server it stays in

@@ -12,23 +12,21 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LangSwitcher } from '../../../app/lang-switcher';
-import { RequireManager } from '../../../app/require-manager';
-import { useSiteConfig } from '../../../app/site-config';
-import { usePageMeta } from '../../../lib/page-meta';
-import { UsersView } from '../../admin/components/users-view';
-import { AlipayResultDialog } from '../../billing/components/alipay-result-dialog';
-import { CardResultDialog } from '../../billing/components/card-result-dialog';
-import { BuyPointsView } from '../../billing/components/buy-points-view';
-import { OrdersView } from '../../billing/components/orders-view';
-import { useLogout, useSession } from '../../auth/api/session';
-import { EditProfileModal } from '../components/edit-profile-modal';
-import { TranslateView } from '../components/translate-view';
-import { useOnline } from '../components/use-online';
-import { UserBlock } from '../components/user-block';
-
-const VIEWS = ['translate', 'points', 'orders', 'users'] as const;
-type View = (typeof VIEWS)[number];
+import { LangSwitcher } from '../../components/lang-switcher';
+import { RequireManager } from '../../components/require-manager';
+import { useSiteConfig } from '../../lib/site-config';
+import { usePageMeta } from '../../lib/page-meta';
+import { UsersView } from '../../features/admin/components/users-view';
+import { AlipayResultDialog } from '../../features/billing/components/alipay-result-dialog';
+import { CardResultDialog } from '../../features/billing/components/card-result-dialog';
+import { BuyPointsView } from '../../features/billing/components/buy-points-view';
+import { OrdersView } from '../../features/billing/components/orders-view';
+import { useLogout, useSession } from '../../lib/session';
+import { EditProfileModal } from '../../features/dashboard/components/edit-profile-modal';
+import { TranslateView } from './translate-view';
+import { useOnline } from '../../features/dashboard/components/use-online';
+import { UserBlock } from '../../features/dashboard/components/user-block';
+import { DASHBOARD_VIEWS, paths, type DashboardView } from '../../lib/paths';
 
 export default function DashboardPage() {
   usePageMeta('dashboard');
@@ -42,7 +40,9 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
   const requested = params.get('view');
-  let view: View = (VIEWS as readonly string[]).includes(requested ?? '') ? (requested as View) : 'translate';
+  let view: DashboardView = (DASHBOARD_VIEWS as readonly string[]).includes(requested ?? '')
+    ? (requested as DashboardView)
+    : 'translate';
   if (view === 'points' && !site.enablePointsPurchase) view = 'translate';
   if (!user) return null;
 
@@ -58,7 +58,7 @@ export default function DashboardPage() {
     logout.mutate(undefined, {
       onSettled: () => {
         void message.success(t('dashboard.loggedOut'));
-        void navigate('/login', { replace: true });
+        void navigate(paths.login, { replace: true });
       },
     });
   };
@@ -73,7 +73,7 @@ export default function DashboardPage() {
     { key: 'settings', icon: <SettingOutlined />, label: t('dashboard.menu.settings'), disabled: true },
   ];
 
-  const content: Record<View, ReactNode> = {
+  const content: Record<DashboardView, ReactNode> = {
     translate: <TranslateView />,
     points: <BuyPointsView />,
     orders: <OrdersView />,

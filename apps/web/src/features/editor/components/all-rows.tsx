@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import type { EditSegment } from '../lib/editor-state';
+import { SegmentRow, type RowHandlers } from './segment-row';
+
+/**
+ * Every row rendered, none virtualised (/edit/{id}?virtual=off): only the baseline that the editor
+ * benchmark (bench/editor.ts) compares the virtualised list against. No scrolling to a row.
+ */
+export function AllRows(props: {
+  rows: readonly EditSegment[];
+  flagOf: (id: number) => string;
+  selected: ReadonlySet<number>;
+  busy: ReadonlySet<number>;
+  readOnly: boolean;
+  current: number | null;
+  handlers: RowHandlers;
+  children: ReactNode;
+}) {
+  if (!props.rows.length) return props.children;
+  return props.rows.map((seg) => (
+    <SegmentRow
+      key={seg.id}
+      seg={seg}
+      flags={props.flagOf(seg.id)}
+      selected={props.selected.has(seg.id)}
+      busy={props.busy.has(seg.id)}
+      readOnly={props.readOnly}
+      current={props.current === seg.id}
+      handlers={props.handlers}
+    />
+  ));
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { Alert, Button, Flex, Progress, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorCodes, type TaskWithLines } from '@subtrans/contract';
+import { ApiError } from '../../../lib/api-client';
+import type { SaveState } from './editor-header';
+import { RetranslateAllowance } from './retranslate-allowance';
+import { paths } from '../../../lib/paths';
+
+/** What the editor says above its lines: a save conflict or failure, the allowance, the task's translation. */
+export function EditorBanners({
+  saveState,
+  readOnly,
+  task,
+}: {
+  saveState: SaveState;
+  readOnly: boolean;
+  task: Pick<TaskWithLines, 'status' | 'translationProgress'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {saveState === 'conflict' ? (
+        <Alert
+          type="error"
+          showIcon
+          banner
+          title={t('editor.save.conflictHint')}
+          data-testid="save-conflict"
+          action={
+            <Button size="small" danger onClick={() => window.location.reload()}>
+              {t('editor.save.reload')}
+            </Button>
+          }
+        />
+      ) : null}
+      {saveState === 'failed' ? (
+        <Alert type="warning" showIcon banner title={t('editor.save.failedHint')} />
+      ) : null}
+      <RetranslateAllowance enabled={!readOnly} />
+      {task.status === 'translating' ? (
+        <Alert
+          type="info"
+          showIcon
+          banner
+          data-testid="editor-translating"
+          title={
+            <Flex align="center" gap={12}>
+              <span>{t('editor.translating')}</span>
+              <Progress percent={task.translationProgress} size="small" style={{ width: 200, margin: 0 }} />
+            </Flex>
+          }
+        />
+      ) : null}
+      {task.status === 'failed' ? (
+        <Alert type="error" showIcon banner title={t('tasks.translationFailed')} />
+      ) : null}
+    </>
+  );
+}
+
+/** The task could not be loaded: not found (or not the user's), or another failure to retry. */
+export function EditorLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const missing = error instanceof ApiError && error.code === ErrorCodes.TASK_NOT_FOUND.code;
+  return (
+    <main>
+      <Result
+        status={missing ? '404' : 'error'}
+        title={<h1 style={{ fontSize: 24 }}>{missing ? t('editor.notFound') : t('editor.loadFailed')}</h1>}
+        subTitle={missing ? t('editor.notFoundHint') : error.message}
+        data-testid={missing ? 'editor-not-found' : 'editor-load-failed'}
+        extra={[
+          <Link key="home" to={paths.home}>
+            <Button type="primary">{t('common.backHome')}</Button>
+          </Link>,
+          missing ? null : (
+            <Button key="retry" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          ),
+        ]}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import type { EditorState } from '../lib/editor-state';
+import type { QualityRules } from '../lib/quality';
+import { QualitySettings } from './quality-settings';
+import { SegmentModal } from './segment-modal';
+import { ShortcutsHelp } from './shortcuts';
+
+/** true from the first time `open` is true: a dialog is built when it is first opened, not before */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
+type SegmentValues = { originalText: string; translatedText: string; startMs: number; endMs: number };
+
+/** The editor's dialogs: one line's full edit, the keyboard help, the quality rules. */
+export function EditorDialogs(props: {
+  state: Pick<EditorState, 'segments' | 'index'>;
+  readOnly: boolean;
+  /** the line in the edit dialog, if open */
+  editing: number | null;
+  onCloseEditing: () => void;
+  onSaveEditing: (v: SegmentValues) => void;
+  help: boolean;
+  onCloseHelp: () => void;
+  rulesOpen: boolean;
+  rules: QualityRules;
+  onCloseRules: () => void;
+  onSaveRules: (rules: QualityRules) => void;
+}) {
+  const { state, editing } = props;
+  const editedOnce = useOpenedOnce(editing !== null);
+  const helpOnce = useOpenedOnce(props.help);
+  const rulesOnce = useOpenedOnce(props.rulesOpen);
+  const i = editing === null ? -1 : (state.index.get(editing) ?? -1);
+  // built when first opened (not on the first paint), then kept for their animations
+  return (
+    <>
+      {editedOnce ? (
+        <SegmentModal
+          segment={i >= 0 ? state.segments[i]! : null}
+          previous={i >= 0 ? state.segments[i - 1] : undefined}
+          next={i >= 0 ? state.segments[i + 1] : undefined}
+          readOnly={props.readOnly}
+          onClose={props.onCloseEditing}
+          onSave={props.onSaveEditing}
+        />
+      ) : null}
+      {helpOnce ? <ShortcutsHelp open={props.help} onClose={props.onCloseHelp} /> : null}
+      {rulesOnce ? (
+        <QualitySettings
+          open={props.rulesOpen}
+          rules={props.rules}
+          onClose={props.onCloseRules}
+          onSave={props.onSaveRules}
+        />
+      ) : null}
+    </>
+  );
+}

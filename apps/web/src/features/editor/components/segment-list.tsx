@@ -1,0 +1,177 @@
+import {
+  useCallback,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
+import { Typography } from 'antd';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import type { EditSegment } from '../lib/editor-state';
+import { initialListRect, measureRow, observeListRect, scrollList } from '../lib/virtual-list';
+import { AllRows } from './all-rows';
+import { ROW_GRID, SegmentRow, type RowHandlers } from './segment-row';
+
+export interface SegmentListHandle {
+  /** brings a row (its index in `rows`) into view */
+  scrollToIndex(index: number, align: 'auto' | 'center'): void;
+  /** puts the cursor in a line's field once its row is rendered (a few frames at most) */
+  focusLine(id: number): void;
+}
+
+export interface SegmentListProps {
+  rows: readonly EditSegment[];
+  /** the rows' ids: an array that stays the same while typing (a new one rebuilds the virtualiser's size cache) */
+  rowIds: readonly number[];
+  /** a line's flags, comma-separated */
+  flagOf: (id: number) => string;
+  selected: ReadonlySet<number>;
+  busy: ReadonlySet<number>;
+  readOnly: boolean;
+  current: number | null;
+  handlers: RowHandlers;
+  /** shown when there is no row */
+  empty: string;
+  ref?: Ref<SegmentListHandle>;
+}
+
+type RowsProps = Omit<SegmentListProps, 'ref' | 'empty'> & {
+  scrollRef: RefObject<HTMLElement | null>;
+  handle: Ref<Pick<SegmentListHandle, 'scrollToIndex'>>;
+  /** the empty list's text */
+  children: ReactNode;
+};
+
+/** The column titles and the lines, virtualised (10,000 lines stay smooth). */
+export function SegmentList({ ref, empty, ...props }: SegmentListProps) {
+  const { t } = useTranslation();
+  // ?virtual=off renders every row: the baseline of the editor benchmark (bench/editor.ts)
+  const [allRows] = useState(() => new URLSearchParams(window.location.search).get('virtual') === 'off');
+  const listRef = useRef<HTMLElement>(null);
+  const rowsHandle = useRef<Pick<SegmentListHandle, 'scrollToIndex'>>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToIndex: (index, align) => rowsHandle.current?.scrollToIndex(index, align),
+      focusLine: (id) => {
+        const focus = (tries: number) => {
+          const el = listRef.current?.querySelector<HTMLTextAreaElement>(`[data-segment-input="${id}"]`);
+          if (el) el.focus({ preventScroll: true });
+          else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+        };
+        requestAnimationFrame(() => focus(10));
+      },
+    }),
+    [],
+  );
+  const emptyText = (
+    <Typography.Paragraph type="secondary" style={{ padding: 24, textAlign: 'center' }}>
+      {empty}
+    </Typography.Paragraph>
+  );
+  return (
+    <>
+      <div
+        role="row"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: ROW_GRID,
+          gap: 8,
+          padding: '6px 12px',
+          background: '#fafafa',
+          borderBottom: '1px solid #f0f0f0',
+          fontWeight: 600,
+          fontSize: 13,
+        }}
+      >
+        <span />
+        <span>#</span>
+        <span>{t('editor.col.time')}</span>
+        <span>{t('editor.col.original')}</span>
+        <span>{t('editor.col.translation')}</span>
+        <span />
+      </div>
+      <main ref={listRef} style={{ flex: 1, overflow: 'auto' }} data-testid="segment-list">
+        {allRows ? (
+          <AllRows {...props}>{emptyText}</AllRows>
+        ) : (
+          <VirtualRows {...props} scrollRef={listRef} handle={rowsHandle}>
+            {emptyText}
+          </VirtualRows>
+        )}
+      </main>
+    </>
+  );
+}
+
+function VirtualRows({
+  rows,
+  rowIds,
+  flagOf,
+  selected,
+  busy,
+  readOnly,
+  current,
+  handlers,
+  scrollRef,
+  handle,
+  children,
+}: RowsProps) {
+  // a stable key function: a new one would make the virtualiser rebuild its size cache each render
+  const getItemKey = useCallback((i: number) => rowIds[i] ?? i, [rowIds]);
+  // the virtualiser's functions are read fresh on every render (no memoised component relies on them)
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    // a one-line row with its flags: close to the real height, so rows move little once measured
+    estimateSize: () => 75,
+    overscan: 6,
+    getItemKey,
+    // sizes from ResizeObservers, never read in the middle of a render (virtual-list.ts)
+    initialRect: initialListRect(),
+    observeElementRect: observeListRect,
+    measureElement: measureRow,
+    scrollToFn: scrollList,
+  });
+  useImperativeHandle(
+    handle,
+    () => ({ scrollToIndex: (index, align) => virtualizer.scrollToIndex(index, { align }) }),
+    [virtualizer],
+  );
+  if (!rows.length) return children;
+  return (
+    <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const seg = rows[item.index]!;
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              transform: `translateY(${item.start}px)`,
+            }}
+          >
+            <SegmentRow
+              seg={seg}
+              flags={flagOf(seg.id)}
+              selected={selected.has(seg.id)}
+              busy={busy.has(seg.id)}
+              readOnly={readOnly}
+              current={current === seg.id}
+              handlers={handlers}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

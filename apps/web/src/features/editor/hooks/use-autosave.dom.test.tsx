@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { ErrorCodes, type SegmentPatch, type TaskWithLines } from '@subtrans/contract';
+import { ApiError } from '../../../lib/api-client';
+import { SAVE_DEBOUNCE_MS, RETRY_DELAYS_MS, useAutosave } from './use-autosave';
+import { useEditorDocument } from './use-editor-document';
+
+const task = {
+  version: 3,
+  lines: [
+    [1, 0, 1000, 'Hello', '你好'],
+    [2, 1000, 2000, 'World', '世界'],
+  ],
+} as unknown as TaskWithLines;
+
+type Send = (taskId: string, version: number, patches: SegmentPatch[]) => Promise<{ version: number }>;
+
+function setup(send: Send) {
+  const onRefused = vi.fn();
+  const hook = renderHook(() => {
+    const doc = useEditorDocument(task);
+    const autosave = useAutosave({ taskId: 't1', doc, onRefused, send });
+    return { doc, ...autosave };
+  });
+  const type = (text: string) =>
+    act(() =>
+      hook.result.current.doc.dispatch({
+        type: 'change',
+        changes: [{ id: 1, field: 'translatedText', after: text }],
+        typing: true,
+        now: Date.now(),
+      }),
+    );
+  return { hook, onRefused, type };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('useAutosave', () => {
+  it('saves the changed fields once typing pauses, against the task version, then says saved', async () => {
+    const send = vi.fn<Send>(async () => ({ version: 4 }));
+    const { hook, type } = setup(send);
+    type('你');
+    type('你好！');
+    expect(hook.result.current.saveState).toBe('pending');
+    expect(hook.result.current.unsaved).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS - 1));
+    expect(send).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith('t1', 3, [{ id: 1, translatedText: '你好！' }]);
+    expect(hook.result.current.saveState).toBe('saved');
+    expect(hook.result.current.unsaved).toBe(false);
+    expect(hook.result.current.doc.versionRef.current).toBe(4);
+  });
+
+  it('sends a timing as an SRT timestamp', async () => {
+    const send = vi.fn<Send>(async () => ({ version: 4 }));
+    const { hook } = setup(send);
+    act(() =>
+      hook.result.current.doc.dispatch({ type: 'change', changes: [{ id: 2, field: 'endMs', after: 2500 }] }),
+    );
+    await act(() => hook.result.current.save());
+    expect(send).toHaveBeenCalledWith('t1', 3, [{ id: 2, endTime: '00:00:02,500' }]);
+  });
+
+  it('stops on a version conflict (another tab saved) and keeps the edit', async () => {
+    const conflict = ErrorCodes.TASK_VERSION_CONFLICT;
+    const send = vi.fn<Send>(async () => {
+      throw new ApiError(conflict.code, 'conflict', 409);
+    });
+    const { hook, type } = setup(send);
+    type('changed');
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(hook.result.current.saveState).toBe('conflict');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(hook.result.current.unsaved).toBe(true);
+  });
+
+  it('tells of values the server refused, and does not keep retrying them', async () => {
+    const send = vi.fn<Send>(async () => {
+      throw new ApiError(40001, 'end before start', 400);
+    });
+    const { hook, onRefused, type } = setup(send);
+    type('changed');
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(hook.result.current.saveState).toBe('failed');
+    expect(onRefused).toHaveBeenCalledWith('end before start');
+    // tried once more after the autosave's pause, then nothing until the next edit
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(send).toHaveBeenCalledTimes(2);
+    type('fixed');
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('retries network failures with growing pauses until the save goes through', async () => {
+    let calls = 0;
+    const send = vi.fn<Send>(async () => {
+      calls += 1;
+      if (calls < 3) throw new ApiError(-1, 'offline', 0);
+      return { version: 9 };
+    });
+    const { hook, onRefused, type } = setup(send);
+    type('changed');
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(hook.result.current.saveState).toBe('failed');
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]!));
+    expect(send).toHaveBeenCalledTimes(2);
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[1]! - 1));
+    expect(send).toHaveBeenCalledTimes(2);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(hook.result.current.saveState).toBe('saved');
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it('runs calls one after another through enqueue', async () => {
+    const send = vi.fn<Send>(async () => ({ version: 4 }));
+    const { hook } = setup(send);
+    const order: string[] = [];
+    let release!: () => void;
+    const first = hook.result.current.enqueue(
+      () => new Promise<void>((r) => (release = () => (order.push('first'), r()))),
+    );
+    const second = hook.result.current.enqueue(async () => void order.push('second'));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(order).toEqual([]);
+    release();
+    await act(() => Promise.all([first, second]));
+    expect(order).toEqual(['first', 'second']);
+  });
+});

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ErrorCodes, type SegmentPatch } from '@subtrans/contract';
+import { formatSrtTime } from '@subtrans/subtitles/time';
+import { ApiError } from '../../../lib/api-client';
+import { saveSegments } from '../api/editor';
+import type { SaveState } from '../components/editor-header';
+import { editorReducer, pendingPatches, type Field } from '../lib/editor-state';
+import { createTypingSignal } from '../lib/typing-signal';
+import type { EditorDocument } from './use-editor-document';
+
+/** edits are saved this long after the last keystroke */
+export const SAVE_DEBOUNCE_MS = 800;
+export const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000, 30000];
+
+export function toPatch(id: number, values: Partial<Record<Field, string | number>>): SegmentPatch {
+  const patch: SegmentPatch = { id };
+  if (values.originalText !== undefined) patch.originalText = String(values.originalText);
+  if (values.translatedText !== undefined) patch.translatedText = String(values.translatedText);
+  if (values.startMs !== undefined) patch.startTime = formatSrtTime(Number(values.startMs));
+  if (values.endMs !== undefined) patch.endTime = formatSrtTime(Number(values.endMs));
+  return patch;
+}
+
+export interface AutosaveOptions {
+  taskId: string;
+  doc: Pick<EditorDocument, 'state' | 'dispatch' | 'stateRef' | 'versionRef'>;
+  /** the server refused the values (e.g. an impossible timing): its message, to show */
+  onRefused: (message: string) => void;
+  /** the call that saves (the server's by default) */
+  send?: typeof saveSegments;
+}
+
+/**
+ * Edits saved as you type: once typing pauses (debounced), retried with growing pauses on network
+ * or server trouble, checked against the task's version (another tab's save is a conflict, never
+ * overwritten). Server calls run one after another through `enqueue`, so a save and a
+ * re-translation never race on the version.
+ */
+export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: AutosaveOptions) {
+  const { state, dispatch, stateRef, versionRef } = doc;
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [typing] = useState(createTypingSignal);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const retryCount = useRef(0);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+
+  const enqueue = useCallback(<T>(fn: () => Promise<T>): Promise<T> => {
+    const run = chain.current.then(fn, fn);
+    chain.current = run.catch(() => undefined);
+    return run;
+  }, []);
+
+  const saveRef = useRef<() => Promise<void>>(() => Promise.resolve());
+  const save = useCallback((): Promise<void> => {
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = null;
+    return enqueue(async () => {
+      const sent = pendingPatches(stateRef.current);
+      if (!sent.size) {
+        setSaveState((s) => (s === 'conflict' ? s : 'saved'));
+        return;
+      }
+      setSaveState('saving');
+      try {
+        const res = await send(
+          taskId,
+          versionRef.current,
+          [...sent].map(([id, values]) => toPatch(id, values)),
+        );
+        versionRef.current = res.version;
+        retryCount.current = 0;
+        dispatch({ type: 'saved', sent });
+        // what is left once these values count as saved (typing may have gone on meanwhile)
+        const after = editorReducer(stateRef.current, { type: 'saved', sent });
+        setSaveState(pendingPatches(after).size ? 'pending' : 'saved');
+      } catch (e) {
+        if (e instanceof ApiError && e.code === ErrorCodes.TASK_VERSION_CONFLICT.code) {
+          setSaveState('conflict');
+          return;
+        }
+        if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.code !== -1) {
+          // the server refused these values (e.g. an impossible timing): say so, keep them to fix
+          setSaveState('failed');
+          onRefused(e.message);
+          return;
+        }
+        // network or server trouble: nothing is lost, try again with growing pauses
+        setSaveState('failed');
+        const delay = RETRY_DELAYS_MS[Math.min(retryCount.current, RETRY_DELAYS_MS.length - 1)]!;
+        retryCount.current += 1;
+        saveTimer.current = setTimeout(() => void saveRef.current(), delay);
+      }
+    });
+  }, [dispatch, enqueue, onRefused, send, stateRef, taskId, versionRef]);
+
+  // after every change, once typing pauses (the timer is reset only by a new change)
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
+  const dirtyCount = state.dirty.size;
+  useEffect(() => {
+    // the keys typed have reached the state; the badge follows saveState again (lowered only once
+    // saveState says "pending", so it never shows "saved" for a moment in between)
+    if (!dirtyCount || saveState !== 'saved') typing.set(false);
+    // the badge follows the edits in the same commit that shows them
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!dirtyCount && saveState === 'pending') setSaveState('saved');
+    if (!dirtyCount || saveState === 'conflict' || saveState === 'saving') return;
+    // a failed save is already waiting for its retry
+    if (saveState === 'failed' && saveTimer.current) return;
+    if (saveState === 'saved') setSaveState('pending');
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => void saveRef.current(), SAVE_DEBOUNCE_MS);
+  }, [state.segments, dirtyCount, saveState, typing]);
+
+  /** something typed is not saved yet (what leaving the page would lose) */
+  const unsaved = dirtyCount > 0 || saveState === 'saving';
+  return { saveState, save, enqueue, typing, unsaved };
+}

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, renderHook } from '@testing-library/react';
+import { useShortcuts, type ShortcutActions } from './use-shortcuts';
+
+afterEach(cleanup);
+
+function press(init: KeyboardEventInit) {
+  const e = new KeyboardEvent('keydown', { ...init, cancelable: true, bubbles: true });
+  window.dispatchEvent(e);
+  return e;
+}
+
+describe('useShortcuts', () => {
+  it('takes the action of each key and keeps the browser from acting on it', () => {
+    const actions = {
+      next: vi.fn(),
+      previous: vi.fn(),
+      edit: vi.fn(),
+      retranslate: vi.fn(),
+      save: vi.fn(),
+      undo: vi.fn(),
+      redo: vi.fn(),
+      find: vi.fn(),
+      help: vi.fn(),
+    } satisfies Required<ShortcutActions>;
+    renderHook(() => useShortcuts(actions));
+    const keys: [keyof ShortcutActions, KeyboardEventInit][] = [
+      ['next', { altKey: true, key: 'ArrowDown' }],
+      ['previous', { altKey: true, key: 'ArrowUp' }],
+      ['edit', { altKey: true, key: 'E' }],
+      ['retranslate', { altKey: true, key: 'r' }],
+      ['save', { ctrlKey: true, key: 's' }],
+      ['undo', { metaKey: true, key: 'z' }],
+      ['redo', { ctrlKey: true, shiftKey: true, key: 'Z' }],
+      ['redo', { ctrlKey: true, key: 'y' }],
+      ['find', { ctrlKey: true, key: 'f' }],
+      ['help', { key: 'F1' }],
+    ];
+    for (const [name, init] of keys) {
+      const before = actions[name].mock.calls.length;
+      expect(press(init).defaultPrevented, name).toBe(true);
+      expect(actions[name].mock.calls.length, name).toBe(before + 1);
+    }
+    expect(press({ key: 'a' }).defaultPrevented).toBe(false);
+  });
+
+  it('lets a key through when its action is not available, and follows the latest actions', () => {
+    const save = vi.fn();
+    const undo = vi.fn();
+    const initialProps: ShortcutActions = { save };
+    const { rerender } = renderHook((a: ShortcutActions) => useShortcuts(a), {
+      initialProps,
+    });
+    expect(press({ ctrlKey: true, key: 'z' }).defaultPrevented).toBe(false);
+    expect(press({ altKey: true, key: 'e' }).defaultPrevented).toBe(false);
+    rerender({ save, undo });
+    expect(press({ ctrlKey: true, key: 'z' }).defaultPrevented).toBe(true);
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
+});

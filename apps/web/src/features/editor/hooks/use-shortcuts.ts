@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useLatest } from './use-latest';
+
+/**
+ * The editor's keys (components/shortcuts.tsx lists them). An action left undefined is not taken
+ * and its key goes on to the browser (e.g. Alt+E with no current line, or undo in a read-only task).
+ */
+export interface ShortcutActions {
+  /** Alt+↓ / Alt+↑ */
+  next?: () => void;
+  previous?: () => void;
+  /** Alt+E: the current line in the dialog */
+  edit?: () => void;
+  /** Alt+R: re-translate the current line */
+  retranslate?: () => void;
+  /** Ctrl/⌘+S */
+  save?: () => void;
+  /** Ctrl/⌘+Z, and Ctrl/⌘+Shift+Z or Ctrl/⌘+Y */
+  undo?: () => void;
+  redo?: () => void;
+  /** Ctrl/⌘+F */
+  find?: () => void;
+  /** F1 */
+  help?: () => void;
+}
+
+/** which action a key press asks for, if any */
+export function shortcutOf(e: KeyboardEvent): keyof ShortcutActions | null {
+  const mod = e.ctrlKey || e.metaKey;
+  const key = e.key.toLowerCase();
+  if (e.altKey && e.key === 'ArrowDown') return 'next';
+  if (e.altKey && e.key === 'ArrowUp') return 'previous';
+  if (e.altKey && key === 'e') return 'edit';
+  if (e.altKey && key === 'r') return 'retranslate';
+  if (mod && key === 's') return 'save';
+  if (mod && key === 'z' && !e.shiftKey) return 'undo';
+  if (mod && ((key === 'z' && e.shiftKey) || key === 'y')) return 'redo';
+  if (mod && key === 'f') return 'find';
+  if (e.key === 'F1') return 'help';
+  return null;
+}
+
+/** Listens on the window for the editor's keys; the latest `actions` are the ones taken. */
+export function useShortcuts(actions: ShortcutActions) {
+  const latest = useLatest(actions);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const name = shortcutOf(e);
+      const action = name ? latest.current[name] : undefined;
+      if (!action) return;
+      action();
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [latest]);
+}

@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { API, type Task } from '@subtrans/contract';
+import { initI18n } from '../../../lib/i18n';
+import { TaskList } from './task-list';
+import { fakeServer, renderWithApp } from './test-support';
+
+const i18n = await initI18n('en');
+
+const task = (id: string, over: Partial<Task>): Task => ({
+  id,
+  fileName: `${id}.srt`,
+  originalLanguage: 'en',
+  detectedLanguage: null,
+  targetLanguage: 'fr',
+  translationService: 'deepseek',
+  includeOriginalText: false,
+  status: 'completed',
+  translationProgress: 100,
+  segmentCount: 10,
+  duration: 60_000,
+  estimatedPoints: 10,
+  costRule: 'minimum',
+  keptOriginal: 0,
+  pointsError: null,
+  uploadError: null,
+  error: null,
+  submitTime: '2025-01-01T10:00:00.000Z',
+  translationStartTime: null,
+  translationEndTime: null,
+  translationDuration: null,
+  version: 1,
+  kind: 'srt',
+  mediaType: null,
+  mediaSize: null,
+  detectStatus: null,
+  executeStatus: null,
+  errorKey: null,
+  mediaExpiresAt: null,
+  ...over,
+});
+
+const TASKS = [
+  task('done', {}),
+  task('waiting', { status: 'pending', translationProgress: 0 }),
+  task('broken', { status: 'failed', translationProgress: 0, error: 'the engine refused the key' }),
+];
+
+function server(balance = 1000) {
+  return fakeServer({
+    [API.taskList]: () => ({
+      list: TASKS,
+      pageNum: 1,
+      pageSize: 10,
+      totalCount: TASKS.length,
+      totalPages: 1,
+      hasNextPage: false,
+    }),
+    [API.getPoint]: () => ({ point: balance }),
+    [API.taskStart]: (body) => ({ ...TASKS[1], id: body.id, status: 'translating' }),
+    [API.taskDelete]: () => null,
+  });
+}
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+
+function renderList() {
+  renderWithApp(
+    i18n,
+    <Routes>
+      <Route path="/" element={<TaskList userId={1} />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+  );
+}
+
+const row = async (id: string) => within(await screen.findByTestId(`task-${id}`));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+// antd forms render slowly on a busy machine
+describe('the task list', { timeout: 30_000 }, () => {
+  it('shows each task with its status and only the actions it allows', async () => {
+    const api = server();
+    renderList();
+    const done = await row('done');
+    expect(done.getByText('done.srt')).toBeTruthy();
+    expect(done.getByTestId<HTMLButtonElement>('task-edit').disabled).toBe(false);
+    expect(done.queryByTestId('task-start')).toBeNull();
+    const waiting = await row('waiting');
+    expect(waiting.getByTestId('task-status').dataset.status).toBe('pending');
+    expect(waiting.getByTestId('task-start').textContent).toBe(i18n.t('tasks.start'));
+    expect(waiting.getByTestId<HTMLButtonElement>('task-edit').disabled).toBe(true);
+    const broken = await row('broken');
+    expect(broken.getByTestId('task-status').dataset.status).toBe('failed');
+    expect(broken.getByText(i18n.t('tasks.translationFailed'))).toBeTruthy();
+    expect(broken.getByTestId('task-start').textContent).toBe(i18n.t('tasks.retry'));
+    expect(api.to(API.taskList)).toEqual([{ page: 1, size: 10 }]);
+  });
+
+  it('starts a pending task with its id', async () => {
+    const api = server();
+    renderList();
+    fireEvent.click((await row('waiting')).getByTestId('task-start'));
+    await waitFor(() => expect(api.to(API.taskStart)).toEqual([{ id: 'waiting' }]));
+  });
+
+  it('asks to buy points instead of starting a task the balance does not cover', async () => {
+    const api = server(5);
+    renderList();
+    const waiting = await row('waiting');
+    await waitFor(() => expect(api.to(API.getPoint)).toHaveLength(1));
+    fireEvent.click(waiting.getByTestId('task-start'));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(api.to(API.taskStart)).toEqual([]);
+  });
+
+  it('deletes a task only once confirmed', async () => {
+    const api = server();
+    renderList();
+    fireEvent.click((await row('done')).getByTestId('task-delete'));
+    expect(api.to(API.taskDelete)).toEqual([]);
+    fireEvent.click(await screen.findByTestId('task-delete-confirm'));
+    await waitFor(() => expect(api.to(API.taskDelete)).toEqual([{ id: 'done' }]));
+  });
+
+  it('opens a completed task in the editor', async () => {
+    server();
+    renderList();
+    fireEvent.click((await row('done')).getByTestId('task-edit'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/edit/done');
+  });
+});

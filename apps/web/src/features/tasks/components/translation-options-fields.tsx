@@ -1,0 +1,92 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Form, Select, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { languageOptions, SUBTITLE_LANGUAGES, type EngineStatus } from '@subtrans/contract';
+import { currentLanguage } from '../../../lib/i18n';
+import { useEngines } from '../api/tasks';
+
+const TARGETS = SUBTITLE_LANGUAGES.filter((l) => l !== 'auto');
+
+/** The engine to preselect: DeepSeek (SPEC default) when usable, else the first usable one. */
+export function defaultEngine(engines: EngineStatus[] | undefined): string | undefined {
+  const usable = engines?.filter((e) => e.enabled) ?? [];
+  return (usable.find((e) => e.name === 'deepseek') ?? usable[0])?.name;
+}
+
+/**
+ * What both upload modals (SRT, audio/video) ask of a translation: the source language, the
+ * target language and the engine (an engine that cannot be used is shown with its reason). The
+ * form's field names and test ids are the modal's own.
+ */
+export function TranslationOptionsFields({
+  form,
+  open,
+  testId,
+  names,
+  source,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormInstance<any>;
+  /** the modal is open: the usable engine is preselected once the engines arrive */
+  open: boolean;
+  /** test ids are `${testId}-source`, `-target`, `-engine` */
+  testId: string;
+  names: { source: string; target: string; engine: string };
+  source: { languages: readonly string[]; label: string; extra?: ReactNode };
+}) {
+  const { t } = useTranslation();
+  const ui = currentLanguage();
+  const engines = useEngines();
+  const sourceOptions = useMemo(() => languageOptions(source.languages, ui), [source.languages, ui]);
+  const targetOptions = useMemo(() => languageOptions(TARGETS, ui), [ui]);
+  const engineOptions = (engines.data ?? []).map((e) => ({
+    value: e.name,
+    disabled: !e.enabled,
+    label: e.enabled
+      ? t(`tasks.engine.${e.name}`)
+      : `${t(`tasks.engine.${e.name}`)} (${t(`tasks.engineReason.${e.reason ?? 'not_configured'}`)})`,
+  }));
+
+  // the engines may arrive after the form: preselect once they do
+  useEffect(() => {
+    if (open && engines.data && !form.getFieldValue(names.engine))
+      form.setFieldValue(names.engine, defaultEngine(engines.data));
+  }, [open, engines.data, form, names.engine]);
+
+  return (
+    <>
+      <Form.Item
+        name={names.source}
+        label={source.label}
+        rules={[{ required: true, message: t('tasks.upload.sourceRequired') }]}
+        extra={source.extra}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'search' }}
+          options={sourceOptions}
+          data-testid={`${testId}-source`}
+        />
+      </Form.Item>
+      <Form.Item
+        name={names.target}
+        label={t('tasks.upload.target')}
+        rules={[{ required: true, message: t('tasks.upload.targetRequired') }]}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'search' }}
+          options={targetOptions}
+          placeholder={t('tasks.upload.targetPlaceholder')}
+          data-testid={`${testId}-target`}
+        />
+      </Form.Item>
+      <Form.Item
+        name={names.engine}
+        label={t('tasks.upload.engine')}
+        rules={[{ required: true, message: t('tasks.upload.engineRequired') }]}
+        extra={engines.data && !defaultEngine(engines.data) ? t('tasks.upload.noEngine') : undefined}
+      >
+        <Select options={engineOptions} loading={engines.isLoading} data-testid={`${testId}-engine`} />
+      </Form.Item>
+    </>
+  );
+}
