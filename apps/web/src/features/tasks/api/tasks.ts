@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  API,
   PAGE_SIZES,
   POLLING_MS,
   type PagedList,
