@@ -138,6 +138,8 @@ async function benchUpload(figures: Figure[]) {
         DATABASE_URL: '',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
+        // uploads are refused where speech-to-text is off; this upload is never transcribed
+        STT_BASE_URL: 'http://127.0.0.1:9/v1',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './envelope.js';
 export * from './accounts.js';
 export * from './site.js';
+export * from './paths.js';
 export * from './routes.js';
 export * from './route-map.js';
 export * from './billing.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API, ROUTE_EXCEPTIONS, ROUTES } from './routes.js';
+import { API } from './paths.js';
+import { ROUTE_EXCEPTIONS, ROUTES } from './routes.js';
 
 describe('the route map', () => {
   it('maps every path of API, or lists it as an exception', () => {
@@ -12,6 +13,11 @@ describe('the route map', () => {
     expect(new Set(calls).size).toBe(calls.length);
     const exceptions = new Set(ROUTE_EXCEPTIONS.map((e) => `${e.method} ${e.path}`));
     expect(calls.filter((c) => exceptions.has(c))).toEqual([]);
+  });
+
+  it('names each call as API does, with the same path (the web client sends a call by its name)', () => {
+    for (const [name, r] of Object.entries(ROUTES))
+      expect([name, r.path]).toEqual([name, API[name as keyof typeof API]]);
   });
 
   it('takes a JSON body only on POST and a query only on GET', () => {

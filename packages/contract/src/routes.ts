@@ -57,6 +57,7 @@ import {
   productIdBody,
   productSchema,
 } from './payments.js';
+import { API, OPENAPI_PATH } from './paths.js';
 import { defineRoute, type RouteDef, type RouteException } from './route-map.js';
 import { contactBody, contactReceiptSchema, siteConfigSchema } from './site.js';
 import {
@@ -72,74 +73,6 @@ import {
   updateSegmentsBody,
 } from './tasks.js';
 import { engineStatusSchema, translateBody } from './translation.js';
-
-/** Paths of every call (SPEC §7 plus our own), shared by server routes and the web client. */
-export const API = {
-  emailAuth: '/email/auth',
-  sendCode: '/user/send_code',
-  register: '/user/register',
-  wechatLogin: '/user/wechat_login',
-  wechatState: '/user/wechat_state',
-  profile: '/user/profile',
-  updateProfile: '/user/update_profile',
-  allUsers: '/user/all_users',
-  createUser: '/user/create_user',
-  deleteUser: '/user/delete_user',
-  closeAccount: '/user/close_account',
-  logout: '/user/logout',
-  uploadAvatar: '/api/upload',
-  siteConfig: '/site/config',
-  /** the contact form (public): stored, then mailed to support */
-  contactSubmit: '/contact/submit',
-  googleAuth: '/google/auth',
-  googleCallback: '/google/callback',
-  getPoint: '/user/get_point',
-  decrPoint: '/user/decr_point',
-  pointHistory: '/user/point_history',
-  pointLots: '/user/point_lots',
-  grantPoints: '/user/grant_points',
-  translate: '/translation/translate',
-  deepseekTranslate: '/translation/deepseek_translate',
-  translationEngines: '/translation/engines',
-  taskCreate: '/task/create',
-  taskList: '/task/list',
-  taskGet: '/task/get',
-  /** GET ?id=: the task with its segments as compact lines (the editor's read and live refresh) */
-  taskLines: '/task/lines',
-  taskDelete: '/task/delete',
-  taskStart: '/task/start',
-  taskExport: '/task/export',
-  taskUpdateSegments: '/task/update_segments',
-  productList: '/product/list',
-  productTransList: '/product/trans_list',
-  alipayCreate: '/alipay/create_alipay_url',
-  alipayQuery: '/alipay/query_order',
-  /** Alipay's asynchronous notification (server to server, form-encoded, answered `success`) */
-  alipayNotify: '/alipay/notify',
-  orderList: '/order/query_order_list',
-  paymentQuery: '/payment/query',
-  wallexCreate: '/wallex/create_payment',
-  wallexQuery: '/wallex/query_payment',
-  /** Airwallex's webhook (server to server, signed with x-timestamp + x-signature) */
-  wallexWebhook: '/wallex/webhook',
-  taskRetranslate: '/task/retranslate',
-  /** what is left of today's re-translation allowance (characters and calls) */
-  taskRetranslateQuota: '/task/retranslate_quota',
-  /** audio/video: a direct upload of one object (see media.ts for why these answer no key pair) */
-  fileStartUpload: '/file/sts-credentials',
-  fileUploadParts: '/file/upload_parts',
-  fileCompleteUpload: '/file/complete_upload',
-  fileAbortUpload: '/file/abort_upload',
-  fileDownloadUrl: '/file/sts-down-credentials',
-  fileSubmitCheck: '/file/submit_check_task',
-  fileCheck: '/file/check_task',
-  fileSubmitExecute: '/file/submit_execute_task',
-  fileCheckExecute: '/file/check_execute_task',
-  fileSpeechStatus: '/file/speech_status',
-} as const;
-
-/** Where the server serves the OpenAPI document of ROUTES (public, read-only). */
-export const OPENAPI_PATH = '/api/openapi.json';
 
 const post = <const P extends string, const R extends Omit<RouteDef, 'method' | 'path'>>(path: P, route: R) =>
   defineRoute({ method: 'POST', path, ...route });
@@ -220,6 +153,21 @@ export const ROUTES = {
   fileSpeechStatus: post(API.fileSpeechStatus, { response: speechStatusSchema }),
 } as const satisfies Record<string, RouteDef>;
 export type Routes = typeof ROUTES;
+/** A call of ROUTES by its name. */
+export type RouteName = keyof Routes;
+/**
+ * Each call of ROUTES is named as in API, with the same path: the web client sends a call by its
+ * name (the path from API) and takes only its types from ROUTES, so no page loads the schemas.
+ */
+type SamePath = {
+  [K in RouteName]: K extends keyof typeof API
+    ? Routes[K]['path'] extends (typeof API)[K]
+      ? K
+      : never
+    : never;
+}[RouteName];
+type Check<T extends true> = T;
+export type _RoutesNamedAsApi = Check<[Exclude<RouteName, SamePath>] extends [never] ? true : false>;
 
 /** Everything the server answers that is not a JSON call of ROUTES, and why. */
 export const ROUTE_EXCEPTIONS: readonly RouteException[] = [

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { type SiteConfig, ROUTES } from '@subtrans/contract';
+import { type SiteConfig } from '@subtrans/contract';
 import { api } from '../lib/api-client';
 import { changeLanguage, hasExplicitLanguage, i18n } from '../lib/i18n';
 import { FALLBACK_SITE_CONFIG, SiteConfigContext } from '../lib/site-config';
@@ -12,7 +12,7 @@ export const queryClient = new QueryClient({
 
 let siteConfigRequest: Promise<SiteConfig> | null = null;
 /** The host's profile, asked once (main.tsx starts it before the first render). */
-export const loadSiteConfig = () => (siteConfigRequest ??= api(ROUTES.siteConfig, {}));
+export const loadSiteConfig = () => (siteConfigRequest ??= api('siteConfig', {}));
 
 /** Loads the host's site profile once; the host default language applies unless the user chose one. */
 function SiteConfigLoader({ children }: { children: ReactNode }) {

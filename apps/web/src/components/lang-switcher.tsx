@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { UI_LANGUAGES, ROUTES } from '@subtrans/contract';
+import { UI_LANGUAGES } from '@subtrans/contract';
 import { LANGUAGE_LABELS, chooseLanguage, currentLanguage, isUiLanguage } from '../lib/i18n';
 import { api } from '../lib/api-client';
 import { useSiteConfig } from '../lib/site-config';
@@ -23,7 +23,7 @@ export function LangSwitcher() {
       window.history.replaceState(window.history.state, '', url);
     }
     // the account remembers it too, so server mails and messages follow; failure is harmless
-    if (user) api(ROUTES.updateProfile, { language: lang }).catch(() => undefined);
+    if (user) api('updateProfile', { language: lang }).catch(() => undefined);
   };
   return (
     <select

@@ -1,10 +1,9 @@
-import { ROUTES } from '@subtrans/contract';
 import { api, apiUpload } from './api-client';
 
-export const updateProfile = (body: { name?: string; pic?: string }) => api(ROUTES.updateProfile, body);
+export const updateProfile = (body: { name?: string; pic?: string }) => api('updateProfile', body);
 
 export function uploadAvatar(file: File) {
   const form = new FormData();
   form.append('avatar', file);
-  return apiUpload(ROUTES.uploadAvatar, form);
+  return apiUpload('uploadAvatar', form);
 }

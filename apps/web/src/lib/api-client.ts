@@ -1,11 +1,14 @@
 import {
+  API,
   SUCCESS_CODE,
   TRY_AGAIN_CODE,
   type Envelope,
   type RouteBody,
   type RouteData,
   type RouteDef,
+  type RouteName,
   type RouteQuery,
+  type Routes,
 } from '@subtrans/contract';
 
 /** A call that did not answer 20000: the server's code and message (already in the user's language). */
@@ -82,32 +85,40 @@ function send<T>(path: string, init: RequestInit): Promise<T> {
   });
 }
 
-/** A call of the contract's ROUTES that is POSTed with a JSON body. */
-type JsonCall = RouteDef & { method: 'POST'; form?: undefined };
+/*
+ * Calls are named as in the contract's whose schemas give their types; the path comes from
+ * API, so the schemas (and zod) stay out of the pages' code.
+ */
+type NameOf<C> = { [K in RouteName]: Routes[K] extends C ? K : never }[RouteName];
+/** A call that is POSTed with a JSON body. */
+type JsonCall = NameOf<RouteDef & { method: 'POST'; form?: undefined }>;
 /** The body a call takes: left out when its schema lets it be (an empty object is sent). */
 type BodyArgs<R extends RouteDef> =
   undefined extends RouteBody<R> ? [body?: RouteBody<R>] : [body: RouteBody<R>];
 
 /** Every call is a POST with a JSON body and answers the `{code, msg, data}` envelope. */
-export function api<R extends JsonCall>(route: R, ...[body = {}]: BodyArgs<R>): Promise<RouteData<R>> {
-  return send(route.path, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export function api<K extends JsonCall>(
+  call: K,
+  ...[body = {}]: BodyArgs<Routes[K]>
+): Promise<RouteData<Routes[K]>> {
+  return send(API[call], { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 /**
  * A read by GET, with nothing but the address: the same request as a <link rel=preload as=fetch
  * crossorigin> in the page's HTML, so the browser answers it with that preloaded response.
  */
-export function apiGet<R extends RouteDef & { method: 'GET' }>(
-  route: R,
-  query: RouteQuery<R>,
-): Promise<RouteData<R>> {
-  return fetchEnvelope(`${route.path}?${new URLSearchParams(query)}`, { credentials: 'same-origin' });
+export function apiGet<K extends NameOf<RouteDef & { method: 'GET' }>>(
+  call: K,
+  query: RouteQuery<Routes[K]>,
+): Promise<RouteData<Routes[K]>> {
+  return fetchEnvelope(`${API[call]}?${new URLSearchParams(query)}`, { credentials: 'same-origin' });
 }
 
 /** A call that takes a multipart form (a file and fields). */
-export function apiUpload<R extends RouteDef & { form: object }>(
-  route: R,
+export function apiUpload<K extends NameOf<RouteDef & { form: object }>>(
+  call: K,
   form: FormData,
-): Promise<RouteData<R>> {
-  return send(route.path, { body: form });
+): Promise<RouteData<Routes[K]>> {
+  return send(API[call], { body: form });
 }

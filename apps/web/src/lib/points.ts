@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ROUTES } from '@subtrans/contract';
 import { api } from './api-client';
 
 export const pointsQueryKey = ['points'] as const;
@@ -8,7 +7,7 @@ export const pointsQueryKey = ['points'] as const;
 export function usePoints() {
   return useQuery({
     queryKey: pointsQueryKey,
-    queryFn: () => api(ROUTES.getPoint, {}).then((d) => d.point),
+    queryFn: () => api('getPoint', {}).then((d) => d.point),
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
     retry: 1,
@@ -18,17 +17,17 @@ export function usePoints() {
 export function usePointSummary() {
   return useQuery({
     queryKey: ['points', 'summary'],
-    queryFn: () => api(ROUTES.pointLots, {}),
+    queryFn: () => api('pointLots', {}),
   });
 }
 
 export function usePointHistory(page: number, size: number) {
   return useQuery({
     queryKey: ['points', 'history', page, size],
-    queryFn: () => api(ROUTES.pointHistory, { page, size }),
+    queryFn: () => api('pointHistory', { page, size }),
     placeholderData: keepPreviousData,
   });
 }
 
 export const grantPoints = (body: { userId: number; points: number; note?: string }) =>
-  api(ROUTES.grantPoints, body);
+  api('grantPoints', body);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { type User, ROUTES } from '@subtrans/contract';
+import { type User } from '@subtrans/contract';
 import { api } from './api-client';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -21,7 +21,7 @@ function remember(user: User | null) {
  */
 export async function fetchProfile(): Promise<User | null> {
   try {
-    const user = await api(ROUTES.profile, {});
+    const user = await api('profile', {});
     remember(user);
     return user;
   } catch {
@@ -57,7 +57,7 @@ export function setSignedIn(client: QueryClient, user: User) {
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api(ROUTES.logout, {}),
+    mutationFn: () => api('logout', {}),
     onSettled: () => {
       remember(null);
       client.removeQueries();

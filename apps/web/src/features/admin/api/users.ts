@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ROUTES } from '@subtrans/contract';
 import { api } from '../../../lib/api-client';
 
 export const usersQueryKey = (page: number, size: number) => ['admin-users', page, size] as const;
@@ -7,11 +6,11 @@ export const usersQueryKey = (page: number, size: number) => ['admin-users', pag
 export function useUsers(page: number, size: number) {
   return useQuery({
     queryKey: usersQueryKey(page, size),
-    queryFn: () => api(ROUTES.allUsers, { page, size }),
+    queryFn: () => api('allUsers', { page, size }),
     placeholderData: keepPreviousData,
   });
 }
 
 export const createUser = (body: { email: string; name: string; pass: string; pic?: string }) =>
-  api(ROUTES.createUser, body);
-export const deleteUser = (id: number) => api(ROUTES.deleteUser, { id });
+  api('createUser', body);
+export const deleteUser = (id: number) => api('deleteUser', { id });

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { type SegmentPatch, ROUTES } from '@subtrans/contract';
+import { type SegmentPatch } from '@subtrans/contract';
 import { api, apiGet } from '../../../lib/api-client';
 import { EDITOR_PATH } from '../../../lib/paths';
 
@@ -12,7 +12,7 @@ export const EDITOR_REFRESH_MS = 1000;
  */
 const taskQuery = (id: string) => ({
   queryKey: ['task', id],
-  queryFn: () => apiGet(ROUTES.taskLines, { id: id.toLowerCase() }),
+  queryFn: () => apiGet('taskLines', { id: id.toLowerCase() }),
 });
 
 /**
@@ -54,7 +54,7 @@ export function useTaskDetail(id: string) {
 }
 
 export const saveSegments = (taskId: string, baseVersion: number, segments: SegmentPatch[]) =>
-  api(ROUTES.taskUpdateSegments, { taskId, baseVersion, segments });
+  api('taskUpdateSegments', { taskId, baseVersion, segments });
 
 export const retranslate = (taskId: string, segmentIds: number[]) =>
-  api(ROUTES.taskRetranslate, { taskId, segmentIds });
+  api('taskRetranslate', { taskId, segmentIds });

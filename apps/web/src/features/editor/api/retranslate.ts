@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, type RetranslateAnswer, type RetranslateQuota, ROUTES } from '@subtrans/contract';
+import { ErrorCodes, type RetranslateAnswer, type RetranslateQuota } from '@subtrans/contract';
 import { api, ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { retranslate as retranslateCall } from './editor';
@@ -13,7 +13,7 @@ export const retranslateQuotaKey = ['retranslate-quota'] as const;
 export function useRetranslateQuota(enabled: boolean) {
   return useQuery({
     queryKey: retranslateQuotaKey,
-    queryFn: () => api(ROUTES.taskRetranslateQuota),
+    queryFn: () => api('taskRetranslateQuota'),
     enabled,
     staleTime: 60_000,
   });

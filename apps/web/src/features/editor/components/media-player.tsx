@@ -2,7 +2,6 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '@subtrans/contract';
 import { api } from '../../../lib/api-client';
 import type { EditSegment } from '../lib/editor-state';
 
@@ -49,7 +48,7 @@ export const MediaPlayer = forwardRef<
   const [timeMs, setTimeMs] = useState(0);
   const link = useQuery({
     queryKey: ['media-url', taskId],
-    queryFn: () => api(ROUTES.fileDownloadUrl, { taskId }),
+    queryFn: () => api('fileDownloadUrl', { taskId }),
     staleTime: URL_STALE_MS,
     refetchOnWindowFocus: false,
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ContactMessage, ROUTES } from '@subtrans/contract';
+import { type ContactMessage } from '@subtrans/contract';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -18,7 +18,7 @@ export function ContactForm() {
   const send = async (values: ContactMessage) => {
     setState('sending');
     try {
-      await api(ROUTES.contactSubmit, values);
+      await api('contactSubmit', values);
       form.resetFields();
       setState('sent');
     } catch (e) {

@@ -6,26 +6,25 @@ import {
   POLLING_MS,
   type SubmitCheckBody,
   type SubmitExecuteBody,
-  ROUTES,
 } from '@subtrans/contract';
 import { api, ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../lib/storage';
 
 /** SPEC §4 audio/video flow: detection (probe), then execution (transcribe and translate). */
 
-export const submitDetection = (body: SubmitCheckBody) => api(ROUTES.fileSubmitCheck, body);
+export const submitDetection = (body: SubmitCheckBody) => api('fileSubmitCheck', body);
 
-export const checkDetection = (taskId: string) => api(ROUTES.fileCheck, { taskId });
+export const checkDetection = (taskId: string) => api('fileCheck', { taskId });
 
-export const submitExecution = (body: SubmitExecuteBody) => api(ROUTES.fileSubmitExecute, body);
+export const submitExecution = (body: SubmitExecuteBody) => api('fileSubmitExecute', body);
 
-export const checkExecution = (taskId: string) => api(ROUTES.fileCheckExecute, { taskId });
+export const checkExecution = (taskId: string) => api('fileCheckExecute', { taskId });
 
 /** Whether this server can transcribe audio/video at all. */
 export function useSpeechStatus() {
   return useQuery({
     queryKey: ['media', 'speech'],
-    queryFn: () => api(ROUTES.fileSpeechStatus, {}),
+    queryFn: () => api('fileSpeechStatus', {}),
     staleTime: 5 * 60_000,
   });
 }

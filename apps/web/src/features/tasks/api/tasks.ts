@@ -1,11 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  PAGE_SIZES,
-  POLLING_MS,
-  type PagedList,
-  type Task,
-  ROUTES,
-} from '@subtrans/contract';
+import { PAGE_SIZES, POLLING_MS, type PagedList, type Task } from '@subtrans/contract';
 import { api, apiUpload } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 
@@ -25,7 +19,7 @@ export function useTaskList(userId: number, page: number) {
   return useQuery({
     queryKey: [...tasksQueryKey, userId, page],
     queryFn: async () => {
-      const list = await api(ROUTES.taskList, { page, size: PAGE_SIZES.tasks });
+      const list = await api('taskList', { page, size: PAGE_SIZES.tasks });
       if (page === 1) storage.set(STORAGE_KEYS.tasks, JSON.stringify({ userId, list }));
       return list;
     },
@@ -54,7 +48,7 @@ function cachedFirstPage(userId: number): PagedList<Task> | undefined {
 export function useEngines() {
   return useQuery({
     queryKey: ['engines'],
-    queryFn: () => api(ROUTES.translationEngines, {}),
+    queryFn: () => api('translationEngines', {}),
     staleTime: 5 * 60_000,
   });
 }
@@ -74,8 +68,8 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   form.set('translationService', f.translationService);
   form.set('includeOriginalText', String(f.includeOriginalText));
   form.set('file', f.file, f.file.name);
-  return apiUpload(ROUTES.taskCreate, form);
+  return apiUpload('taskCreate', form);
 }
 
-export const startTask = (id: string) => api(ROUTES.taskStart, { id });
-export const deleteTask = (id: string) => api(ROUTES.taskDelete, { id });
+export const startTask = (id: string) => api('taskStart', { id });
+export const deleteTask = (id: string) => api('taskDelete', { id });

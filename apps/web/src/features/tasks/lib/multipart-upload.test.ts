@@ -125,7 +125,7 @@ beforeEach(() => {
   window.localStorage.clear();
   server = new FakeServer();
   apiMock.mockReset();
-  apiMock.mockImplementation((route, body) => server.handle(route.path, body));
+  apiMock.mockImplementation((route, body) => server.handle(API[route], body) as never);
 });
 afterEach(() => {
   window.localStorage.clear();

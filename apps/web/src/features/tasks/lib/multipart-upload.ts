@@ -1,4 +1,4 @@
-import { ErrorCodes, type CompletedUpload, type MediaType, ROUTES } from '@subtrans/contract';
+import { ErrorCodes, type CompletedUpload, type MediaType } from '@subtrans/contract';
 import { api, ApiError } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 
@@ -183,7 +183,7 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<Compl
       if (saved && saved.fingerprint === fingerprintOf(file)) {
         record = saved;
       } else {
-        const ticket = await api(ROUTES.fileStartUpload, {
+        const ticket = await api('fileStartUpload', {
           fileName: file.name,
           size: file.size,
           contentType: file.type || 'application/octet-stream',
@@ -198,7 +198,7 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<Compl
         const parts = Object.entries(record.done)
           .map(([n, etag]) => ({ partNumber: Number(n), etag }))
           .sort((a, b) => a.partNumber - b.partNumber);
-        const done = await api(ROUTES.fileCompleteUpload, { uploadId: record.uploadId, parts });
+        const done = await api('fileCompleteUpload', { uploadId: record.uploadId, parts });
         clearRecord();
         report(total);
         return done;
@@ -221,7 +221,7 @@ export async function uploadFile(file: File, opts: UploadOptions): Promise<Compl
       const uploadId = record?.uploadId;
       if (uploadId) {
         clearRecord();
-        await api(ROUTES.fileAbortUpload, { uploadId }).catch(() => undefined);
+        await api('fileAbortUpload', { uploadId }).catch(() => undefined);
       }
       throw isAbortError(e) ? e : abortError();
     }
@@ -272,7 +272,7 @@ async function sendParts(file: File, record: UploadRecord, ctx: SendContext): Pr
     if (!pending) {
       // this part and the next ones waiting, in one call
       const batch = [n, ...queue.filter((m) => m !== n && !fresh(m) && !asking.has(m))].slice(0, URL_BATCH);
-      pending = api(ROUTES.fileUploadParts, { uploadId, partNumbers: batch })
+      pending = api('fileUploadParts', { uploadId, partNumbers: batch })
         .then((answer) => {
           const expires = Date.parse(answer.expiresAt) || Date.now() + 3_600_000;
           for (const u of answer.urls) urls.set(u.partNumber, { url: u.url, expires });

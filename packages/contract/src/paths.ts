@@ -1,0 +1,71 @@
+/*
+ * Kept apart from ROUTES (routes.ts): a page that needs only a path must not load the schemas,
+ * which are built when their module is evaluated.
+ */
+/** Paths of every call (SPEC §7 plus our own), shared by server routes and the web client. */
+export const API = {
+  emailAuth: '/email/auth',
+  sendCode: '/user/send_code',
+  register: '/user/register',
+  wechatLogin: '/user/wechat_login',
+  wechatState: '/user/wechat_state',
+  profile: '/user/profile',
+  updateProfile: '/user/update_profile',
+  allUsers: '/user/all_users',
+  createUser: '/user/create_user',
+  deleteUser: '/user/delete_user',
+  closeAccount: '/user/close_account',
+  logout: '/user/logout',
+  uploadAvatar: '/api/upload',
+  siteConfig: '/site/config',
+  /** the contact form (public): stored, then mailed to support */
+  contactSubmit: '/contact/submit',
+  googleAuth: '/google/auth',
+  googleCallback: '/google/callback',
+  getPoint: '/user/get_point',
+  decrPoint: '/user/decr_point',
+  pointHistory: '/user/point_history',
+  pointLots: '/user/point_lots',
+  grantPoints: '/user/grant_points',
+  translate: '/translation/translate',
+  deepseekTranslate: '/translation/deepseek_translate',
+  translationEngines: '/translation/engines',
+  taskCreate: '/task/create',
+  taskList: '/task/list',
+  taskGet: '/task/get',
+  /** GET ?id=: the task with its segments as compact lines (the editor's read and live refresh) */
+  taskLines: '/task/lines',
+  taskDelete: '/task/delete',
+  taskStart: '/task/start',
+  taskExport: '/task/export',
+  taskUpdateSegments: '/task/update_segments',
+  productList: '/product/list',
+  productTransList: '/product/trans_list',
+  alipayCreate: '/alipay/create_alipay_url',
+  alipayQuery: '/alipay/query_order',
+  /** Alipay's asynchronous notification (server to server, form-encoded, answered `success`) */
+  alipayNotify: '/alipay/notify',
+  orderList: '/order/query_order_list',
+  paymentQuery: '/payment/query',
+  wallexCreate: '/wallex/create_payment',
+  wallexQuery: '/wallex/query_payment',
+  /** Airwallex's webhook (server to server, signed with x-timestamp + x-signature) */
+  wallexWebhook: '/wallex/webhook',
+  taskRetranslate: '/task/retranslate',
+  /** what is left of today's re-translation allowance (characters and calls) */
+  taskRetranslateQuota: '/task/retranslate_quota',
+  /** audio/video: a direct upload of one object (see media.ts for why these answer no key pair) */
+  fileStartUpload: '/file/sts-credentials',
+  fileUploadParts: '/file/upload_parts',
+  fileCompleteUpload: '/file/complete_upload',
+  fileAbortUpload: '/file/abort_upload',
+  fileDownloadUrl: '/file/sts-down-credentials',
+  fileSubmitCheck: '/file/submit_check_task',
+  fileCheck: '/file/check_task',
+  fileSubmitExecute: '/file/submit_execute_task',
+  fileCheckExecute: '/file/check_execute_task',
+  fileSpeechStatus: '/file/speech_status',
+} as const;
+
+/** Where the server serves the OpenAPI document of ROUTES (public, read-only). */
+export const OPENAPI_PATH = '/api/openapi.json';
