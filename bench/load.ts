@@ -7,28 +7,11 @@
  *   by /task/lines, several rounds (goal <= 200 MB).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Figure } from './ledger.js';
+import { ADMIN, freePort, ROOT, rssMb, signInAsAdmin } from './support.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
 const CUES = 20_000;
 const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -128,14 +111,7 @@ export async function benchLoadOn(label: string, env: Record<string, string>): P
   const figures: Figure[] = [];
   try {
     await waitReady(base);
-    const login = await fetch(`${base}/email/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, pass: ADMIN.password }),
-    });
-    const cookie = /user_sessionid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-    if (!cookie) throw new Error(`login failed: ${await login.text()}`);
-    const headers = { cookie: `user_sessionid=${cookie}`, origin: base };
+    const headers = { cookie: await signInAsAdmin(base), origin: base };
     const srt = largestSrt();
     // warm up: one upload and one read of each kind
     const taskId = await upload(base, headers, srt);

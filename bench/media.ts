@@ -9,14 +9,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { createReadStream, createWriteStream, readFileSync, statfsSync } from 'node:fs';
+import { createReadStream, createWriteStream, statfsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import type { Readable } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CompletedUpload, UploadPartUrls, UploadTicket } from '@subtrans/contract';
 import { startTestApp } from '../apps/server/test/harness.js';
 import { captureLog } from '../apps/server/test/support/log-capture.js';
@@ -27,22 +25,9 @@ import { startTranscriptionServer } from '../apps/server/test/support/transcript
 import { startOpenAiServer } from '../apps/server/test/support/translation-servers.js';
 import { until } from '../apps/server/test/support/until.js';
 import type { Figure } from './ledger.js';
+import { ADMIN, freePort, ROOT, rssMb, signInAsAdmin } from './support.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
 const MB = 1024 * 1024;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function writeRandomFile(file: string, bytes: number) {
   const out = createWriteStream(file);
@@ -144,13 +129,7 @@ async function benchUpload(figures: Figure[]) {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await until(async () => (await fetch(`${base}/readyz`).catch(() => null))?.ok, 60_000);
-    const login = await fetch(`${base}/email/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: ADMIN.email, pass: ADMIN.password }),
-    });
-    const cookie = /user_sessionid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-    if (!cookie) throw new Error('bench admin could not sign in');
+    const cookie = await signInAsAdmin(base);
 
     const measure = async (mb: number) => {
       const file = path.join(dir, `upload-${mb}.bin`);

@@ -14,10 +14,9 @@
  * clients read it, per database, bench/load.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchBundle } from './bundle.js';
@@ -27,11 +26,10 @@ import { benchLoadOn } from './load.js';
 import { benchMedia } from './media.js';
 import { benchPipeline } from './pipeline.js';
 import { benchSubtitles } from './subtitles.js';
+import { ADMIN, ROOT, rssMb, signInAsAdmin } from './support.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
 
 const figures: Figure[] = [];
 
@@ -66,12 +64,6 @@ async function waitFor(url: string, init?: RequestInit) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`timeout waiting for ${url}`);
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
 }
 
 async function load(url: string, headers: Record<string, string>) {
@@ -109,20 +101,13 @@ async function benchServer(label: string, env: Record<string, string>, port: num
     await new Promise((r) => setTimeout(r, 3000));
     figures.push({
       name: `server resident memory idle (${label})`,
-      value: rssMb(server.pid!),
+      value: Math.round(rssMb(server.pid!)),
       unit: 'MB',
       baseline: null,
       baselineValue: null,
       ratio: null,
     });
-    const login = await fetch(`${base}/email/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, pass: ADMIN.password }),
-    });
-    const cookie = /user_sessionid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-    if (!cookie) throw new Error(`login failed: ${await login.text()}`);
-    const headers = { cookie: `user_sessionid=${cookie}`, origin: base };
+    const headers = { cookie: await signInAsAdmin(base), origin: base };
     // warm up (JIT, connection pool), then measure
     await autocannon({
       url: `${base}/user/profile`,
