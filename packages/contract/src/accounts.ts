@@ -49,11 +49,24 @@ export const userSchema = z.object({
   manager: z.boolean(),
   language: uiLanguageSchema.nullable(),
   createdAt: z.string(),
+  /** the account can sign in by password (Google/WeChat accounts have none until they set one) */
+  hasPassword: z.boolean(),
+  /** the email was verified (by a code, or by Google); '' in `email` means none is set (WeChat) */
+  emailVerified: z.boolean(),
+  /** points granted at sign-up as a trial, shown on the dashboard while any are left (0: none) */
+  trialPoints: z.number().int().min(0),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const emailAuthBody = z.object({ email, pass: loginPassword });
 export const sendCodeBody = z.object({ email });
+/** a new password: the register rule (login accepts the longer legacy limit) */
+const newPassword = z.string().min(LIMITS.passwordMin).max(LIMITS.passwordMax);
+export const sendResetCodeBody = z.object({ email });
+export const resetPasswordBody = z.object({ email, code, pass: newPassword });
+export const changePasswordBody = z.object({ pass: loginPassword, newPass: newPassword });
+export const sendEmailCodeBody = z.object({ email });
+export const setEmailBody = z.object({ email, code });
 export const registerBody = z.object({ email, name, pass: loginPassword, code });
 /** SPEC sends the session id in the body; it is accepted and ignored (the cookie/header decides). */
 export const profileBody = z.object({ user_sessionid: z.string().max(200).optional() }).optional();

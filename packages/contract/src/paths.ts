@@ -16,6 +16,15 @@ export const API = {
   deleteUser: '/user/delete_user',
   closeAccount: '/user/close_account',
   logout: '/user/logout',
+  /** a 6-digit code by mail to set a new password (same answer whether or not the email exists) */
+  sendResetCode: '/user/send_reset_code',
+  resetPassword: '/user/reset_password',
+  changePassword: '/user/change_password',
+  /** ends every session of the user, this one included */
+  logoutAll: '/user/logout_all',
+  /** a code to the address an account without one (WeChat) wants to add */
+  sendEmailCode: '/user/send_email_code',
+  setEmail: '/user/set_email',
   uploadAvatar: '/api/upload',
   siteConfig: '/site/config',
   /** the contact form (public): stored, then mailed to support */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   adminUserSchema,
+  changePasswordBody,
   closeAccountBody,
   createUserBody,
   deleteUserBody,
@@ -8,6 +9,10 @@ import {
   pageBody,
   profileBody,
   registerBody,
+  resetPasswordBody,
+  sendEmailCodeBody,
+  sendResetCodeBody,
+  setEmailBody,
   sendCodeBody,
   sendCodeResult,
   updateProfileBody,
@@ -98,6 +103,14 @@ export const ROUTES = {
   deleteUser: post(API.deleteUser, { body: deleteUserBody, response: nothing }),
   closeAccount: post(API.closeAccount, { body: closeAccountBody, response: nothing }),
   logout: post(API.logout, { response: nothing }),
+  sendResetCode: post(API.sendResetCode, { body: sendResetCodeBody, response: sendCodeResult }),
+  /** sets the password and ends every session of the user; the caller signs in afresh */
+  resetPassword: post(API.resetPassword, { body: resetPasswordBody, response: nothing }),
+  /** ends every other session of the user; this one is kept */
+  changePassword: post(API.changePassword, { body: changePasswordBody, response: nothing }),
+  logoutAll: post(API.logoutAll, { response: nothing }),
+  sendEmailCode: post(API.sendEmailCode, { body: sendEmailCodeBody, response: sendCodeResult }),
+  setEmail: post(API.setEmail, { body: setEmailBody, response: userSchema }),
   uploadAvatar: post(API.uploadAvatar, { form: z.object({}), response: uploadResult }),
   siteConfig: post(API.siteConfig, { response: siteConfigSchema }),
   contactSubmit: post(API.contactSubmit, { body: contactBody, response: contactReceiptSchema }),

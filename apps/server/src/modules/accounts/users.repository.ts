@@ -12,14 +12,20 @@ export interface UserRow {
   created_at: Date;
   /** available points, only where a query asks for it */
   point?: number;
+  /** what is left of the sign-up trial grant, only where a query asks for it */
+  trial_points?: number;
 }
+
+/** Accounts made by Google or WeChat without a verified email hold a placeholder no mail reaches. */
+export const isPlaceholderEmail = (email: string) => email.endsWith('.invalid');
 
 const COLUMNS = 'id, email, name, pic, password_hash, is_manager, language, created_at';
 
 export function toUser(row: UserRow): User {
+  const placeholder = isPlaceholderEmail(row.email);
   return {
     id: row.id,
-    email: row.email,
+    email: placeholder ? '' : row.email,
     name: row.name,
     pic: row.pic,
     picture: row.pic,
@@ -27,6 +33,9 @@ export function toUser(row: UserRow): User {
     manager: row.is_manager,
     language: row.language,
     createdAt: new Date(row.created_at).toISOString(),
+    hasPassword: row.password_hash !== null,
+    emailVerified: !placeholder,
+    trialPoints: row.trial_points ?? 0,
   };
 }
 
