@@ -85,7 +85,8 @@ describe(`WeChat QR sign-in against a local server following WeChat's contract (
     expect(expectSuccess<Profile>(await login(p)).id).toBe(user.id);
 
     // the placeholder address can never be used to sign in with a password
-    expectFailure(await t.post('/email/auth', { email: user.email, pass: 'anything-at-all' }), 40101, 401);
+    const placeholder = `wechat_${p.openid}@users.invalid`;
+    expectFailure(await t.post('/email/auth', { email: placeholder, pass: 'anything-at-all' }), 40101, 401);
   });
 
   it('recognises a person by unionid, also from another openid, and fills in a missing unionid', async () => {
