@@ -12,7 +12,7 @@ const OPEN = '([{«“‘「『【《〈〔［｛〘〖〝（';
 /** straight quotes: opening or closing, so glued to both neighbours */
 const QUOTES = `"'`;
 export const CLOSE_SET = new Set(CLOSE);
-const OPEN_SET = new Set(OPEN);
+export const OPEN_SET = new Set(OPEN);
 const QUOTE_SET = new Set(QUOTES);
 
 const TRAILING_CLOSERS = `[\\s"'”’»」』）)\\]】》〉〕］｝]*$`;

@@ -1,0 +1,135 @@
+import { jaModel, Parser, zhHansModel, zhHantModel } from 'budoux';
+import { canBreakBetween, CLOSE_SET, OPEN_SET, punctuationOf } from '../recut/chars.js';
+import { WIDE } from '../width.js';
+import { wordRules } from './words.js';
+
+/**
+ * Where a line may break in a text, and how good each place is (a penalty: negative is a good
+ * place). Netflix's TTSG General Requirements (215758617): break after punctuation, before
+ * conjunctions and prepositions; never separate an article from its noun, a first name from a last
+ * name, a subject pronoun or an auxiliary from its verb. Space-separated languages break at spaces
+ * only, never inside a word; Chinese and Japanese at BudouX's phrase boundaries (Thai at
+ * Intl.Segmenter's words), never before closing punctuation or small kana nor after an opening
+ * bracket (kinsoku).
+ */
+export interface Break {
+  /** the line before ends at this character index */
+  a: number;
+  /** the next line starts at this index (a < b: the spaces between are dropped) */
+  b: number;
+  penalty: number;
+}
+
+export const PENALTY = {
+  sentence: -6,
+  clause: -4,
+  /** a space between two CJK characters, or in Thai: a pause, as these subtitles write one */
+  space: -4,
+  /** between two CJK characters inside one phrase: legal, but a last resort */
+  insidePhrase: 6,
+} as const;
+
+const SPACE = /\s/u;
+const isWide = (ch: string) => WIDE.test(ch);
+
+type Family = 'cjk' | 'thai' | 'spaced';
+
+export function familyOf(lang: string): Family {
+  if (lang.startsWith('zh') || lang === 'ja') return 'cjk';
+  if (lang === 'th') return 'thai';
+  return 'spaced';
+}
+
+const parsers = new Map<string, Parser>();
+function phraseParser(lang: string): Parser {
+  const key = lang === 'ja' ? 'ja' : lang === 'zh-HK' || lang === 'zh-TW' ? 'zh-hant' : 'zh-hans';
+  let p = parsers.get(key);
+  if (!p) {
+    p = new Parser(key === 'ja' ? jaModel : key === 'zh-hant' ? zhHantModel : zhHansModel);
+    parsers.set(key, p);
+  }
+  return p;
+}
+
+/** Code-point indices where a segmenter's pieces of `chars` begin (0 and the end excluded). */
+function boundaries(chars: readonly string[], pieces: Iterable<string>): Set<number> {
+  const out = new Set<number>();
+  let at = 0;
+  for (const piece of pieces) {
+    at += [...piece].length;
+    if (at > 0 && at < chars.length) out.add(at);
+  }
+  return out;
+}
+
+function segmentBoundaries(chars: readonly string[], lang: string, family: Family): Set<number> {
+  const text = chars.join('');
+  if (family === 'cjk') return boundaries(chars, phraseParser(lang).parse(text));
+  const seg = new Intl.Segmenter(lang, { granularity: 'word' });
+  return boundaries(
+    chars,
+    [...seg.segment(text)].map((s) => s.segment),
+  );
+}
+
+/** The punctuation the text before index `a` ends with. */
+function punctuationBefore(chars: readonly string[], a: number) {
+  return punctuationOf(chars.slice(Math.max(0, a - 4), a).join(''));
+}
+
+function punctuationPenalty(chars: readonly string[], a: number): number {
+  const p = punctuationBefore(chars, a);
+  return p === 'sentence' ? PENALTY.sentence : p === 'clause' ? PENALTY.clause : 0;
+}
+
+/** The word ending at `a` and the one starting at `b` (space-delimited). */
+function wordsAround(chars: readonly string[], a: number, b: number) {
+  let s = a;
+  while (s > 0 && !SPACE.test(chars[s - 1]!)) s -= 1;
+  let e = b;
+  while (e < chars.length && !SPACE.test(chars[e]!)) e += 1;
+  return { before: chars.slice(s, a).join(''), after: chars.slice(b, e).join(''), beforeStart: s };
+}
+
+/** Every place a line may break in `chars` (visible characters), in order. */
+export function breaksOf(chars: readonly string[], lang: string): Break[] {
+  const family = familyOf(lang);
+  const rules = family === 'spaced' ? wordRules(lang) : null;
+  const segments = family === 'spaced' ? null : segmentBoundaries(chars, lang, family);
+  const out: Break[] = [];
+  let i = 0;
+  while (i < chars.length) {
+    if (SPACE.test(chars[i]!)) {
+      let b = i;
+      while (b < chars.length && SPACE.test(chars[b]!)) b += 1;
+      const prev = chars[i - 1];
+      const next = chars[b];
+      if (i > 0 && next !== undefined && !CLOSE_SET.has(next) && !OPEN_SET.has(prev!)) {
+        let penalty = punctuationPenalty(chars, i);
+        if (rules) {
+          const { before, after, beforeStart } = wordsAround(chars, i, b);
+          penalty += rules.penalty(before, after, beforeStart === 0);
+        } else if (penalty === 0 && (family === 'thai' || (isWide(prev!) && isWide(next)))) {
+          penalty = PENALTY.space;
+        }
+        out.push({ a: i, b, penalty });
+      }
+      i = b;
+      continue;
+    }
+    if (segments && i > 0 && !SPACE.test(chars[i - 1]!)) {
+      const prev = chars[i - 1]!;
+      const cur = chars[i]!;
+      if (canBreakBetween(prev, cur)) {
+        const phrase = segments.has(i);
+        // between two characters of one phrase: only CJK text may break there (a last resort)
+        if (phrase || (family === 'cjk' && isWide(prev) && isWide(cur))) {
+          const penalty = punctuationPenalty(chars, i) + (phrase ? 0 : PENALTY.insidePhrase);
+          out.push({ a: i, b: i, penalty });
+        }
+      }
+    }
+    i += 1;
+  }
+  return out;
+}
