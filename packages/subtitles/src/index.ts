@@ -100,3 +100,44 @@ export {
   type TimedSegment,
   type TimedWord,
 } from './recut.js';
+export {
+  NORMS,
+  DEFAULT_NORMS,
+  NORM_BOUNDS,
+  baseNorms,
+  normsFor,
+  parseNormOverrides,
+  type Counting,
+  type NormLanguage,
+  type NormOverrides,
+  type Norms,
+} from './norms.js';
+export {
+  budget,
+  durationBreach,
+  lineLengths,
+  measure,
+  measureIn,
+  measureLine,
+  normBreaches,
+  overBudget,
+  overCpl,
+  overCps,
+  overLines,
+  readingRate,
+  type NormBreach,
+} from './budget.js';
+export { breakLines, layoutText, type LineLayout } from './line-break.js';
+export {
+  REVIEW_FLAGS,
+  chineseScriptOf,
+  inSourceLanguage,
+  inWrongScript,
+  isEmptyLine,
+  isReviewFlag,
+  markupLost,
+  numbersMissing,
+  reviewFlags,
+  type ReviewFlag,
+  type ReviewInput,
+} from './review-flags.js';

@@ -53,7 +53,6 @@ const SCRIPTS = {
   devanagari: /\p{Script=Devanagari}/u,
   latin: /\p{Script=Latin}/u,
 } as const;
-type Script = keyof typeof SCRIPTS;
 
 // characters written differently in traditional and simplified Chinese (frequent ones)
 const TRADITIONAL = new Set(
@@ -89,6 +88,74 @@ const TRIGRAM_TO_OURS: Record<string, DetectedLanguage['language']> = {
   uk: 'uk',
 };
 
+/** Our codes the trigram model knows under the same name (it has no Malay). */
+const TRIGRAM_LANGUAGES: readonly string[] = Object.values(TRIGRAM_TO_OURS).filter((c) => c !== 'ms');
+
+export type Script = keyof typeof SCRIPTS;
+
+/** The letters of a text by writing system (a letter of none of them counts in `letters` only). */
+export function scriptCounts(text: string): { counts: Record<Script, number>; letters: number } {
+  const counts: Record<Script, number> = {
+    han: 0,
+    kana: 0,
+    hangul: 0,
+    cyrillic: 0,
+    arabic: 0,
+    hebrew: 0,
+    thai: 0,
+    devanagari: 0,
+    latin: 0,
+  };
+  let letters = 0;
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) continue;
+    letters += 1;
+    for (const script of Object.keys(SCRIPTS) as Script[]) {
+      if (SCRIPTS[script].test(ch)) {
+        counts[script] += 1;
+        break;
+      }
+    }
+  }
+  return { counts, letters };
+}
+
+/** The writing system a language is written in ('han' for Chinese; Japanese mixes han and kana). */
+export function scriptOfLanguage(lang: string): Script {
+  if (lang.startsWith('zh')) return 'han';
+  switch (lang) {
+    case 'ja':
+      return 'kana';
+    case 'ko':
+      return 'hangul';
+    case 'ru':
+    case 'uk':
+      return 'cyrillic';
+    case 'ar':
+      return 'arabic';
+    case 'he':
+      return 'hebrew';
+    case 'th':
+      return 'thai';
+    case 'hi':
+      return 'devanagari';
+    default:
+      return 'latin';
+  }
+}
+
+/**
+ * Which of two or more languages the trigram model finds the text closer to (null when it knows
+ * none of them or cannot tell). Choosing among the few candidates is far surer on a short line
+ * than naming a language out of all.
+ */
+export function likelierLanguage(text: string, candidates: readonly string[]): string | null {
+  const known = new Set<string>(TRIGRAM_LANGUAGES);
+  if (candidates.some((c) => !known.has(c))) return null;
+  const found = trigramDetect(plainText(text), { only: [...candidates] });
+  return candidates.includes(found) ? found : null;
+}
+
 /** Text without markup: `<i>`, `<font …>`, `{\an8}` and the like are not language. */
 export function plainText(text: string): string {
   return text.replace(/<[^>]*>/g, ' ').replace(/\{\\[^}]*\}/g, ' ');
@@ -117,29 +184,10 @@ function sampleOf(lines: readonly string[]): string {
  */
 export function detectLanguage(lines: readonly string[]): DetectedLanguage {
   const text = sampleOf(lines);
-  const counts: Record<Script, number> = {
-    han: 0,
-    kana: 0,
-    hangul: 0,
-    cyrillic: 0,
-    arabic: 0,
-    hebrew: 0,
-    thai: 0,
-    devanagari: 0,
-    latin: 0,
-  };
-  let letters = 0;
+  const { counts, letters } = scriptCounts(text);
   let traditional = 0;
   let simplified = 0;
   for (const ch of text) {
-    if (!/\p{L}/u.test(ch)) continue;
-    letters += 1;
-    for (const script of Object.keys(SCRIPTS) as Script[]) {
-      if (SCRIPTS[script].test(ch)) {
-        counts[script] += 1;
-        break;
-      }
-    }
     if (TRADITIONAL.has(ch)) traditional += 1;
     else if (SIMPLIFIED.has(ch)) simplified += 1;
   }

@@ -1,6 +1,6 @@
 import { measureLine } from './budget.js';
 import { breaksOf, familyOf, type Break } from './line-break/breaks.js';
-import { joinLines, parseMarked, renderLines, type LineRange, type Marked } from './line-break/markup.js';
+import { joinLines, parseMarked, renderLines, type LineRange } from './line-break/markup.js';
 import { WIDE } from './width.js';
 import type { Norms } from './norms.js';
 
