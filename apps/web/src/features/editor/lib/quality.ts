@@ -1,4 +1,4 @@
-import { lineWidth, readingSpeed } from '@subtrans/subtitles/width';
+import { durationBreach, overCpl, overCps, overLines } from '@subtrans/subtitles/budget';
 
 export { visibleText, lineWidth, readingSpeed } from '@subtrans/subtitles/width';
 
@@ -50,17 +50,17 @@ export function flagsOf(
   const next = segments[i + 1];
   const text = s.translatedText;
   const flags: Flag[] = [];
-  const lines = text.split(/\r?\n/);
   const duration = s.endMs - s.startMs;
   if (!text.trim()) flags.push('empty');
   else {
-    if (lines.some((l) => lineWidth(l) > rules.maxLineWidth)) flags.push('cpl');
-    if (lines.length > rules.maxLines) flags.push('lines');
-    if (readingSpeed(text, duration) > rules.maxCps) flags.push('cps');
+    // the package's checks (one implementation with the server's norms), in the counting these
+    // one-for-all-languages limits were set in: line width in columns, reading speed in characters
+    if (overCpl(text, rules.maxLineWidth, 'width')) flags.push('cpl');
+    if (overLines(text, rules.maxLines)) flags.push('lines');
+    if (overCps(text, duration, rules.maxCps, 'chars')) flags.push('cps');
     if (s.originalText.trim() && text.trim() === s.originalText.trim()) flags.push('untranslated');
   }
-  if (duration < rules.minDurationMs) flags.push('short');
-  if (duration > rules.maxDurationMs) flags.push('long');
+  flags.push(...durationBreach(duration, rules));
   if (next && next.startMs < s.endMs) flags.push('overlap');
   return flags;
 }
