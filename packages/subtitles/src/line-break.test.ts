@@ -20,6 +20,16 @@ describe('line breaking: what stays as it is', () => {
     expect(lay('- Hello there.\n- Hi!', 'en')).toEqual({ lines: ['- Hello there.', '- Hi!'], fits: true });
     expect(lay('-你好。\n-再见。', 'zh-CN').lines).toEqual(['-你好。', '-再见。']);
   });
+
+  it('puts dual speakers the engine joined on one line back on a line each', () => {
+    expect(lay('- Are you coming? - Not tonight.', 'en').lines).toEqual([
+      '- Are you coming?',
+      '- Not tonight.',
+    ]);
+    expect(lay('-你来吗？-今晚不行。', 'zh-CN').lines).toEqual(['-你来吗？', '-今晚不行。']);
+    // a dash inside one speaker's sentence is not a second speaker
+    expect(lay('- Well - I mean, sure.', 'en').lines).toEqual(['- Well - I mean, sure.']);
+  });
 });
 
 describe('line breaking in space-separated languages', () => {

@@ -35,10 +35,14 @@ const TOP_HEAVY = 1;
 const OVERFLOW = 1000;
 
 const SPEAKER = /^\s*(?:<[^>]*>|\{\\[^}]*\})*\s*[-–—]/;
+/** where a second speaker's dash follows the end of the first one's sentence */
+const SECOND_SPEAKER = /(?<=[.!?…。！？][”’"'」』]?)\s*(?=[-–—]\s?[^\s\-–—])/u;
 
 export function breakLines(text: string, lang: string, norms: Norms): LineLayout {
   const { cpl, lines: maxLines, counting } = norms;
-  const rawLines = text.split(/\r?\n/);
+  let rawLines = text.split(/\r?\n/);
+  // dual speakers joined on one line by the engine: "- Hi. - Hello." is two speakers
+  if (rawLines.length === 1 && SPEAKER.test(text)) rawLines = text.split(SECOND_SPEAKER);
   // dual speakers, one per line with a dash (TTSG): kept as they are
   if (rawLines.length >= 2 && rawLines.filter((l) => SPEAKER.test(l)).length >= 2) {
     const kept = rawLines.map((l) => l.trim()).filter(Boolean);
