@@ -143,6 +143,7 @@ describe('source-language', () => {
     expect(check('好的，Bruce Wayne。', 'en', 'zh-CN', 'OK, Bruce Wayne.')).toBe(false);
     expect(check('¿Adónde vas esta noche?', 'en', 'es', 'Where are you going tonight?')).toBe(false);
     expect(check('Taxi!', 'en', 'fr')).toBe(false);
+    expect(check('No, no, no, no!', 'en', 'es')).toBe(false);
   });
 
   it('does not flag Simplified against Traditional Chinese (wrong-script tells those)', () => {

@@ -27,7 +27,10 @@ function copied(source: string, translation: string): { share: number; telling: 
   if (!words.length) return { share: 0, telling: 0 };
   const shared = words.filter((t) => src.has(t.toLowerCase()));
   // a capitalised shared word may be a name, which both languages write alike
-  const telling = shared.filter((t) => !isCapitalised(t) || [...t].length === 1).length;
+  // counted once each: "no, no, no" is one word both languages may share
+  const telling = new Set(
+    shared.filter((t) => !isCapitalised(t) || [...t].length === 1).map((t) => t.toLowerCase()),
+  ).size;
   return { share: shared.length / words.length, telling };
 }
 
