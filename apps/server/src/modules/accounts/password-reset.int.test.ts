@@ -54,11 +54,7 @@ describe(`forgot password: a mailed code, then a new password (${TEST_DB})`, () 
     await ageCodes(t, email);
     const mail = await mailAfter(t, email, async () => {
       const sent = await sendResetCode(email);
-      expect(envelope(sent)).toEqual({
-        code: 20000,
-        msg: expect.any(String),
-        data: { resendAfterSeconds: 60 },
-      });
+      expect(envelope(sent)).toMatchObject({ code: 20000, data: { resendAfterSeconds: 60 } });
     });
     const code = codeIn(mail);
     expect(mail.subject).toContain(code);
