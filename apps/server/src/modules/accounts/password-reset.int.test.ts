@@ -117,29 +117,30 @@ describe(`forgot password: a mailed code, then a new password (${TEST_DB})`, () 
     expect(await t.ctx.db.query('SELECT id FROM users WHERE email = $1', [unknown])).toEqual([]);
   });
 
-  it('does not wait for the mail before answering, so the time taken tells nothing', async () => {
+  it('answers before the mail is sent, so the time taken tells nothing', async () => {
     const { email: known } = await t.signUp();
     await ageCodes(t, known);
     const mailsBefore = mailsTo(t, known).length;
+    // the mail is held until the test lets it go: no answer may wait for it
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
     const send = t.ctx.mailer.send.bind(t.ctx.mailer);
-    const slow = vi.spyOn(t.ctx.mailer, 'send').mockImplementation(async (m) => {
-      await new Promise((r) => setTimeout(r, 3000));
+    const holding = vi.spyOn(t.ctx.mailer, 'send').mockImplementation(async (m) => {
+      await held;
       await send(m);
     });
     try {
-      const timed = async (email: string) => {
-        const started = performance.now();
-        expectSuccess(await sendResetCode(email));
-        return performance.now() - started;
-      };
-      expect(await timed(uniqueEmail('nobody'))).toBeLessThan(2000);
-      expect(await timed(known)).toBeLessThan(2000);
-      expect(slow).toHaveBeenCalledTimes(1); // the known address only
-      // and the mail still arrives, later
-      const mail = await until(() => mailsTo(t, known)[mailsBefore], 10_000);
+      expectSuccess(await sendResetCode(uniqueEmail('nobody')));
+      expectSuccess(await sendResetCode(known));
+      expect(holding).toHaveBeenCalledTimes(1); // the known address only
+      expect(mailsTo(t, known)).toHaveLength(mailsBefore);
+      letGo();
+      // and the mail arrives, later
+      const mail = await until(() => mailsTo(t, known)[mailsBefore], 5000);
       expect(codeIn(mail)).toMatch(/^\d{6}$/);
     } finally {
-      slow.mockRestore();
+      letGo();
+      holding.mockRestore();
     }
   });
 
