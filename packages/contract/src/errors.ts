@@ -9,10 +9,9 @@ export type { UiLanguage };
 
 /**
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
- * the messages may be refined, the code never changes meaning. The limits on tasks (cue checks,
- * text caps, the re-translation allowance) are in task-limit-errors.ts, audio/video storage in
- * storage-errors.ts, payment channels and host rules in site-errors.ts, the account's password and
- * email changes in account-errors.ts.
+ * the messages may be refined, the code never changes meaning. Tasks' limits are in
+ * task-limit-errors.ts, audio/video storage in storage-errors.ts, payment channels and host rules
+ * in site-errors.ts, an account's password and email changes in account-errors.ts.
  */
 export const ErrorCodes = {
   // audio/video storage: caps, retention
