@@ -17,6 +17,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { createPrerenderer } from './http/prerender.js';
 import { createPreloader } from './http/preload.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { credentialsRoutes } from './modules/accounts/credentials.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { siteConfigFor } from './config/site-config.js';
 import { oauthRoutes } from './modules/accounts/oauth.routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onClose', () => stopListening());
   siteRoutes(app, ctx);
   accountsRoutes(app, ctx);
+  credentialsRoutes(app, ctx);
   oauthRoutes(app, ctx);
   billingRoutes(app, ctx);
   translationRoutes(app, ctx);

@@ -45,6 +45,8 @@ export interface RateLimits {
   sendCodePerIp: RateLimitRule;
   registerPerIp: RateLimitRule;
   oauthPerIp: RateLimitRule;
+  /** wrong current passwords given by one signed-in account (change_password): no guessing there */
+  passwordChecksPerUser: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -60,6 +62,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   sendCodePerIp: { limit: 30, windowSeconds: 60 * 60 },
   registerPerIp: { limit: 60, windowSeconds: 15 * 60 },
   oauthPerIp: { limit: 60, windowSeconds: 15 * 60 },
+  passwordChecksPerUser: { limit: 5, windowSeconds: 15 * 60 },
 };
 
 /** Everything a module needs, built once in main.ts (or by a test) and handed to buildApp. */

@@ -32,8 +32,13 @@ export interface TestApp {
     overrides?: Partial<{ email: string; name: string; pass: string }>,
   ): Promise<{ token: string; email: string; pass: string; id: number }>;
   login(email: string, pass: string): Promise<string>;
-  /** another server (its own context, cache and connections) on the same database */
-  secondServer(): Promise<{ app: FastifyInstance; ctx: AppContext; close(): Promise<void> }>;
+  /**
+   * another server (its own context, cache and connections) on the same database; `env` changes
+   * its environment (a restart with another setting)
+   */
+  secondServer(opts?: {
+    env?: Record<string, string>;
+  }): Promise<{ app: FastifyInstance; ctx: AppContext; close(): Promise<void> }>;
 }
 
 let counter = 0;
@@ -123,12 +128,12 @@ export async function startTestApp(
     ctx,
     smtp,
     post,
-    async secondServer() {
+    async secondServer(o = {}) {
       // PostgreSQL: a pool of its own on the same schema; PGlite: the same embedded database
       const other =
         TEST_DB === 'postgres'
-          ? await createContext(pgEnv(), { log, schema })
-          : await createContext(env, { db: ctx.db, log });
+          ? await createContext({ ...pgEnv(), ...o.env }, { log, schema })
+          : await createContext({ ...env, ...o.env }, { db: ctx.db, log });
       const otherApp = await buildApp(other, { checkResponses: true });
       await otherApp.ready();
       return {

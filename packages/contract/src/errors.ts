@@ -1,4 +1,5 @@
 import { def, type ErrorDef, type UiLanguage } from './error-def.js';
+import { ACCOUNT_ERRORS } from './account-errors.js';
 import { FAULT_ERRORS } from './fault-errors.js';
 import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
@@ -8,9 +9,9 @@ export type { UiLanguage };
 
 /**
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
- * the messages may be refined, the code never changes meaning. The limits on tasks (cue checks,
- * text caps, the re-translation allowance) are in task-limit-errors.ts, audio/video storage in
- * storage-errors.ts, payment channels and host rules in site-errors.ts.
+ * the messages may be refined, the code never changes meaning. Tasks' limits are in
+ * task-limit-errors.ts, audio/video storage in storage-errors.ts, payment channels and host rules
+ * in site-errors.ts, an account's password and email changes in account-errors.ts.
  */
 export const ErrorCodes = {
   // audio/video storage: caps, retention
@@ -19,6 +20,8 @@ export const ErrorCodes = {
   ...SITE_ERRORS,
   // faults: engines that keep the original, a lost database connection
   ...FAULT_ERRORS,
+  // the account's own changes: password, email address
+  ...ACCOUNT_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

@@ -22,6 +22,12 @@ const CALLS: [string, Auth][] = [
   ['/user/update_profile', 'user'],
   ['/user/close_account', 'user'],
   ['/user/logout', 'user'],
+  ['/user/send_reset_code', 'none'],
+  ['/user/reset_password', 'none'],
+  ['/user/change_password', 'user'],
+  ['/user/logout_all', 'user'],
+  ['/user/send_email_code', 'user'],
+  ['/user/set_email', 'user'],
   ['/user/all_users', 'manager'],
   ['/user/create_user', 'manager'],
   ['/user/delete_user', 'manager'],
@@ -33,7 +39,8 @@ describe('bad input on every call', () => {
   let t: TestApp;
   let manager: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    // a user of their own for each call signs up from one client address: more codes than its limit
+    t = await startTestApp({ rateLimits: { sendCodePerIp: { limit: 1000, windowSeconds: 3600 } } });
     manager = await managerToken(t);
   });
   afterAll(() => t.close());
@@ -194,6 +201,24 @@ describe('bad input on every call', () => {
     const profile = await t.post('/user/profile', { user_sessionid: 'x'.repeat(5000) }, { as: token });
     expectFailure(profile, 40000, 400);
     expectSuccess(await t.post('/user/profile', {}, { as: token }));
+  });
+
+  it('reset_password, change_password and set_email refuse bad values and change nothing', async () => {
+    const { token, email, pass } = await englishUser();
+    const reset = await t.post(
+      '/user/reset_password',
+      { email, code: '123456', pass: '12345' },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(expectFailure(reset, 40000, 400).msg).toContain('new password');
+    const change = await t.post('/user/change_password', { pass, newPass: 'p'.repeat(21) }, { as: token });
+    expect(expectFailure(change, 40000, 400).msg).toContain('new password');
+    expect(failedFields(change)).toEqual(['newPass']);
+    const setEmail = await t.post('/user/set_email', { email: 'not an email', code: '12345' }, { as: token });
+    expect(failedFields(setEmail).sort()).toEqual(['code', 'email']);
+    // the session and the password are as they were
+    expectSuccess(await t.post('/user/profile', {}, { as: token }));
+    expect(await t.login(email, pass)).toBeTruthy();
   });
 
   it.each(['/user/nope', '/nope', '/email/auth/extra', '/api/upload/x'])(

@@ -162,6 +162,25 @@ describe('CSRF: cookie-authenticated calls must come from our origin', () => {
     expectSuccess(await t.post('/user/profile', {}, { as: token }));
   });
 
+  it('refuses a forged password change, sign-out everywhere and reset', async () => {
+    const { token, email, pass } = await t.signUp();
+    const forged = { cookie: `user_sessionid=${token}`, origin: EVIL };
+    const calls: [string, unknown][] = [
+      ['/user/change_password', { pass, newPass: 'hijacked-1' }],
+      ['/user/logout_all', {}],
+      ['/user/send_email_code', { email: uniqueEmail('forged-add') }],
+      ['/user/set_email', { email: uniqueEmail('forged-add'), code: '123456' }],
+      ['/user/send_reset_code', { email }],
+      ['/user/reset_password', { email, code: '123456', pass: 'hijacked-1' }],
+    ];
+    for (const [url, body] of calls) {
+      expectFailure(await rawPost(t, url, { payload: JSON.stringify(body), headers: forged }), 40301, 403);
+    }
+    // the session and the password survived all of it
+    expectSuccess(await t.post('/user/profile', {}, { as: token }));
+    expect(await t.login(email, pass)).toBeTruthy();
+  });
+
   it('does not check reads: GET health checks answer any origin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { origin: EVIL } });
     expect(res.statusCode).toBe(200);

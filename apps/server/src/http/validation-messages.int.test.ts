@@ -41,6 +41,15 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     language: ['界面语言', 'language'],
   },
   '/user/close_account': { pass: ['密码', 'password'] },
+  '/user/send_reset_code': { email: ['邮箱', 'email'] },
+  '/user/reset_password': {
+    email: ['邮箱', 'email'],
+    code: ['验证码', 'verification code'],
+    pass: ['新密码', 'new password'],
+  },
+  '/user/change_password': { pass: ['当前密码', 'current password'], newPass: ['新密码', 'new password'] },
+  '/user/send_email_code': { email: ['邮箱', 'email'] },
+  '/user/set_email': { email: ['邮箱', 'email'], code: ['验证码', 'verification code'] },
   '/user/all_users': PAGE,
   '/user/create_user': {
     email: ['邮箱', 'email'],

@@ -14,13 +14,13 @@ import {
   findLiveUserByEmail,
   insertUser,
   listLiveUsers,
-  setPasswordAndManager,
   toAdminUser,
   toUser,
   updateUserProfile,
   type UserRow,
 } from './users.repository.js';
 import { removeAvatar } from './avatars.js';
+import { applyAdminPassword } from './passwords.service.js';
 
 export interface RequestMeta {
   ip: string;
@@ -178,7 +178,8 @@ export async function closeAccount(ctx: AppContext, id: number): Promise<void> {
 
 /**
  * The first manager comes from ADMIN_EMAIL / ADMIN_PASSWORD. Without ADMIN_PASSWORD a password
- * is generated once and returned so main.ts can print it; later starts keep it.
+ * is generated once and returned so main.ts can print it; later starts keep it. A changed
+ * ADMIN_PASSWORD replaces the password and ends the manager's sessions (applyAdminPassword).
  */
 export async function ensureFirstManager(
   ctx: AppContext,
@@ -187,7 +188,7 @@ export async function ensureFirstManager(
   const configured = ctx.env.ADMIN_PASSWORD;
   const existing = await findLiveUserByEmail(ctx.db, email);
   if (existing) {
-    await setPasswordAndManager(ctx.db, existing.id, configured ? await hashPassword(configured) : null);
+    await applyAdminPassword(ctx, existing, configured);
     return { email, generatedPassword: null, created: false };
   }
   const password = configured ?? randomBytes(9).toString('base64url');

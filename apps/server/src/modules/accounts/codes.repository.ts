@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 
-export type CodePurpose = 'register';
+/** register: a new account; reset: a new password; email: an address added to an account without one */
+export type CodePurpose = 'register' | 'reset' | 'email';
 
 /**
  * Stores a code hash for (email, purpose), replacing the previous one unless that was issued less
@@ -50,7 +51,11 @@ export async function countCodeAttempt(q: Queryable, email: string, purpose: Cod
 }
 
 export async function deleteRegisterCode(q: Queryable, email: string): Promise<void> {
-  await q.query(`DELETE FROM verification_codes WHERE email = $1 AND purpose = 'register'`, [email]);
+  await deleteCode(q, email, 'register');
+}
+
+export async function deleteCode(q: Queryable, email: string, purpose: CodePurpose): Promise<void> {
+  await q.query(`DELETE FROM verification_codes WHERE email = $1 AND purpose = $2`, [email, purpose]);
 }
 
 export async function deleteStaleCodes(q: Queryable): Promise<number> {

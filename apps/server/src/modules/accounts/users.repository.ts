@@ -118,17 +118,6 @@ export async function updateUserProfile(
   return rows[0];
 }
 
-export async function setPasswordAndManager(
-  q: Queryable,
-  id: number,
-  passwordHash: string | null,
-): Promise<void> {
-  await q.query(
-    `UPDATE users SET is_manager = true, password_hash = COALESCE($2, password_hash), updated_at = now() WHERE id = $1`,
-    [id, passwordHash],
-  );
-}
-
 export async function listLiveUsers(q: Queryable, page: number, size: number) {
   const [countRow] = await q.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM users WHERE deleted_at IS NULL',
