@@ -40,7 +40,9 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, ROUTES.profile, { config: { auth: 'user' } }, async (req) => {
-    return ok(toUser(currentUser(req)));
+    const user = currentUser(req);
+    // trial points only here: the session lookup every call makes stays one read
+    return ok(toUser({ ...user, trial_points: await ctx.accountLife.trialPoints(ctx, user.id) }));
   });
 
   route(app, ROUTES.logout, { config: { auth: 'optional' } }, async (req, reply) => {
