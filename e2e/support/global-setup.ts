@@ -71,6 +71,8 @@ export default async function globalSetup() {
       DEEPSEEK_BASE_URL: engine.url,
       TRANSLATE_CONCURRENCY: '2',
       STT_BASE_URL: speech.baseUrl,
+      // new accounts start at 0 points: the tests grant what they need
+      SIGNUP_POINTS: '0',
       NODE_ENV: 'production',
       // localhost is the default site; 127.0.0.1 stands for a second host with its own profile
       SITE_PROFILES: JSON.stringify([

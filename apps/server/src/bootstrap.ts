@@ -23,6 +23,7 @@ import { oidcProvider } from './providers/oauth/google.js';
 import { wechatProvider } from './providers/oauth/wechat.js';
 import { buildEngineRegistry } from './engines/translation/registry.js';
 import { SessionCache } from './modules/accounts/session-cache.js';
+import { accountLife } from './modules/account-life/index.js';
 
 // src/bootstrap.ts and the built dist/main.js are both one folder below apps/server
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -124,6 +125,7 @@ export async function createContext(
     },
     payments: buildPaymentChannels(env, db, publicOrigin),
     sessionCache: new SessionCache(env.SESSION_CACHE_SECONDS * 1000),
+    accountLife,
     queue: null,
   };
 }

@@ -13,6 +13,7 @@ import type { AlipayProvider } from './providers/payments/alipay.js';
 import type { AirwallexProvider } from './providers/payments/airwallex.js';
 import type { SandboxProvider } from './providers/payments/sandbox.js';
 import type { SessionCache } from './modules/accounts/session-cache.js';
+import type { AccountLife } from './modules/accounts/account-life.js';
 import type { HostPolicy } from './config/known-hosts.js';
 
 export interface RateLimitRule {
@@ -105,6 +106,8 @@ export interface AppContext {
   };
   /** sessions resolved recently; serves once the HTTP app listens for changes (buildApp) */
   sessionCache: SessionCache;
+  /** what the modules above accounts do when an account opens or closes (trial points, closing) */
+  accountLife: AccountLife;
   /** the job queue, once started (main.ts, worker.ts, or a test) */
   queue: AppQueue | null;
 }

@@ -94,6 +94,8 @@ export async function startTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://localhost:8080',
+    // accounts start at 0 points unless a test turns trial points on (account-life tests do)
+    SIGNUP_POINTS: '0',
     ...opts.env,
   };
   let ctx: AppContext;

@@ -59,6 +59,19 @@ export const REDIRECT_DELAYS_MS = {
 
 export const POINTS = { perMinute: 10, validityDays: 365 } as const;
 
+/**
+ * How long the product keeps what, as the terms and the privacy page promise; the server's daily
+ * retention job (modules/account-life) carries them out, and the close-account page words them.
+ */
+export const RETENTION = {
+  /** a closed account's tasks, subtitles, uploads and stored files, counted from the closing */
+  closedContentDays: 30,
+  /** a closed account's orders and points ledger (anonymised meanwhile), and payment notifications */
+  paymentRecordsYears: 5,
+  /** contact messages and the other logs the product keeps in its database */
+  logsMonths: 12,
+} as const;
+
 export const UI_LANGUAGES = ['zh', 'en', 'ja'] as const;
 
 /** `<html lang>` of each interface language */

@@ -33,6 +33,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ RETRANSLATE_DAILY_CHARS: 'lots' })).toThrow(/RETRANSLATE_DAILY_CHARS/);
   });
 
+  it('takes trial points for new accounts: 30 by default, 0 to turn them off', () => {
+    expect(parseEnv({}).SIGNUP_POINTS).toBe(30);
+    expect(parseEnv({ SIGNUP_POINTS: '0' }).SIGNUP_POINTS).toBe(0);
+    expect(parseEnv({ SIGNUP_POINTS: '120' }).SIGNUP_POINTS).toBe(120);
+    expect(() => parseEnv({ SIGNUP_POINTS: '-5' })).toThrow(/SIGNUP_POINTS/);
+    expect(() => parseEnv({ SIGNUP_POINTS: '2.5' })).toThrow(/SIGNUP_POINTS/);
+  });
+
   it('requires provider credentials in pairs', () => {
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => parseEnv({ WECHAT_APP_SECRET: 'x' })).toThrow(/WECHAT_APP_ID/);

@@ -78,6 +78,8 @@ export const envSchema = z.object({
   /** characters of original text a user may re-translate per day (UTC); 0 turns re-translation off */
   RETRANSLATE_DAILY_CHARS: z.coerce.number().int().min(0).max(100_000_000).default(20_000),
   TRANSLATE_DAILY_QUOTA: z.coerce.number().int().min(0).max(100_000).default(200),
+  // points a new account receives once per identity as a trial (valid a year); 0 turns it off
+  SIGNUP_POINTS: z.coerce.number().int().min(0).max(100_000).default(30),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -1,6 +1,11 @@
 import type { AppContext } from '../context.js';
 import type { Handlers, JobDefinition } from './queue.js';
 import {
+  accountLifeJobDefinitions,
+  accountLifeJobHandlers,
+  type AccountLifeJobs,
+} from '../modules/account-life/retention.jobs.js';
+import {
   accountsJobDefinitions,
   accountsJobHandlers,
   type AccountsJobs,
@@ -29,7 +34,7 @@ import { tasksJobDefinitions, tasksJobHandlers, type TasksJobs } from '../module
  * without its handler refuses to start.
  */
 export interface JobPayloads
-  extends AccountsJobs, BillingJobs, TasksJobs, PaymentsJobs, MediaJobs, StorageJobs {}
+  extends AccountsJobs, AccountLifeJobs, BillingJobs, TasksJobs, PaymentsJobs, MediaJobs, StorageJobs {}
 
 export type JobName = keyof JobPayloads;
 
@@ -38,6 +43,7 @@ export const JOB_DEFINITIONS = (env: {
   MEDIA_TASKS_PER_WORKER: number;
 }): { [K in JobName]: JobDefinition } => ({
   ...accountsJobDefinitions,
+  ...accountLifeJobDefinitions,
   ...billingJobDefinitions,
   ...tasksJobDefinitions(env),
   ...paymentsJobDefinitions,
@@ -48,6 +54,7 @@ export const JOB_DEFINITIONS = (env: {
 export function jobHandlers(ctx: AppContext): Handlers<JobPayloads> {
   return {
     ...accountsJobHandlers(ctx),
+    ...accountLifeJobHandlers(ctx),
     ...billingJobHandlers(ctx),
     ...tasksJobHandlers(ctx),
     ...paymentsJobHandlers(ctx),

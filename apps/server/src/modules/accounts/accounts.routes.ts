@@ -3,13 +3,13 @@ import { LIMITS, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
 import { clearSessionCookie, currentUser, sessionTokenOf, setSessionCookie } from './auth-plugin.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import * as accounts from './accounts.service.js';
 import { saveAvatar, AVATAR_TYPES } from './avatars.js';
 import { toUser } from './users.repository.js';
 import { knownAccounts, rememberDevice } from './device-cookie.js';
-import { verifyPassword } from './passwords.js';
+import { checkCurrentPassword } from './passwords.service.js';
 
 export function requestMeta(req: FastifyRequest): accounts.RequestMeta {
   return { ip: req.ip, userAgent: req.headers['user-agent'], lang: req.lang };
@@ -40,7 +40,9 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, ROUTES.profile, { config: { auth: 'user' } }, async (req) => {
-    return ok(toUser(currentUser(req)));
+    const user = currentUser(req);
+    // trial points only here: the session lookup every call makes stays one read
+    return ok(toUser({ ...user, trial_points: await ctx.accountLife.trialPoints(ctx, user.id) }));
   });
 
   route(app, ROUTES.logout, { config: { auth: 'optional' } }, async (req, reply) => {
@@ -57,10 +59,9 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ROUTES.closeAccount, { config: { auth: 'user' } }, async (req, reply) => {
     const user = currentUser(req);
     const body = req.body;
-    // an account with a password must confirm it; OAuth-only accounts have none
-    if (user.password_hash && !(await verifyPassword(user.password_hash, body?.pass ?? ''))) {
-      throw new AppError('LOGIN_FAILED');
-    }
+    // an account with a password must confirm it (guesses counted, as for a password change);
+    // OAuth-only accounts have none
+    if (user.password_hash) await checkCurrentPassword(ctx, user, body?.pass ?? '');
     await accounts.closeAccount(ctx, user.id);
     clearSessionCookie(req, reply);
     return ok(null);

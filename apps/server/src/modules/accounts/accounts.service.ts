@@ -21,6 +21,7 @@ import {
 } from './users.repository.js';
 import { removeAvatar } from './avatars.js';
 import { applyAdminPassword } from './passwords.service.js';
+import { insertSignedUpUser } from './account-life.js';
 
 export interface RequestMeta {
   ip: string;
@@ -106,7 +107,7 @@ export async function register(
   const check = await ctx.db.tx((q) => consumeCode(q, ctx.secret, input.email, 'register', input.code));
   if (check === 'locked') throw new AppError('CODE_LOCKED');
   if (check === 'invalid') throw new AppError('CODE_INVALID');
-  const row = await insertUser(ctx.db, {
+  const row = await insertSignedUpUser(ctx, {
     email: input.email,
     name: input.name,
     passwordHash,
@@ -169,11 +170,20 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: number): P
   await closeAccount(ctx, id);
 }
 
+/**
+ * Closes an account (the user's own /user/close_account and a manager's /user/delete_user): the
+ * row is anonymised and its sessions end, and in the same transaction its running tasks stop,
+ * their holds are released and its points forfeited (modules/account-life); the storage's part
+ * (uploads in progress, the avatar) follows the commit. Content goes 30 days later (retention).
+ */
 export async function closeAccount(ctx: AppContext, id: number): Promise<void> {
-  const old = await ctx.db.tx((q) => deleteAndAnonymiseUser(q, id));
+  const after = await ctx.db.tx(async (q) => {
+    const old = await deleteAndAnonymiseUser(q, id);
+    return old && ctx.accountLife.closing(ctx, q, { id, pic: old.pic });
+  });
   ctx.sessionCache.forgetUser(id);
-  if (!old) throw new AppError('USER_NOT_FOUND');
-  if (old.pic) await removeAvatar(ctx, old.pic, id);
+  if (!after) throw new AppError('USER_NOT_FOUND');
+  await after();
 }
 
 /**

@@ -42,10 +42,16 @@ export async function saveAvatar(ctx: AppContext, userId: number, bytes: Buffer)
  * users (a profile may point at any URL) are left alone.
  */
 export async function removeAvatar(ctx: AppContext, url: string, ownerId: number): Promise<void> {
-  if (!url.startsWith(`${AVATAR_URL_PREFIX}${ownerId}/`)) return;
+  const key = ownAvatarKey(url, ownerId);
+  if (!key) return;
   try {
-    await ctx.storage.delete(url.slice('/files/'.length));
+    await ctx.storage.delete(key);
   } catch (err) {
     ctx.log.warn({ err }, 'removing an avatar failed');
   }
+}
+
+/** The storage key of a picture URL when it is an avatar we stored for this owner, else null. */
+export function ownAvatarKey(url: string, ownerId: number): string | null {
+  return url.startsWith(`${AVATAR_URL_PREFIX}${ownerId}/`) ? url.slice('/files/'.length) : null;
 }

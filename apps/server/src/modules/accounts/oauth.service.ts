@@ -13,11 +13,11 @@ import {
   newOAuthState,
 } from './oauth.repository.js';
 import { hitRateLimit } from './rate-limit.js';
+import { insertSignedUpUser } from './account-life.js';
 import { createSession } from './sessions.js';
 import {
   findLiveUserByEmail,
   findLiveUserByExternalId,
-  insertUser,
   linkExternalId,
   toUser,
   type UserRow,
@@ -90,7 +90,7 @@ async function findOrCreateGoogleUser(ctx: AppContext, p: ExternalProfile): Prom
         continue;
       }
     }
-    const created = await insertUser(db, {
+    const created = await insertSignedUpUser(ctx, {
       email: p.email && p.emailVerified ? p.email.toLowerCase() : placeholderEmail('google', p.subject),
       name: displayName(p.name, 'Google user'),
       // no password hash: the account signs in only through its provider (see verifyPassword)
@@ -116,7 +116,7 @@ async function findOrCreateWechatUser(ctx: AppContext, p: WechatProfile): Promis
       await linkWechatIds(db, known.id, p.openid, p.unionid);
       return known;
     }
-    const created = await insertUser(db, {
+    const created = await insertSignedUpUser(ctx, {
       email: placeholderEmail('wechat', p.openid),
       name: displayName(p.nickname, '微信用户'),
       passwordHash: null,

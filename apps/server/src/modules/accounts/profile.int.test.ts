@@ -157,8 +157,8 @@ describe('profile and closing an account', () => {
     const { token, email, pass, id } = await t.signUp({ name: 'Leaving User' });
     const second = await t.login(email, pass);
 
-    expectFailure(await t.post('/user/close_account', { pass: 'wrong-password' }, { as: token }), 40101, 401);
-    expectFailure(await t.post('/user/close_account', {}, { as: token }), 40101, 401);
+    expectFailure(await t.post('/user/close_account', { pass: 'wrong-password' }, { as: token }), 40130, 400);
+    expectFailure(await t.post('/user/close_account', {}, { as: token }), 40130, 400);
     expectSuccess(await t.post('/user/profile', {}, { as: token }));
 
     const res = await t.post('/user/close_account', { pass }, { as: token });

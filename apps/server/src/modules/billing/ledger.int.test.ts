@@ -365,7 +365,14 @@ describe(`points calls over HTTP (${TEST_DB})`, () => {
     const u = await t.signUp();
     expectSuccess(await t.post('/user/grant_points', { userId: u.id, points: 7 }, { as: admin }));
     expectSuccess(await t.post('/user/delete_user', { id: u.id }, { as: admin }));
-    const entries = await t.ctx.db.query(`SELECT 1 FROM ledger_entries WHERE user_id = $1`, [u.id]);
-    expect(entries).toHaveLength(1);
+    const entries = await t.ctx.db.query<{ kind: string; amount: number }>(
+      `SELECT kind, amount FROM ledger_entries WHERE user_id = $1 ORDER BY id`,
+      [u.id],
+    );
+    // the grant stays; the closing appended the forfeiture of what was left
+    expect(entries).toEqual([
+      { kind: 'grant', amount: 7 },
+      { kind: 'expiry', amount: -7 },
+    ]);
   });
 });

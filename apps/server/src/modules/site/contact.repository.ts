@@ -16,3 +16,12 @@ export async function insertContactMessage(
 export async function markContactMailed(q: Queryable, id: number): Promise<void> {
   await q.query(`UPDATE contact_messages SET mailed_at = now() WHERE id = $1`, [id]);
 }
+
+/** Contact messages older than `months` before `now` are deleted; answers how many. */
+export async function deleteOldContactMessages(q: Queryable, now: Date, months: number): Promise<number> {
+  const rows = await q.query(
+    `DELETE FROM contact_messages WHERE created_at < $1::timestamptz - make_interval(months => $2) RETURNING 1`,
+    [now, months],
+  );
+  return rows.length;
+}

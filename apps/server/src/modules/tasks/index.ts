@@ -1,6 +1,7 @@
 /**
  * What other modules may use of the tasks module (media builds its tasks on these; the
- * translation calls spend the same allowance). Anything not exported here is the module's own.
+ * translation calls spend the same allowance; account-life closes and deletes an account's
+ * tasks). Anything not exported here is the module's own.
  */
 export {
   TASK_COLUMNS,
@@ -12,4 +13,6 @@ export {
 } from './tasks.repository.js';
 export { failTask, runTranslation } from './task-run.service.js';
 export { watchTask } from './task-watch.js';
+export { cancelTasksOf, deleteContentOf } from './account-tasks.service.js';
+export { deleteOldUsage } from './task-deletion.repository.js';
 export { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';

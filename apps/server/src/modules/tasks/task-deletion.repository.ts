@@ -1,9 +1,13 @@
 import type { Queryable } from '../../db/client.js';
 
-/** Whether the task was deleted (a task that does not exist counts as deleted). */
+/**
+ * Whether the task was deleted: a task that does not exist counts as deleted, and so does one whose
+ * account was closed (the closing cancelled it; its work stops as a deleted task's does).
+ */
 export async function isTaskDeleted(q: Queryable, id: string): Promise<boolean> {
   const rows = await q.query<{ deleted: boolean }>(
-    `SELECT deleted_at IS NOT NULL AS deleted FROM tasks WHERE id = $1`,
+    `SELECT t.deleted_at IS NOT NULL OR u.deleted_at IS NOT NULL AS deleted
+       FROM tasks t JOIN users u ON u.id = t.user_id WHERE t.id = $1`,
     [id],
   );
   return rows[0]?.deleted ?? true;
@@ -12,4 +16,46 @@ export async function isTaskDeleted(q: Queryable, id: string): Promise<boolean> 
 /** A deleted task's lines go (its row stays, soft-deleted: ledger holds refer to it). */
 export async function deleteSegments(q: Queryable, taskId: string): Promise<void> {
   await q.query(`DELETE FROM task_segments WHERE task_id = $1`, [taskId]);
+}
+
+/**
+ * A closing account's running tasks (translating, or processing: detecting or executing) fail in
+ * the caller's transaction; their jobs see it and stop (task-watch.ts). Answers their hold refs.
+ */
+export async function failRunningTasksOf(q: Queryable, userId: number): Promise<(string | null)[]> {
+  const rows = await q.query<{ hold_ref: string | null }>(
+    `UPDATE tasks
+        SET status = 'failed', error = 'the account was closed', error_key = NULL,
+            detect_status = CASE WHEN kind = 'media' AND execute_status IS NULL THEN 5 ELSE detect_status END,
+            execute_status = CASE WHEN execute_status IS NOT NULL THEN 5 END,
+            finished_at = now(), updated_at = now()
+      WHERE user_id = $1 AND deleted_at IS NULL AND status IN ('translating', 'processing')
+      RETURNING hold_ref`,
+    [userId],
+  );
+  return rows.map((r) => r.hold_ref);
+}
+
+/**
+ * Deletes every task of a user, soft-deleted ones too, with their segments (cascade), and the
+ * user's re-translation counters; answers the stored objects they named (results, media).
+ */
+export async function deleteTasksOf(q: Queryable, userId: number): Promise<string[]> {
+  const rows = await q.query<{ key: string }>(
+    `WITH gone AS (DELETE FROM tasks WHERE user_id = $1 RETURNING result_key, media_key)
+     SELECT k AS key FROM gone, unnest(ARRAY[gone.result_key, gone.media_key]) AS k WHERE k IS NOT NULL`,
+    [userId],
+  );
+  await q.query(`DELETE FROM retranslate_usage WHERE user_id = $1`, [userId]);
+  return rows.map((r) => r.key);
+}
+
+/** Re-translation counters of days older than `months` before `now`: usage logs, kept that long. */
+export async function deleteOldUsage(q: Queryable, now: Date, months: number): Promise<number> {
+  const rows = await q.query(
+    `DELETE FROM retranslate_usage
+      WHERE day < ($1::timestamptz AT TIME ZONE 'UTC' - make_interval(months => $2))::date RETURNING 1`,
+    [now, months],
+  );
+  return rows.length;
 }
