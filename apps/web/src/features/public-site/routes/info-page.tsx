@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Collapse, Typography } from 'antd';
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../../components/public-layout';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -10,21 +10,24 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { ContactForm } from '../components/contact-form';
 import { LEGAL, type Section } from '../content/legal';
 import { paths } from '../../../lib/paths';
+import { originOf } from '../../../lib/origin';
 
 type InfoPageName = 'about' | 'contact' | 'terms' | 'privacy';
 
-/** SPEC back rule: the page the user came from if known (same site), else home, else one step back. */
+/**
+ * SPEC §2 back rule: the page the user came from if known, else home (which sends a signed-in
+ * user on to the dashboard). The origin is the one the in-app link put into this page's
+ * navigation state (lib/origin.ts); the entry before this one is then that page, so going back
+ * restores it as it was (its own origin included).
+ */
 function useBack() {
   const navigate = useNavigate();
+  const location = useLocation();
   return () => {
-    const ref = document.referrer ? new URL(document.referrer) : null;
-    if (ref && ref.origin === window.location.origin && ref.pathname !== window.location.pathname) {
-      void navigate(`${ref.pathname}${ref.search}`);
-    } else if (window.location.pathname !== '/') {
-      void navigate(paths.home);
-    } else {
-      void navigate(-1);
-    }
+    const from = originOf(location.state);
+    if (!from) void navigate(paths.home);
+    else if (window.history.length > 1) void navigate(-1);
+    else void navigate(from);
   };
 }
 
