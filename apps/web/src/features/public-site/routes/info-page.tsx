@@ -11,6 +11,7 @@ import { ContactForm } from '../components/contact-form';
 import { LEGAL, type Section } from '../content/legal';
 import { paths } from '../../../lib/paths';
 import { originOf } from '../../../lib/origin';
+import './info-page.css';
 
 type InfoPageName = 'about' | 'contact' | 'terms' | 'privacy';
 
@@ -65,14 +66,32 @@ function Sections({ sections, values }: { sections: Section[]; values: Record<st
   );
 }
 
-function InfoShell({ page, title, children }: { page: InfoPageName; title: string; children: ReactNode }) {
+function InfoShell({
+  page,
+  title,
+  fixedBack = false,
+  children,
+}: {
+  page: InfoPageName;
+  title: string;
+  /** SPEC §2 privacy: the back button stays at the top left while the page scrolls */
+  fixedBack?: boolean;
+  children: ReactNode;
+}) {
   usePageMeta(page);
   const { t } = useTranslation();
   const back = useBack();
   return (
     <PublicLayout>
       <Card style={{ maxWidth: 860, margin: '0 auto' }}>
-        <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} style={{ paddingInline: 0 }}>
+        <Button
+          type={fixedBack ? 'default' : 'link'}
+          icon={<ArrowLeftOutlined />}
+          onClick={back}
+          className={fixedBack ? 'info-back-fixed' : undefined}
+          style={fixedBack ? undefined : { paddingInline: 0 }}
+          data-testid="info-back"
+        >
           {t('common.back')}
         </Button>
         <article>
@@ -155,7 +174,7 @@ export function PrivacyPage() {
     address: site.postalAddress ?? t('contact.addressOnRequest'),
   };
   return (
-    <InfoShell page="privacy" title={c.title}>
+    <InfoShell page="privacy" title={c.title} fixedBack>
       <Typography.Paragraph type="secondary">{c.updated}</Typography.Paragraph>
       <Sections sections={c.sections} values={values} />
       <Typography.Paragraph type="secondary">{fill(c.effective, values)}</Typography.Paragraph>
