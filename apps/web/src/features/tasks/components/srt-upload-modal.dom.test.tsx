@@ -25,6 +25,7 @@ function server(balance = 1000) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 const submit = () => fireEvent.click(screen.getByTestId('srt-submit'));
@@ -41,11 +42,12 @@ describe('the SRT upload modal', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Google.*\(/)).toBeTruthy();
   });
 
-  it('says what is missing and sends nothing', async () => {
+  it('says everything that is missing at once, the file with the fields, and sends nothing', async () => {
     const api = server();
     renderWithApp(i18n, <SrtUploadModal open onClose={() => undefined} />);
     submit();
     expect(await screen.findByText('Choose the target language')).toBeTruthy();
+    expect(await screen.findByText('Choose an SRT file')).toBeTruthy();
     await choose('srt-target', 'French');
     submit();
     expect(await screen.findByText('Choose an SRT file')).toBeTruthy();
