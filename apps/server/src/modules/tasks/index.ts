@@ -10,6 +10,6 @@ export {
   setJobId,
   type TaskRow,
 } from './tasks.repository.js';
-export { failTask, runTranslation } from './task-run.service.js';
+export { clampBatchSize, failTask, runTranslation } from './task-run.service.js';
 export { watchTask } from './task-watch.js';
 export { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';

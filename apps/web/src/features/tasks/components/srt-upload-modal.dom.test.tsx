@@ -84,4 +84,16 @@ describe('the SRT upload modal', { timeout: 30_000 }, () => {
     ]);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
+
+  it('starts the task with the batch size stored in this browser (SPEC §9)', async () => {
+    localStorage.setItem('translation-batch-size', '3');
+    const api = server();
+    renderWithApp(i18n, <SrtUploadModal open onClose={() => undefined} />);
+    dropFile('srt-file', new File([SRT], 'talk.srt', { type: 'application/x-subrip' }));
+    expect(await screen.findByTestId('srt-preview')).toBeTruthy();
+    await choose('srt-target', 'French');
+    await waitFor(() => expect(screen.getByTestId('srt-engine').textContent).toContain('DeepSeek'));
+    submit();
+    await waitFor(() => expect(api.to(API.taskStart)).toEqual([{ id: 'task-1', batchSize: 3 }]));
+  });
 });
