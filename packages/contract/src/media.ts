@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_LANGUAGES, SUBTITLE_LANGUAGES } from './languages.js';
-import { TRANSLATION_ENGINES } from './translation.js';
+import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
 
 /** SPEC §9: audio type 1, video type 2 */
@@ -177,6 +177,7 @@ export const submitExecuteBody = z.object({
   targetLau: z.enum(SUBTITLE_LANGUAGES).refine((l) => l !== 'auto', INPUT_RULES.targetNotAuto),
   both: z.union([z.literal(1), z.literal(2)]).default(1),
   ...engineChoice,
+  batchSize: batchSizeField,
 });
 export type SubmitExecuteBody = z.input<typeof submitExecuteBody>;
 

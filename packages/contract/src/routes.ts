@@ -71,6 +71,7 @@ import {
   retranslateBody,
   retranslateQuotaSchema,
   savedSegmentsSchema,
+  startTaskBody,
   taskIdBody,
   taskSchema,
   taskWithLinesSchema,
@@ -133,7 +134,7 @@ export const ROUTES = {
     streamed: true,
   }),
   taskDelete: post(API.taskDelete, { body: taskIdBody, response: nothing }),
-  taskStart: post(API.taskStart, { body: taskIdBody, response: taskSchema }),
+  taskStart: post(API.taskStart, { body: startTaskBody, response: taskSchema }),
   taskUpdateSegments: post(API.taskUpdateSegments, {
     body: updateSegmentsBody,
     response: savedSegmentsSchema,

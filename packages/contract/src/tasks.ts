@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUBTITLE_LANGUAGES } from './languages.js';
-import { TRANSLATION_ENGINES } from './translation.js';
+import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
 
 /** Which rule set a task's price (the subtitles package's taskPrice decides). */
@@ -22,6 +22,9 @@ export const createTaskFields = z.object({
 });
 
 export const taskIdBody = z.object({ id: z.uuid() });
+
+/** /task/start: the task, and the batch size the browser asks for (SPEC §9, clamped by the server) */
+export const startTaskBody = taskIdBody.extend({ batchSize: batchSizeField });
 
 /** SPEC §3 Task, as the server keeps it (list items carry no segments). */
 export const taskSchema = z.object({

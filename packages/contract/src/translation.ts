@@ -15,6 +15,14 @@ export type TranslationEngineName = (typeof TRANSLATION_ENGINES)[number];
 
 export const TRANSLATE_LIMITS = { maxLines: 50, maxChars: 20_000 } as const;
 
+/**
+ * SPEC §9: a task's translation batch size defaults to the server's and may be overridden from
+ * the browser's storage. Sent with the start of a task's translation (/task/start,
+ * /file/submit_execute_task); the server clamps it to its bounds (a whole number from 1), so any
+ * number is taken.
+ */
+export const batchSizeField = z.number().optional();
+
 /** SPEC §7 /translation/translate and /translation/deepseek_translate */
 export const translateBody = z
   .object({

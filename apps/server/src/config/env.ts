@@ -71,6 +71,8 @@ export const envSchema = z.object({
   APERTIUM_URL: z.url().optional(),
   APERTIUM_COMMAND: z.string().min(1).default('apertium'),
   TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** the largest batch a browser's stored batch size may ask for (SPEC §9); larger is clamped */
+  TRANSLATE_BATCH_SIZE_MAX: z.coerce.number().int().min(1).max(100).default(50),
   TRANSLATE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   TRANSLATE_ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   TRANSLATE_TASKS_PER_WORKER: z.coerce.number().int().min(1).max(64).default(4),

@@ -43,6 +43,7 @@ const LABELS = {
   originalFirst: L('原文在上选项', 'original-first option', '原文を上にする設定'),
   subtitleLayout: L('字幕形式', 'subtitle layout', '字幕の形式'),
   taskId: L('任务 ID', 'task id', 'タスク ID'),
+  batchSize: L('每批行数', 'batch size', '1 回に翻訳する行数'),
   exportFormat: L('导出格式', 'export format', 'エクスポート形式'),
   baseVersion: L('版本号', 'version', 'バージョン'),
   segmentChanges: L('字幕修改', 'list of line changes', '字幕の変更'),
@@ -137,7 +138,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.taskGet]: { id: 'taskId' },
   [API.taskLines]: { id: 'taskId' },
   [API.taskDelete]: { id: 'taskId' },
-  [API.taskStart]: { id: 'taskId' },
+  [API.taskStart]: { id: 'taskId', batchSize: 'batchSize' },
   [API.taskExport]: {
     id: 'taskId',
     format: 'exportFormat',
@@ -184,7 +185,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.fileDownloadUrl]: { objectKey: 'objectKey', taskId: 'taskId' },
   [API.fileSubmitCheck]: { objectKey: 'objectKey', type: 'mediaType', ...MEDIA_CHOICES },
   [API.fileCheck]: TASK_ID,
-  [API.fileSubmitExecute]: { taskId: 'taskId', ...MEDIA_CHOICES },
+  [API.fileSubmitExecute]: { taskId: 'taskId', batchSize: 'batchSize', ...MEDIA_CHOICES },
   [API.fileCheckExecute]: TASK_ID,
 };
 

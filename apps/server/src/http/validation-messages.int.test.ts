@@ -89,7 +89,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
   '/task/get': { id: ['任务 ID', 'task id'] },
   '/task/lines': { id: ['任务 ID', 'task id'] },
   '/task/delete': { id: ['任务 ID', 'task id'] },
-  '/task/start': { id: ['任务 ID', 'task id'] },
+  '/task/start': { id: ['任务 ID', 'task id'], batchSize: ['每批行数', 'batch size'] },
   '/task/export': {
     id: ['任务 ID', 'task id'],
     format: ['导出格式', 'export format'],
@@ -142,7 +142,11 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     ...MEDIA,
   },
   '/file/check_task': { taskId: ['任务 ID', 'task id'] },
-  '/file/submit_execute_task': { taskId: ['任务 ID', 'task id'], ...MEDIA },
+  '/file/submit_execute_task': {
+    taskId: ['任务 ID', 'task id'],
+    batchSize: ['每批行数', 'batch size'],
+    ...MEDIA,
+  },
   '/file/check_execute_task': { taskId: ['任务 ID', 'task id'] },
 };
 

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
+import { App as AntApp } from 'antd';
 import { initI18n } from '../lib/i18n';
 import { RequireAuth } from './guards';
 import { RequireManager } from '../components/require-manager';
@@ -27,6 +28,7 @@ function renderAt(path: string, profile: { code: number; msg: string; data: unkn
   const router = createMemoryRouter(
     [
       { path: '/login', element: <Where /> },
+      { path: '/dashboard', element: <Where /> },
       {
         element: <RequireAuth />,
         children: [
@@ -47,7 +49,9 @@ function renderAt(path: string, profile: { code: number; msg: string; data: unkn
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -92,9 +96,10 @@ describe('sign-in guard', () => {
     expect(window.localStorage.getItem('manager')).toBe('false');
   });
 
-  it('refuses a non-manager with the SPEC message and admits a manager', async () => {
+  it('sends a non-manager to the home view with the SPEC message, and admits a manager', async () => {
     renderAt('/admin', user(false))();
     expect(await screen.findByText('Only administrator users may use this function')).toBeTruthy();
+    expect((await screen.findByTestId('where')).textContent).toBe('/dashboard');
     expect(screen.queryByText('admin area')).toBeNull();
     cleanup();
     renderAt('/admin', user(true))();

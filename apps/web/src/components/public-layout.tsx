@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LangSwitcher } from './lang-switcher';
+import { OriginLink } from './origin-link';
 import { useSiteConfig } from '../lib/site-config';
 import { paths } from '../lib/paths';
 
@@ -11,10 +12,10 @@ export function SiteFooter() {
   return (
     <footer className="pub-footer">
       <nav aria-label="footer">
-        <Link to={paths.about}>{t('footer.about')}</Link>
-        <Link to={paths.contact}>{t('footer.contact')}</Link>
-        <Link to={paths.terms}>{t('footer.terms')}</Link>
-        <Link to={paths.privacy}>{t('footer.privacy')}</Link>
+        <OriginLink to={paths.about}>{t('footer.about')}</OriginLink>
+        <OriginLink to={paths.contact}>{t('footer.contact')}</OriginLink>
+        <OriginLink to={paths.terms}>{t('footer.terms')}</OriginLink>
+        <OriginLink to={paths.privacy}>{t('footer.privacy')}</OriginLink>
       </nav>
       {site.licenceNotice ? <p className="pub-notice">{site.licenceNotice}</p> : null}
     </footer>

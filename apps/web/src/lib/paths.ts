@@ -32,7 +32,15 @@ export const dashboardView = (view: DashboardView) =>
 /** The editor of a task. */
 export const editorPath = (taskId: string) => `/edit/${taskId}`;
 
-/** The editor's addresses: /edit/{uuid} (its task's id, when it is one). */
+/**
+ * A task id's shape: the UUIDs the contract's z.uuid() accepts (RFC 9562 versions 1–8, the nil
+ * and max UUIDs), without loading zod into the pages. Anything else cannot name a task.
+ */
+const TASK_ID =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
+export const isTaskId = (id: string) => TASK_ID.test(id);
+
+/** The editor's addresses: /edit/{id} (its task's id, when it is one). */
 export const EDITOR_PATH = /^\/edit\/([0-9a-f-]{36})\/?$/i;
 
 /** Sign-in, coming back to `from` after it. */

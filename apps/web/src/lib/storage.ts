@@ -29,6 +29,8 @@ export const STORAGE_KEYS = {
   manager: 'manager',
   // SPEC §3: the task list's cache (the server is the source of truth)
   tasks: 'translation-tasks',
+  // SPEC §9: lines per translation call, overriding the server's (clamped by it); read, never written
+  batchSize: 'translation-batch-size',
   // an audio/video upload in progress, so the same file resumes after a reload (multipart-upload.ts)
   mediaUpload: 'media-upload',
   // sessionStorage: audio/video tasks this tab uploaded, followed until confirmed and finished

@@ -27,6 +27,7 @@ import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
 import { cleanupUploads } from './uploads.service.js';
 import { sweepStuckMedia } from './media-sweep.service.js';
+import { MEDIA_EXECUTE_JOB } from './media-job-names.js';
 
 const KEY = 'ds-key';
 const SPEECH =
@@ -256,13 +257,22 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     expectSuccess(
       await t.post(
         '/file/submit_execute_task',
-        { taskId, sourceLau: 'zh', targetLau: 'en', both: 1, transEngin: 2 },
+        // SPEC §9: the batch size stored in the browser comes with the confirmation (forged here)
+        { taskId, sourceLau: 'zh', targetLau: 'en', both: 1, transEngin: 2, batchSize: 1000 },
         { as: u.token },
       ),
     );
     expect((await executed(u.token, taskId)).status).toBe(4);
     expect(stt.requests.at(-1)!.language).toBe('zh');
     const task = expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: taskId }, { as: u.token }));
+    // the execution ran with it, clamped to TRANSLATE_BATCH_SIZE_MAX (50 by default)
+    const [row] = await t.ctx.db.query<{ job_id: string }>(`SELECT job_id FROM tasks WHERE id = $1`, [
+      taskId,
+    ]);
+    expect((await t.ctx.queue!.findJob(MEDIA_EXECUTE_JOB, row!.job_id))?.data).toEqual({
+      taskId,
+      batchSize: 50,
+    });
     expect(task).toMatchObject({
       originalLanguage: 'zh-CN',
       targetLanguage: 'en',

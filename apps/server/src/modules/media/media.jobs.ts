@@ -11,12 +11,17 @@ import { sweepStuckMedia } from './media-sweep.service.js';
 import { expireUnexecutedMedia } from './retention.service.js';
 import { cleanupUploads } from './uploads.service.js';
 
+type ExecuteJob = { taskId: string; batchSize?: number };
+
 /** The media module's jobs: name → payload (jobs/registry.ts assembles every module's). */
 export interface MediaJobs {
   /** probes an uploaded audio/video file (duration, sound track) */
   [MEDIA_PROBE_JOB]: { taskId: string };
-  /** extracts, transcribes and translates an audio/video task (resumes at the translation) */
-  [MEDIA_EXECUTE_JOB]: { taskId: string };
+  /**
+   * extracts, transcribes and translates an audio/video task (resumes at the translation), in
+   * batches of batchSize lines (the clamped size the browser asked for; absent: the server's)
+   */
+  [MEDIA_EXECUTE_JOB]: ExecuteJob;
   /** audio/video tasks whose job is gone fail and get their points back */
   [MEDIA_SWEEP_JOB]: Record<string, never>;
   /** direct uploads left unfinished for a day are aborted */
@@ -48,12 +53,13 @@ export const mediaJobHandlers = (ctx: AppContext) => ({
       retryLimit: PROBE_RETRIES,
       signal: job.signal,
     }),
-  [MEDIA_EXECUTE_JOB]: (payload: { taskId: string }, job: Run) =>
-    runExecution(ctx, payload.taskId, {
-      retryCount: job.retryCount,
-      retryLimit: EXECUTE_RETRIES,
-      signal: job.signal,
-    }),
+  [MEDIA_EXECUTE_JOB]: (payload: ExecuteJob, job: Run) =>
+    runExecution(
+      ctx,
+      payload.taskId,
+      { retryCount: job.retryCount, retryLimit: EXECUTE_RETRIES, signal: job.signal },
+      payload.batchSize,
+    ),
   [MEDIA_SWEEP_JOB]: async () => {
     const failed = await sweepStuckMedia(ctx);
     if (failed) ctx.log.warn({ failed }, 'failed interrupted audio/video tasks');

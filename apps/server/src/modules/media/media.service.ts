@@ -23,6 +23,7 @@ import { mergeChunks } from '../../engines/speech/merge.js';
 import { AppError } from '../../http/errors.js';
 import { hold } from '../billing/ledger.service.js';
 import {
+  clampBatchSize,
   failTask,
   findOwnTask,
   findTaskById,
@@ -230,7 +231,9 @@ export async function submitExecution(
     });
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
-    const jobId = await queue.send(MEDIA_EXECUTE_JOB, { taskId: claimed.id }, { tx: q });
+    const batchSize = clampBatchSize(ctx, body.batchSize);
+    const payload = { taskId: claimed.id, ...(batchSize ? { batchSize } : {}) };
+    const jobId = await queue.send(MEDIA_EXECUTE_JOB, payload, { tx: q });
     await setJobId(q, claimed.id, jobId);
   });
   ctx.log.info({ task: body.taskId, points: task.estimated_points }, 'media execution queued');
@@ -321,10 +324,11 @@ export async function runExecution(
   ctx: AppContext,
   taskId: string,
   attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal },
+  batchSize?: number,
 ): Promise<void> {
   const task = await findTaskById(ctx.db, taskId);
   if (!task || task.deleted_at || !task.media_key) return;
-  if (task.status === 'translating') return runTranslation(ctx, taskId, attempt);
+  if (task.status === 'translating') return runTranslation(ctx, taskId, attempt, batchSize);
   if (task.status !== 'processing' || task.execute_status === null) return;
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
   const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
@@ -368,7 +372,7 @@ export async function runExecution(
     ctx.log.info({ task: taskId, cues: cues.length, language: spoken }, 'transcribed');
     // the translation watches the task itself
     watch.stop();
-    await runTranslation(ctx, taskId, attempt);
+    await runTranslation(ctx, taskId, attempt, batchSize);
   } catch (err) {
     // deleted meanwhile: nothing to fail, nothing to give back (the deletion did)
     if (await watch.deleted()) return;

@@ -40,12 +40,27 @@ const ENGINE_RETRY_DELAY_MS = 1000;
 class TaskGone extends Error {}
 
 /**
+ * SPEC §9: the batch size a browser asked for (its stored override), within this server's bounds
+ * (1 to TRANSLATE_BATCH_SIZE_MAX), or undefined: the server's TRANSLATE_BATCH_SIZE.
+ */
+export function clampBatchSize(ctx: AppContext, requested: number | undefined): number | undefined {
+  if (requested === undefined) return undefined;
+  return Math.min(Math.max(Math.trunc(requested), 1), ctx.env.TRANSLATE_BATCH_SIZE_MAX);
+}
+
+/**
  * /task/start: prices the task again from its segments as stored (a task created under an older
  * rule, e.g. at 0 points, pays today's), claims it, holds that cost and enqueues its translation,
  * all in one transaction, so a start either fully happens or not at all (INSUFFICIENT_POINTS
  * leaves the task pending and the balance untouched; two concurrent starts cannot both run it).
  */
-export async function startTask(ctx: AppContext, userId: number, id: string, host: HostRules): Promise<Task> {
+export async function startTask(
+  ctx: AppContext,
+  userId: number,
+  id: string,
+  host: HostRules,
+  requestedBatchSize?: number,
+): Promise<Task> {
   const current = await ownTask(ctx, userId, id);
   if (current.status !== 'pending' && current.status !== 'failed') throw new AppError('TASK_ALREADY_STARTED');
   assertEngineOnHost(host, current.translation_service);
@@ -58,7 +73,12 @@ export async function startTask(ctx: AppContext, userId: number, id: string, hos
     const claimed = await claimForRun(q, userId, id, price);
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
-    const jobId = await queue.send(TRANSLATE_JOB, { taskId: id }, { tx: q });
+    const batchSize = clampBatchSize(ctx, requestedBatchSize);
+    const jobId = await queue.send(
+      TRANSLATE_JOB,
+      { taskId: id, ...(batchSize ? { batchSize } : {}) },
+      { tx: q },
+    );
     await setJobId(q, id, jobId);
     return { ...claimed, job_id: jobId };
   });
@@ -97,6 +117,8 @@ export async function runTranslation(
   ctx: AppContext,
   taskId: string,
   attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal },
+  /** lines per engine call, as clamped at the start (else the server's setting) */
+  batchSize?: number,
 ): Promise<void> {
   const task = await findTaskById(ctx.db, taskId);
   if (!task || task.deleted_at || task.status !== 'translating') return;
@@ -113,7 +135,7 @@ export async function runTranslation(
       lines,
       { source: task.original_language, target: task.target_language },
       {
-        batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
+        batchSize: batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE,
         concurrency: ctx.env.TRANSLATE_CONCURRENCY,
         retries: ENGINE_RETRIES,
         retryDelayMs: ENGINE_RETRY_DELAY_MS,

@@ -1,10 +1,13 @@
 import type { AppContext } from '../../context.js';
 import { runTranslation, sweepStuckTasks, TRANSLATE_JOB } from './task-run.service.js';
 
+/** batchSize: the clamped size the browser asked for; absent (and in older jobs): the server's */
+type TranslateJob = { taskId: string; batchSize?: number };
+
 /** The tasks module's jobs: name → payload (jobs/registry.ts assembles every module's). */
 export interface TasksJobs {
-  /** translates one task (resumes where a previous attempt stopped) */
-  [TRANSLATE_JOB]: { taskId: string };
+  /** translates one task (resumes where a previous attempt stopped), in batches of batchSize lines */
+  [TRANSLATE_JOB]: TranslateJob;
   /** SRT tasks whose job is gone fail and get their points back */
   'tasks.sweep-stuck': Record<string, never>;
 }
@@ -21,12 +24,13 @@ export const tasksJobDefinitions = (env: { TRANSLATE_TASKS_PER_WORKER: number })
 });
 
 export const tasksJobHandlers = (ctx: AppContext) => ({
-  [TRANSLATE_JOB]: (payload: { taskId: string }, job: { retryCount: number; signal: AbortSignal }) =>
-    runTranslation(ctx, payload.taskId, {
-      retryCount: job.retryCount,
-      retryLimit: TRANSLATE_RETRIES,
-      signal: job.signal,
-    }),
+  [TRANSLATE_JOB]: (payload: TranslateJob, job: { retryCount: number; signal: AbortSignal }) =>
+    runTranslation(
+      ctx,
+      payload.taskId,
+      { retryCount: job.retryCount, retryLimit: TRANSLATE_RETRIES, signal: job.signal },
+      payload.batchSize,
+    ),
   'tasks.sweep-stuck': async () => {
     const failed = await sweepStuckTasks(ctx);
     if (failed) ctx.log.warn({ failed }, 'failed interrupted tasks');

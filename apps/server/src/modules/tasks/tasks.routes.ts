@@ -63,8 +63,8 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, ROUTES.taskStart, { config: { auth: 'user' } }, async (req) => {
-    const id = req.body.id;
-    return ok(await startTask(ctx, currentUser(req).id, id, siteConfigFor(ctx, req)));
+    const { id, batchSize } = req.body;
+    return ok(await startTask(ctx, currentUser(req).id, id, siteConfigFor(ctx, req), batchSize));
   });
 
   /** the file itself (not the envelope), as a download */

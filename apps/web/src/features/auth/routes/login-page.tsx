@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REDIRECT_DELAYS_MS } from '@subtrans/contract';
 import { PublicLayout } from '../../../components/public-layout';
+import { OriginLink } from '../../../components/origin-link';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -153,8 +154,8 @@ export default function LoginPage() {
             {t('auth.login.noAccount')} <Link to={paths.register}>{t('auth.login.toRegister')}</Link>
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 0 }}>
-            {t('auth.login.agreePrefix')} <Link to={paths.terms}>{t('footer.terms')}</Link>{' '}
-            {t('auth.login.and')} <Link to={paths.privacy}>{t('footer.privacy')}</Link>
+            {t('auth.login.agreePrefix')} <OriginLink to={paths.terms}>{t('footer.terms')}</OriginLink>{' '}
+            {t('auth.login.and')} <OriginLink to={paths.privacy}>{t('footer.privacy')}</OriginLink>
           </Typography.Paragraph>
         </AuthCard>
         {site.wechatLogin && site.wechatAppId ? <WechatPanel /> : null}

@@ -67,9 +67,11 @@ export function AlipayResultDialog() {
           <Typography.Paragraph style={{ marginTop: 12 }}>
             {t('payment.paymentId', { id: orderNo })} · {`${count}/${MAX_RETRIES}`}
           </Typography.Paragraph>
-          <Button onClick={check.requery} data-testid="alipay-requery">
-            {t('payment.requery')}
-          </Button>
+          {check.canRequery ? (
+            <Button onClick={check.requery} data-testid="alipay-requery">
+              {t('payment.requery')}
+            </Button>
+          ) : null}
         </div>
       }
     />

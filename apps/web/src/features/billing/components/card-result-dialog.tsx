@@ -67,7 +67,7 @@ export function CardResultDialog() {
             {t('payment.paymentId', { id: initial?.id })}
             {initial?.failed ? '' : ` · ${check.count}/${MAX_RETRIES}`}
           </Typography.Paragraph>
-          {initial?.failed ? null : (
+          {initial?.failed || !check.canRequery ? null : (
             <Button onClick={check.requery} data-testid="card-requery">
               {t('payment.requery')}
             </Button>

@@ -15,8 +15,9 @@ export const isPaid = (status: string) => ['SUCCEEDED', 'TRADE_SUCCESS', 'TRADE_
 
 /**
  * SPEC §4 payment result check: loading, then retrying (n/3, 2 s apart), then success or failed
- * (with the abnormal status, or the query's error). `requery` starts again from 0; `reset` (closing)
- * cancels whatever is pending. The balance and orders refresh on success.
+ * (with the abnormal status, or the query's error). `requery` starts again from 0, offered
+ * (`canRequery`) only in the failed state while the count is below 3; `reset` (closing) cancels
+ * whatever is pending. The balance and orders refresh on success.
  */
 export function usePaymentCheck<R extends { status: string }>(
   id: string | null,
@@ -88,5 +89,6 @@ export function usePaymentCheck<R extends { status: string }>(
     setResult(null);
     setError(null);
   };
-  return { phase, count, result, error, requery, reset };
+  const canRequery = phase === 'failed' && count < MAX_RETRIES;
+  return { phase, count, result, error, canRequery, requery, reset };
 }

@@ -82,7 +82,7 @@ export function PaymentSuccessPage() {
                 {valid ? ` · ${check.count}/${MAX_RETRIES}` : ''}
               </Typography.Paragraph>
             ) : null}
-            {valid ? (
+            {valid && check.canRequery ? (
               <Button
                 onClick={check.requery}
                 style={{ marginTop: 12, marginRight: 8 }}

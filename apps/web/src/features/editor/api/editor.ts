@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { type SegmentPatch } from '@subtrans/contract';
-import { api, apiGet } from '../../../lib/api-client';
-import { EDITOR_PATH } from '../../../lib/paths';
+import { api, ApiError, apiGet } from '../../../lib/api-client';
+import { EDITOR_PATH, isTaskId } from '../../../lib/paths';
 
 /** SPEC §9: the editor refreshes every second while the task is still being translated. */
 export const EDITOR_REFRESH_MS = 1000;
@@ -25,7 +25,7 @@ let prefetched: string | null = null;
 
 export function prefetchEditorTask(client: QueryClient, pathname: string): boolean {
   const id = EDITOR_PATH.exec(pathname)?.[1];
-  if (!id) return false;
+  if (!id || !isTaskId(id)) return false;
   prefetched = id;
   void client.prefetchQuery(taskQuery(id));
   return true;
@@ -49,7 +49,10 @@ export function useTaskDetail(id: string) {
         : false,
     refetchOnWindowFocus: false,
     refetchOnMount: () => refetchOnMount(id),
-    retry: (count, err) => count < 2 && !(err instanceof Error && 'code' in err && err.code === 40402),
+    // an id that cannot name a task is not asked about; the server's refusals (not found, not
+    // allowed, invalid) answer the same again: only a network failure or a 5xx is worth a retry
+    enabled: isTaskId(id),
+    retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
   });
 }
 

@@ -59,16 +59,22 @@ export function EditorBanners({
   );
 }
 
-/** The task could not be loaded: not found (or not the user's), or another failure to retry. */
-export function EditorLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+/**
+ * The task could not be loaded: not found (not the user's, or an address whose id cannot name a
+ * task: `error` null), said in the interface's language; or another failure to retry.
+ */
+export function EditorLoadError({ error, onRetry }: { error: Error | null; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const missing = error instanceof ApiError && error.code === ErrorCodes.TASK_NOT_FOUND.code;
+  const missing =
+    !error ||
+    (error instanceof ApiError &&
+      (error.code === ErrorCodes.TASK_NOT_FOUND.code || error.code === ErrorCodes.VALIDATION.code));
   return (
     <main>
       <Result
         status={missing ? '404' : 'error'}
         title={<h1 style={{ fontSize: 24 }}>{missing ? t('editor.notFound') : t('editor.loadFailed')}</h1>}
-        subTitle={missing ? t('editor.notFoundHint') : error.message}
+        subTitle={missing ? t('editor.notFoundHint') : error?.message}
         data-testid={missing ? 'editor-not-found' : 'editor-load-failed'}
         extra={[
           <Link key="home" to={paths.home}>

@@ -4,6 +4,7 @@ import { App, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
+import { isTaskId } from '../../../lib/paths';
 import { forgetPrefetchedTask, useTaskDetail } from '../api/editor';
 import { useRetranslate } from '../api/retranslate';
 import { EditorHeader, EditorToolbar } from '../components/editor-header';
@@ -129,6 +130,7 @@ export default function EditorPage() {
     help: openHelp,
   });
 
+  if (!isTaskId(taskId)) return <EditorLoadError error={null} />;
   if (detail.isError) return <EditorLoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!task) {
     return (

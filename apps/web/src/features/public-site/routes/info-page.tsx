@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Collapse, Typography } from 'antd';
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../../components/public-layout';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -10,21 +10,25 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { ContactForm } from '../components/contact-form';
 import { LEGAL, type Section } from '../content/legal';
 import { paths } from '../../../lib/paths';
+import { originOf } from '../../../lib/origin';
+import './info-page.css';
 
 type InfoPageName = 'about' | 'contact' | 'terms' | 'privacy';
 
-/** SPEC back rule: the page the user came from if known (same site), else home, else one step back. */
+/**
+ * SPEC §2 back rule: the page the user came from if known, else home (which sends a signed-in
+ * user on to the dashboard). The origin is the one the in-app link put into this page's
+ * navigation state (lib/origin.ts); the entry before this one is then that page, so going back
+ * restores it as it was (its own origin included).
+ */
 function useBack() {
   const navigate = useNavigate();
+  const location = useLocation();
   return () => {
-    const ref = document.referrer ? new URL(document.referrer) : null;
-    if (ref && ref.origin === window.location.origin && ref.pathname !== window.location.pathname) {
-      void navigate(`${ref.pathname}${ref.search}`);
-    } else if (window.location.pathname !== '/') {
-      void navigate(paths.home);
-    } else {
-      void navigate(-1);
-    }
+    const from = originOf(location.state);
+    if (!from) void navigate(paths.home);
+    else if (window.history.length > 1) void navigate(-1);
+    else void navigate(from);
   };
 }
 
@@ -62,14 +66,32 @@ function Sections({ sections, values }: { sections: Section[]; values: Record<st
   );
 }
 
-function InfoShell({ page, title, children }: { page: InfoPageName; title: string; children: ReactNode }) {
+function InfoShell({
+  page,
+  title,
+  fixedBack = false,
+  children,
+}: {
+  page: InfoPageName;
+  title: string;
+  /** SPEC §2 privacy: the back button stays at the top left while the page scrolls */
+  fixedBack?: boolean;
+  children: ReactNode;
+}) {
   usePageMeta(page);
   const { t } = useTranslation();
   const back = useBack();
   return (
     <PublicLayout>
       <Card style={{ maxWidth: 860, margin: '0 auto' }}>
-        <Button type="link" icon={<ArrowLeftOutlined />} onClick={back} style={{ paddingInline: 0 }}>
+        <Button
+          type={fixedBack ? 'default' : 'link'}
+          icon={<ArrowLeftOutlined />}
+          onClick={back}
+          className={fixedBack ? 'info-back-fixed' : undefined}
+          style={fixedBack ? undefined : { paddingInline: 0 }}
+          data-testid="info-back"
+        >
           {t('common.back')}
         </Button>
         <article>
@@ -152,7 +174,7 @@ export function PrivacyPage() {
     address: site.postalAddress ?? t('contact.addressOnRequest'),
   };
   return (
-    <InfoShell page="privacy" title={c.title}>
+    <InfoShell page="privacy" title={c.title} fixedBack>
       <Typography.Paragraph type="secondary">{c.updated}</Typography.Paragraph>
       <Sections sections={c.sections} values={values} />
       <Typography.Paragraph type="secondary">{fill(c.effective, values)}</Typography.Paragraph>

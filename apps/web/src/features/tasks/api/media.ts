@@ -9,6 +9,7 @@ import {
 } from '@subtrans/contract';
 import { api, ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../lib/storage';
+import { storedBatchSize } from '../lib/batch-size';
 
 /** SPEC §4 audio/video flow: detection (probe), then execution (transcribe and translate). */
 
@@ -16,7 +17,9 @@ export const submitDetection = (body: SubmitCheckBody) => api('fileSubmitCheck',
 
 export const checkDetection = (taskId: string) => api('fileCheck', { taskId });
 
-export const submitExecution = (body: SubmitExecuteBody) => api('fileSubmitExecute', body);
+/** the confirmed execution, with the batch size stored in this browser if any (SPEC §9) */
+export const submitExecution = (body: SubmitExecuteBody) =>
+  api('fileSubmitExecute', { ...body, ...storedBatchSize() });
 
 export const checkExecution = (taskId: string) => api('fileCheckExecute', { taskId });
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, POLLING_MS, type PagedList, type Task } from '@subtrans/contract';
 import { api, apiUpload } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { storedBatchSize } from '../lib/batch-size';
 
 export const tasksQueryKey = ['tasks'] as const;
 
@@ -71,5 +72,6 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   return apiUpload('taskCreate', form);
 }
 
-export const startTask = (id: string) => api('taskStart', { id });
+/** starts (or restarts) a task's translation, with the batch size stored in this browser if any */
+export const startTask = (id: string) => api('taskStart', { id, ...storedBatchSize() });
 export const deleteTask = (id: string) => api('taskDelete', { id });

@@ -40,6 +40,7 @@ describe('the audio/video upload modal', { timeout: 30_000 }, () => {
     renderWithApp(i18n, <MediaUploadModal open onClose={() => undefined} />);
     submit();
     expect(await screen.findByText('Choose the target language')).toBeTruthy();
+    expect(await screen.findByText('Choose an audio or video file')).toBeTruthy();
     await choose('media-target', 'English');
     submit();
     expect(await screen.findByText('Choose an audio or video file')).toBeTruthy();

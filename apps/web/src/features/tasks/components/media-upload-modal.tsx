@@ -274,6 +274,10 @@ export function MediaUploadModal({
             translationService: defaultEngine(engines.data),
           }}
           onFinish={(v) => void submit(v)}
+          // SPEC §5: a missing file is said together with the fields' errors
+          onFinishFailed={() => {
+            if (!file) setFileError(t('tasks.media.fileRequired'));
+          }}
         >
           <Form.Item
             label={t('tasks.media.file')}

@@ -25,6 +25,7 @@ function server(balance = 1000) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 const submit = () => fireEvent.click(screen.getByTestId('srt-submit'));
@@ -41,11 +42,12 @@ describe('the SRT upload modal', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Google.*\(/)).toBeTruthy();
   });
 
-  it('says what is missing and sends nothing', async () => {
+  it('says everything that is missing at once, the file with the fields, and sends nothing', async () => {
     const api = server();
     renderWithApp(i18n, <SrtUploadModal open onClose={() => undefined} />);
     submit();
     expect(await screen.findByText('Choose the target language')).toBeTruthy();
+    expect(await screen.findByText('Choose an SRT file')).toBeTruthy();
     await choose('srt-target', 'French');
     submit();
     expect(await screen.findByText('Choose an SRT file')).toBeTruthy();
@@ -81,5 +83,17 @@ describe('the SRT upload modal', { timeout: 30_000 }, () => {
       },
     ]);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('starts the task with the batch size stored in this browser (SPEC §9)', async () => {
+    localStorage.setItem('translation-batch-size', '3');
+    const api = server();
+    renderWithApp(i18n, <SrtUploadModal open onClose={() => undefined} />);
+    dropFile('srt-file', new File([SRT], 'talk.srt', { type: 'application/x-subrip' }));
+    expect(await screen.findByTestId('srt-preview')).toBeTruthy();
+    await choose('srt-target', 'French');
+    await waitFor(() => expect(screen.getByTestId('srt-engine').textContent).toContain('DeepSeek'));
+    submit();
+    await waitFor(() => expect(api.to(API.taskStart)).toEqual([{ id: 'task-1', batchSize: 3 }]));
   });
 });

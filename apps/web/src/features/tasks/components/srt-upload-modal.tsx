@@ -82,11 +82,18 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     if (check.preview.detectionUncertain) void message.warning(t('tasks.upload.detectFailed'));
   };
 
+  /**
+   * SPEC §5: the file is required like the fields, and said so with their errors: called on
+   * every submit, valid fields or not. A file already refused keeps its own reason.
+   */
+  const checkFile = (): boolean => {
+    if (file && preview) return true;
+    if (!file) setFileError(t('tasks.upload.fileRequired'));
+    return false;
+  };
+
   const submit = async (v: FormValues) => {
-    if (!file || !preview) {
-      setFileError(t('tasks.upload.fileRequired'));
-      return;
-    }
+    if (!checkFile() || !file || !preview) return;
     const balance = points.data;
     if (balance !== undefined && balance < preview.cost) {
       askToBuy(preview.cost, balance);
@@ -147,6 +154,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
           translationService: defaultEngine(engines.data),
         }}
         onFinish={(v) => void submit(v)}
+        onFinishFailed={() => void checkFile()}
       >
         <Form.Item
           label={t('tasks.upload.file')}
