@@ -107,6 +107,7 @@ export const SEO_ROUTES = [
 export const ANTD_PAGES = [
   '/login',
   '/register',
+  '/forgot-password',
   '/auth/callback',
   '/about',
   '/contact',

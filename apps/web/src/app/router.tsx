@@ -89,6 +89,10 @@ export const router = createBrowserRouter([
           { path: paths.login, element: page(() => import('../features/auth/routes/login-page')) },
           { path: paths.register, element: page(() => import('../features/auth/routes/register-page')) },
           {
+            path: paths.forgotPassword,
+            element: page(() => import('../features/auth/routes/forgot-password-page')),
+          },
+          {
             path: paths.authCallback,
             element: page(() => import('../features/auth/routes/auth-callback-page')),
           },

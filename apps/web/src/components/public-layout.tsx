@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LangSwitcher } from './lang-switcher';
+import { FlashNotice } from './flash-notice';
 import { OriginLink } from './origin-link';
 import { useSiteConfig } from '../lib/site-config';
 import { paths } from '../lib/paths';
@@ -37,6 +38,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <LangSwitcher />
       </header>
       <div className="pub-content">
+        <FlashNotice />
         <main>{children}</main>
       </div>
       <SiteFooter />

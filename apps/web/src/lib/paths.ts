@@ -8,6 +8,7 @@ export const paths = {
   homeAlias: '/home',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
   authCallback: '/auth/callback',
   about: '/about',
   contact: '/contact',

@@ -54,14 +54,17 @@ export function setSignedIn(client: QueryClient, user: User) {
   client.setQueryData(profileQueryKey, user);
 }
 
+/** After the session ended (sign-out, a reset password, a closed account): nothing of it is kept. */
+export function forgetSession(client: QueryClient) {
+  remember(null);
+  client.removeQueries();
+  client.setQueryData(profileQueryKey, null);
+}
+
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api('logout', {}),
-    onSettled: () => {
-      remember(null);
-      client.removeQueries();
-      client.setQueryData(profileQueryKey, null);
-    },
+    onSettled: () => forgetSession(client),
   });
 }

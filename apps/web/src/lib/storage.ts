@@ -35,4 +35,6 @@ export const STORAGE_KEYS = {
   mediaUpload: 'media-upload',
   // sessionStorage: audio/video tasks this tab uploaded, followed until confirmed and finished
   mediaTracked: 'media-tracked',
+  // the id of the user who closed the trial points notice (dashboard)
+  trialNoticeClosed: 'trial-notice-closed',
 } as const;

@@ -18,6 +18,21 @@ export const rules = {
     { required: true, message: t('auth.validation.passwordRequired') },
     { min: LIMITS.passwordMin, max: LIMITS.passwordMax, message: t('auth.validation.passwordRange') },
   ],
+  /** a password being set: the register rule the server checks (6 to 20 characters) */
+  newPassword: (t: TFunction): Rule[] => [
+    { required: true, message: t('auth.validation.passwordRequired') },
+    { min: LIMITS.passwordMin, max: LIMITS.passwordMax, message: t('auth.validation.passwordRange') },
+  ],
+  /** the same password again, as the form's field `field` holds it */
+  confirmPassword: (t: TFunction, field: string): Rule[] => [
+    { required: true, message: t('auth.validation.confirmRequired') },
+    ({ getFieldValue }) => ({
+      validator: (_, value) =>
+        !value || getFieldValue(field) === value
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('auth.validation.confirmMismatch'))),
+    }),
+  ],
   registerName: (t: TFunction): Rule[] => [
     { required: true, whitespace: true, message: t('auth.validation.nameRequired') },
     { min: LIMITS.nameMin, message: t('auth.validation.nameMin') },

@@ -1,9 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, App, Button, Dropdown, Flex, Layout, Menu, Typography } from 'antd';
 import {
-  EditOutlined,
-  LogoutOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
@@ -21,29 +19,28 @@ import { AlipayResultDialog } from '../../features/billing/components/alipay-res
 import { CardResultDialog } from '../../features/billing/components/card-result-dialog';
 import { BuyPointsView } from '../../features/billing/components/buy-points-view';
 import { OrdersView } from '../../features/billing/components/orders-view';
-import { useLogout, useSession } from '../../lib/session';
-import { EditProfileModal } from '../../features/dashboard/components/edit-profile-modal';
+import { useSession } from '../../lib/session';
+import { useAccountActions } from '../../features/dashboard/components/account-actions';
+import { TrialNotice } from '../../features/dashboard/components/trial-notice';
 import { TranslateView } from './translate-view';
 import { useOnline } from '../../features/dashboard/components/use-online';
 import { UserBlock } from '../../features/dashboard/components/user-block';
-import { DASHBOARD_VIEWS, paths, type DashboardView } from '../../lib/paths';
+import { DASHBOARD_VIEWS, type DashboardView } from '../../lib/paths';
 
 export default function DashboardPage() {
   usePageMeta('dashboard');
   const { t } = useTranslation();
   const { message } = App.useApp();
   const site = useSiteConfig();
-  const navigate = useNavigate();
   const { user, isManager } = useSession();
-  const logout = useLogout();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
-  const [editing, setEditing] = useState(false);
   const requested = params.get('view');
   let view: DashboardView = (DASHBOARD_VIEWS as readonly string[]).includes(requested ?? '')
     ? (requested as DashboardView)
     : 'translate';
   if (view === 'points' && !site.enablePointsPurchase) view = 'translate';
+  const account = useAccountActions(user);
   if (!user) return null;
 
   const select = (key: string) => {
@@ -52,15 +49,6 @@ export default function DashboardPage() {
       return;
     }
     setParams(key === 'translate' ? {} : { view: key });
-  };
-
-  const onLogout = () => {
-    logout.mutate(undefined, {
-      onSettled: () => {
-        void message.success(t('dashboard.loggedOut'));
-        void navigate(paths.login, { replace: true });
-      },
-    });
   };
 
   const menuItems = [
@@ -94,7 +82,7 @@ export default function DashboardPage() {
         style={{ borderRight: '1px solid #f0f0f0' }}
       >
         <nav aria-label={t('app.name')}>
-          <UserBlock user={user} />
+          <UserBlock user={user} onAddEmail={account.addEmail} />
           <Menu
             mode="inline"
             selectedKeys={[view]}
@@ -113,26 +101,7 @@ export default function DashboardPage() {
             </Typography.Title>
             <Flex align="center" gap={12}>
               <LangSwitcher />
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: [
-                    {
-                      key: 'profile',
-                      icon: <EditOutlined />,
-                      label: <span data-testid="edit-profile">{t('dashboard.editProfile')}</span>,
-                      onClick: () => setEditing(true),
-                    },
-                    { type: 'divider' },
-                    {
-                      key: 'logout',
-                      icon: <LogoutOutlined />,
-                      label: <span data-testid="logout">{t('dashboard.logout')}</span>,
-                      onClick: onLogout,
-                    },
-                  ],
-                }}
-              >
+              <Dropdown trigger={['click']} menu={{ items: account.menuItems }}>
                 <Button icon={<UserOutlined />} data-testid="user-menu" aria-label={user.name}>
                   {user.name}
                 </Button>
@@ -151,11 +120,12 @@ export default function DashboardPage() {
                 role="alert"
               />
             ) : null}
+            <TrialNotice user={user} />
             {content[view]}
           </main>
         </Layout.Content>
       </Layout>
-      <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} />
+      {account.dialogs}
       <AlipayResultDialog />
       <CardResultDialog />
     </Layout>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, App, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { GoogleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { REDIRECT_DELAYS_MS } from '@subtrans/contract';
 import { PublicLayout } from '../../../components/public-layout';
 import { OriginLink } from '../../../components/origin-link';
+import { flashState, type FlashState } from '../../../components/flash-notice';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -22,6 +23,11 @@ type FormState = 'idle' | 'loading' | 'success' | 'error';
 function EmailLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const [form] = Form.useForm<{ email: string; pass: string }>();
+  // after a reset password the address comes along; "forgot password" takes the one typed here
+  const given = flashState(useLocation()).email ?? '';
+  const typed = Form.useWatch('email', form) ?? given;
+  const forgotState: FlashState = { email: typed.trim() };
   const [state, setState] = useState<FormState>('idle');
   const [error, setError] = useState<string | null>(null);
 
@@ -41,16 +47,27 @@ function EmailLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <Form
+      form={form}
       layout="vertical"
+      initialValues={{ email: given }}
       onFinish={(v: { email: string; pass: string }) => void onFinish(v)}
       requiredMark={false}
       disabled={state === 'success'}
     >
       <Form.Item name="email" label={t('auth.login.email')} rules={rules.email(t)}>
-        <Input data-testid="login-email" type="email" autoComplete="email" autoFocus />
+        <Input data-testid="login-email" type="email" autoComplete="email" autoFocus={!given} />
       </Form.Item>
-      <Form.Item name="pass" label={t('auth.login.password')} rules={rules.loginPassword(t)}>
-        <Input.Password data-testid="login-password" autoComplete="current-password" />
+      <Form.Item
+        name="pass"
+        label={t('auth.login.password')}
+        rules={rules.loginPassword(t)}
+        extra={
+          <Link to={paths.forgotPassword} state={forgotState} data-testid="forgot-password-link">
+            {t('account.forgot.link')}
+          </Link>
+        }
+      >
+        <Input.Password data-testid="login-password" autoComplete="current-password" autoFocus={!!given} />
       </Form.Item>
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
       {state === 'success' ? (

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,10 @@ import { LIMITS } from '@subtrans/contract';
 import { PublicLayout } from '../../../components/public-layout';
 import { usePageMeta } from '../../../lib/page-meta';
 import { registerAccount, sendCode } from '../api/auth';
+import { CodeField, useCodeSender } from '../../../components/code-field';
 import { setSignedIn } from '../../../lib/session';
 import { AuthCard } from '../components/auth-card';
-import { SIMPLE_EMAIL, rules } from '../../../lib/validation';
+import { rules } from '../../../lib/validation';
 import { paths } from '../../../lib/paths';
 
 interface RegisterValues {
@@ -20,17 +21,6 @@ interface RegisterValues {
   code: string;
 }
 
-/** Seconds left before another code may be requested (SPEC: 60 s countdown). */
-function useCountdown() {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return [left, setLeft] as const;
-}
-
 export default function RegisterPage() {
   usePageMeta('register');
   const { t } = useTranslation();
@@ -38,26 +28,9 @@ export default function RegisterPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [left, setLeft] = useCountdown();
-  const [sending, setSending] = useState(false);
+  const codes = useCodeSender(sendCode);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const onSendCode = async () => {
-    const email = String(form.getFieldValue('email') ?? '').trim();
-    if (!email) return void message.error(t('auth.validation.emailRequired'));
-    if (!SIMPLE_EMAIL.test(email)) return void message.error(t('auth.validation.emailInvalid'));
-    setSending(true);
-    try {
-      const res = await sendCode(email);
-      setLeft(res.resendAfterSeconds || LIMITS.resendSeconds);
-      void message.success(t('auth.register.codeSent'));
-    } catch (e) {
-      void message.error(e instanceof Error && e.message ? e.message : t('auth.register.sendCodeFailed'));
-    } finally {
-      setSending(false);
-    }
-  };
 
   const onFinish = async (values: RegisterValues) => {
     setSubmitting(true);
@@ -97,27 +70,12 @@ export default function RegisterPage() {
             <Form.Item name="pass" label={t('auth.login.password')} rules={rules.loginPassword(t)}>
               <Input.Password data-testid="register-password" autoComplete="new-password" />
             </Form.Item>
-            <Form.Item label={t('auth.register.code')} required>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="code" noStyle rules={rules.code(t)}>
-                  <Input
-                    data-testid="register-code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    aria-label={t('auth.register.code')}
-                  />
-                </Form.Item>
-                <Button
-                  data-testid="register-send-code"
-                  onClick={() => void onSendCode()}
-                  loading={sending}
-                  disabled={left > 0}
-                >
-                  {left > 0 ? t('auth.register.resendIn', { seconds: left }) : t('auth.register.sendCode')}
-                </Button>
-              </Space.Compact>
-            </Form.Item>
+            <CodeField
+              testId="register"
+              left={codes.left}
+              sending={codes.sending}
+              onSend={() => void codes.request(form.getFieldValue('email'))}
+            />
             {error ? (
               <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />
             ) : null}

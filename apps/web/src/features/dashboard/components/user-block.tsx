@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { Avatar, Flex, Tag, Typography } from 'antd';
+import { Avatar, Button, Flex, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@subtrans/contract';
 import { usePoints } from '../../../lib/points';
 import { paths } from '../../../lib/paths';
 
-/** Name, email and points balance at the top of the left menu. */
-export function UserBlock({ user }: { user: User }) {
+/** Name, email (or that none is set, with a way to add one) and points at the top of the left menu. */
+export function UserBlock({ user, onAddEmail }: { user: User; onAddEmail: () => void }) {
   const { t, i18n } = useTranslation();
   const points = usePoints();
   return (
@@ -19,9 +19,20 @@ export function UserBlock({ user }: { user: User }) {
         </Typography.Text>
         {user.manager ? <Tag color="gold">{t('dashboard.adminTag')}</Tag> : null}
       </Flex>
-      <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
-        {user.email}
-      </Typography.Text>
+      {user.email ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+          {user.email}
+        </Typography.Text>
+      ) : (
+        <Flex align="center" gap={4} wrap justify="center">
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="no-email">
+            {t('account.email.none')}
+          </Typography.Text>
+          <Button type="link" size="small" onClick={onAddEmail} data-testid="user-add-email">
+            {t('account.email.add')}
+          </Button>
+        </Flex>
+      )}
       <Link to={paths.assets} data-testid="user-points">
         {t('dashboard.points')}:{' '}
         {points.isError
