@@ -8,17 +8,24 @@ interface Mail {
   text: string;
 }
 
-/** Reads the 6-digit code from the newest mail the app sent to `to` through SMTP. */
-export async function codeFromMail(to: string, timeoutMs = 10_000): Promise<string> {
+/** The mails the app sent to `to` through SMTP, oldest first. */
+export function mailsTo(to: string): Mail[] {
+  return readdirSync(MAIL_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as Mail)
+    .filter((mail) => mail.to.includes(to.toLowerCase()));
+}
+
+/**
+ * Reads the 6-digit code from the newest mail the app sent to `to` through SMTP; with `after`,
+ * waits for a mail beyond the first `after` (a second code to an address that had one).
+ */
+export async function codeFromMail(to: string, timeoutMs = 10_000, after = 0): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = readdirSync(MAIL_DIR)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .reverse();
-    for (const f of files) {
-      const mail = JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as Mail;
-      if (!mail.to.includes(to.toLowerCase())) continue;
+    const mails = mailsTo(to).slice(after).reverse();
+    for (const mail of mails) {
       const m = /\b(\d{6})\b/.exec(mail.text);
       if (m?.[1]) return m[1];
     }
