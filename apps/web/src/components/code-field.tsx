@@ -17,7 +17,7 @@ export function useCodeSender(send: (email: string) => Promise<{ resendAfterSeco
   const [sent, setSent] = useState(false);
 
   const request = async (raw: unknown, success = t('auth.register.codeSent')) => {
-    const email = String(raw ?? '').trim();
+    const email = typeof raw === 'string' ? raw.trim() : '';
     if (!email) return void message.error(t('auth.validation.emailRequired'));
     if (!SIMPLE_EMAIL.test(email)) return void message.error(t('auth.validation.emailInvalid'));
     setSending(true);

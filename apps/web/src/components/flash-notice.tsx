@@ -16,7 +16,7 @@ export interface FlashState {
 }
 
 export const flashState = (location: { state: unknown }): FlashState =>
-  typeof location.state === 'object' && location.state !== null ? (location.state as FlashState) : {};
+  typeof location.state === 'object' && location.state !== null ? location.state : {};
 
 /**
  * The notice in the router's state, in plain elements: the home page draws without Ant Design,

@@ -58,7 +58,7 @@ export function useAccountActions(user: User | null) {
 
   if (!user) return { menuItems: [], addEmail: () => undefined, dialogs: null };
 
-  const onLogoutAll = () =>
+  const onLogoutAll = () => {
     modal.confirm({
       title: t('account.logoutAll.title'),
       content: t('account.logoutAll.text'),
@@ -75,6 +75,7 @@ export function useAccountActions(user: User | null) {
         leave(paths.login, { notice: 'signedOutEverywhere', email: user.email });
       },
     });
+  };
 
   /** no password yet: the reset flow sets one, through a verified address */
   const onSetPassword = () => {

@@ -43,7 +43,7 @@ function server(answers: Record<string, Answer | (() => Answer)>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit) => {
-      calls.push({ path, body: JSON.parse(String(init.body ?? '{}')) });
+      calls.push({ path, body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') });
       const found = answers[path];
       if (!found) throw new Error(`unexpected call ${path}`);
       const answer = typeof found === 'function' ? found() : found;
@@ -219,7 +219,7 @@ describe('an email for an account without one', () => {
       await waitFor(() =>
         expect(screen.getByTestId('add-email-send-code').textContent).toMatch(/Resend in \d+ s/),
       );
-      expect((screen.getByTestId('add-email-send-code') as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByTestId<HTMLButtonElement>('add-email-send-code').disabled).toBe(true);
 
       type('add-email-code', '12ab');
       fireEvent.click(screen.getByTestId('add-email-submit'));

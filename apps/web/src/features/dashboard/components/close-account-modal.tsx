@@ -77,7 +77,7 @@ export function CloseAccountModal({
             rules={[
               {
                 validator: (_, value: unknown) =>
-                  String(value ?? '').trim() === word
+                  (typeof value === 'string' ? value.trim() : '') === word
                     ? Promise.resolve()
                     : Promise.reject(new Error(t('account.close.wordMismatch', { word }))),
               },
