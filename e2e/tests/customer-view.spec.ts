@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.js';
+import { expectDashboard, loginViaUi, registerViaUi } from '../support/auth.js';
+import { E2E_ADMIN } from '../support/paths.js';
+
+/** What a customer sees that is theirs to see, and nothing of the operator's (issue 24, 8–12). */
+
+const BASE = `http://localhost:${E2E_PORT}`;
+
+/** The options of the SRT dialog's engine picker, as shown, in the dashboard's `lang`. */
+async function engineOptions(page: Page, lang: string) {
+  await page.goto(`/dashboard?lang=${lang}`);
+  await page.getByTestId('srt-card').click();
+  const picker = page.getByTestId('srt-engine');
+  await expect(picker).toContainText('DeepSeek');
+  await picker.click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  return options;
+}
+
+for (const [lang, operatorWords] of [
+  ['zh', ['未配置', '尚未实现', '百度', '微软', 'OpenAI']],
+  ['en', ['not configured', 'not implemented', 'Baidu', 'Microsoft', 'OpenAI']],
+] as const) {
+  test(`the engine picker offers a customer only the engines that work (${lang})`, async ({ page }) => {
+    const { email } = await registerViaUi(page);
+    await expectDashboard(page, email);
+    const options = await engineOptions(page, lang);
+    const shown = await options.allInnerTexts();
+    expect(shown).toContain('DeepSeek');
+    for (const word of operatorWords) expect(shown.join(' ')).not.toContain(word);
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-disabled')).toHaveCount(
+      0,
+    );
+    await expect(page.getByTestId('srt-engine-operator')).toHaveCount(0);
+
+    // the API still answers the recognised engines as SPEC §1 says
+    const res = await page.request.post('/translation/engines', { headers: { Origin: BASE }, data: {} });
+    const engines = ((await res.json()) as { data: { name: string; reason: string | null }[] }).data;
+    expect(engines.find((e) => e.name === 'baidu')?.reason).toBe('not_implemented');
+  });
+}
+
+test('a manager is told which engines the operator could still turn on, not in the options', async ({
+  page,
+}) => {
+  await loginViaUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expectDashboard(page, E2E_ADMIN.email);
+  const options = await engineOptions(page, 'en');
+  expect((await options.allInnerTexts()).join(' ')).not.toContain('OpenAI');
+  const note = page.getByTestId('srt-engine-operator');
+  await expect(note).toContainText('OpenAI (not configured)');
+  await expect(note).not.toContainText('Baidu');
+});
