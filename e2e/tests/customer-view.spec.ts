@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
 import { expectDashboard, loginViaUi, registerViaUi } from '../support/auth.js';
 import { E2E_ADMIN } from '../support/paths.js';
+import { completedTask } from '../support/tasks.js';
 
 /** What a customer sees that is theirs to see, and nothing of the operator's (issue 24, 8–12). */
 
@@ -53,3 +54,44 @@ test('a manager is told which engines the operator could still turn on, not in t
   await expect(note).toContainText('OpenAI (not configured)');
   await expect(note).not.toContainText('Baidu');
 });
+
+for (const [lang, words] of [
+  ['zh', { charged: '已扣费', task: '翻译“holiday-video.srt”', deleted: '已删除的任务', hold: '冻结' }],
+  [
+    'en',
+    {
+      charged: 'Charged',
+      task: 'Translation of “holiday-video.srt”',
+      deleted: 'A deleted task',
+      hold: 'Hold',
+    },
+  ],
+] as const) {
+  test(`the points history names the task's file, one line a task, no internal ids (${lang})`, async ({
+    page,
+  }) => {
+    const { email } = await registerViaUi(page);
+    await expectDashboard(page, email);
+    // 12 cues 6 s apart: 20 points held and charged; the grant was 30
+    const { id } = await completedTask(page, { name: 'holiday-video.srt' });
+    await page.goto(`/assets?lang=${lang}`);
+    const rows = page.getByTestId('ledger-table').locator('tr.ant-table-row');
+    await expect(rows).toHaveCount(2);
+    const task = rows.first();
+    await expect(task).toContainText(words.charged);
+    await expect(task).toContainText(words.task);
+    await expect(task).toContainText('-20');
+    await expect(task).toContainText('10');
+    await expect(page.getByTestId('ledger-table')).not.toContainText('task:');
+    await expect(page.getByTestId('ledger-table')).not.toContainText(id);
+    await expect(page.getByTestId('ledger-table')).not.toContainText(words.hold);
+
+    // a deleted task keeps its line, under a neutral label
+    const deleted = await page.request.post('/task/delete', { headers: { Origin: BASE }, data: { id } });
+    expect(deleted.ok()).toBe(true);
+    await page.reload();
+    await expect(rows.first()).toContainText(words.deleted);
+    await expect(rows.first()).not.toContainText('holiday-video.srt');
+    await expect(rows.first()).toContainText('-20');
+  });
+}
