@@ -95,3 +95,33 @@ for (const [lang, words] of [
     await expect(rows.first()).toContainText('-20');
   });
 }
+
+for (const [lang, empty] of [
+  ['zh', '暂无订单'],
+  ['ja', '注文はまだありません'],
+] as const) {
+  test(`the orders page shows one state at a time: the error with a retry, then the empty list (${lang})`, async ({
+    page,
+  }) => {
+    const { email } = await registerViaUi(page);
+    await expectDashboard(page, email);
+    let failing = true;
+    await page.route('**/order/query_order_list', (route) =>
+      failing ? route.fulfill({ status: 503, body: 'unavailable' }) : route.fallback(),
+    );
+    await page.goto(`/dashboard?view=orders&lang=${lang}`);
+    const error = page.getByRole('alert');
+    await expect(error).toBeVisible();
+    // the error is alone: no table saying there are no orders beside it
+    await expect(page.getByTestId('orders-table')).toHaveCount(0);
+    await expect(page.getByText(empty)).toHaveCount(0);
+
+    failing = false;
+    // (antd spaces out a two-character Chinese label: "重 试")
+    await error.getByRole('button').click();
+    await expect(page.getByTestId('orders-empty')).toContainText(empty);
+    await expect(error).toHaveCount(0);
+    await expect(page.getByTestId('orders-table')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+}
