@@ -125,3 +125,44 @@ for (const [lang, empty] of [
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 }
+
+for (const [lang, analysisFailed, returned] of [
+  ['zh', '文件检测失败', '积分已退回'],
+  ['en', 'Analysing the file failed', 'returned'],
+] as const) {
+  test(`a file whose detection failed says so, and nothing of points never held (${lang})`, async ({
+    page,
+  }) => {
+    const { email } = await registerViaUi(page);
+    await expectDashboard(page, email);
+    await page.goto(`/dashboard?lang=${lang}`);
+    await page.getByTestId('media-card').click();
+    const modal = page.getByTestId('media-upload-modal');
+    // named like audio, but no audio inside: ffprobe refuses it at detection
+    await modal.locator('input[type=file]').setInputFiles({
+      name: 'broken.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.alloc(4096, 7),
+    });
+    await page.getByTestId('media-target').click();
+    await page.keyboard.type('fr');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByTestId('media-upload-submit').click();
+    await expect(modal).toBeHidden();
+
+    const row = page.locator('tr.ant-table-row', { hasText: 'broken.mp3' });
+    await expect(row.getByTestId('task-status')).toHaveAttribute('data-status', 'failed', {
+      timeout: 60_000,
+    });
+    await expect(row.getByTestId('task-status')).toContainText(analysisFailed);
+    await expect(row).not.toContainText(returned);
+
+    // the task's own page (a bookmark, a shared link) says the same
+    const id = (await row.getAttribute('data-testid'))!.replace(/^task-/, '');
+    await page.goto(`/edit/${id}?lang=${lang}`);
+    await expect(page.getByTestId('editor-failed')).toContainText(analysisFailed);
+    await expect(page.locator('body')).not.toContainText(returned);
+    // no player for a file that is no audio or video
+    await expect(page.getByTestId('media-failed')).toHaveCount(0);
+  });
+}

@@ -37,6 +37,7 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { downloadTask } from '../../../lib/task-export';
+import { taskFailureText } from '../../../lib/task-failure';
 import { editorPath } from '../../../lib/paths';
 import { deleteTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
 import { canExecuteMedia, MEDIA_STAGE_COLOURS, mediaStage, STATUS_COLOURS } from '../lib/media-stage';
@@ -289,6 +290,7 @@ function TaskStatus({ task }: { task: Task }) {
   const ui = currentLanguage();
   const stage = task.kind === 'media' ? mediaStage(task) : null;
   const reason = isErrorKey(task.errorKey) ? errorMessage(task.errorKey, ui, task) : task.error;
+  const failure = stage === 'failed' ? taskFailureText(task, ui, t) : null;
   const warnings = [
     task.keptOriginal > 0 ? t('tasks.keptOriginal', { count: task.keptOriginal }) : null,
     task.pointsError ? t('tasks.pointsError', { error: task.pointsError }) : null,
@@ -320,9 +322,9 @@ function TaskStatus({ task }: { task: Task }) {
       {task.status === 'translating' ? (
         <Progress percent={task.translationProgress} size="small" data-testid="task-progress" />
       ) : null}
-      {stage === 'failed' && reason ? (
+      {failure ? (
         <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="task-error">
-          {reason}
+          {failure}
         </Typography.Text>
       ) : null}
       {!stage && task.status === 'failed' && task.error ? (
