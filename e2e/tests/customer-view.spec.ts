@@ -1,4 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { makeSpeechMedia } from '../../apps/server/test/support/media.js';
 import { E2E_PORT } from '../playwright.config.js';
 import { expectDashboard, loginViaUi, registerViaUi } from '../support/auth.js';
 import { E2E_ADMIN } from '../support/paths.js';
@@ -166,3 +170,66 @@ for (const [lang, analysisFailed, returned] of [
     await expect(page.getByTestId('media-failed')).toHaveCount(0);
   });
 }
+
+/** The vertical positions of the buttons in a cell: one value when they sit on one line. */
+async function buttonLines(cell: Locator): Promise<number[]> {
+  const boxes = await Promise.all((await cell.locator('button').all()).map((b) => b.boundingBox()));
+  return [...new Set(boxes.map((b) => Math.round(b?.y ?? -1)))];
+}
+
+test('task actions fit one line at 1280 px; the media dialog has a bilingual switch and room under its hint', async ({
+  page,
+}) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'e2e-layout-'));
+  try {
+    const audio = await makeSpeechMedia(dir, { text: 'Good morning. This is a short test.', format: 'mp3' });
+    const { email } = await registerViaUi(page);
+    await expectDashboard(page, email);
+    await completedTask(page, { name: 'done.srt' });
+    // an audio file waiting for its confirmation: the row with the most actions
+    await page.goto('/dashboard?lang=en');
+    await page.getByTestId('media-card').click();
+    const modal = page.getByTestId('media-upload-modal');
+    // like the SRT dialog's: a switch with its label, not a checkbox
+    await expect(modal.getByRole('switch', { name: 'Include the original text' })).toBeVisible();
+    await expect(modal.getByRole('checkbox')).toHaveCount(0);
+    await modal.locator('input[type=file]').setInputFiles({
+      name: 'morning.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: await readFile(audio.path),
+    });
+    await page.getByTestId('media-target').click();
+    await page.keyboard.type('ja');
+    await page.locator('.ant-select-dropdown:visible').getByText('Japanese', { exact: true }).click();
+    await page.getByTestId('media-upload-submit').click();
+    await expect(page.getByTestId('media-confirm-dialog')).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('media-confirm-later').click();
+
+    for (const lang of ['en', 'ja', 'zh']) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`/dashboard?lang=${lang}`);
+      const waiting = page.locator('tr.ant-table-row', { hasText: 'morning.mp3' });
+      await expect(waiting.getByTestId('media-execute')).toBeVisible();
+      for (const row of [waiting, page.locator('tr.ant-table-row', { hasText: 'done.srt' })]) {
+        const cell = row.locator('td').last();
+        expect(await buttonLines(cell), `${lang}: the actions wrap`).toHaveLength(1);
+      }
+
+      // the size hint under the file keeps its distance from the next field's label
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.getByTestId('media-card').click();
+        const dialog = page.getByTestId('media-upload-modal');
+        const hint = dialog.getByText(lang === 'en' ? 'of up to 3 GB' : '3 GB');
+        const next = dialog.locator('.ant-form-item-label').nth(1);
+        const hintBox = (await hint.boundingBox())!;
+        const labelBox = (await next.boundingBox())!;
+        expect(labelBox.y - (hintBox.y + hintBox.height), `${lang} at ${width} px`).toBeGreaterThanOrEqual(8);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

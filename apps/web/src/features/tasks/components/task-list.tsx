@@ -130,7 +130,7 @@ export function TaskList({ userId }: { userId: number }) {
         loading={list.isLoading}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: t('dashboard.translate.emptyTasks') }}
-        scroll={{ x: 880 }}
+        scroll={{ x: 960 }}
         data-testid="task-list"
         onRow={(task) => ({ 'data-testid': `task-${task.id}` }) as React.HTMLAttributes<HTMLElement>}
         pagination={{
@@ -172,17 +172,20 @@ export function TaskList({ userId }: { userId: number }) {
             ),
           },
           {
+            // the engine goes under the language pair: its own column left the actions too little room
             title: t('tasks.col.languages'),
             key: 'languages',
             width: 170,
-            render: (_, task) =>
-              `${languageName(task.originalLanguage, ui)} → ${languageName(task.targetLanguage, ui)}`,
-          },
-          {
-            title: t('tasks.col.engine'),
-            dataIndex: 'translationService',
-            width: 110,
-            render: (name: string) => <Tag>{t(`tasks.engine.${name}`, { defaultValue: name })}</Tag>,
+            render: (_, task) => (
+              <Space orientation="vertical" size={4} align="start">
+                <span>
+                  {languageName(task.originalLanguage, ui)} → {languageName(task.targetLanguage, ui)}
+                </span>
+                <Tag data-testid="task-engine">
+                  {t(`tasks.engine.${task.translationService}`, { defaultValue: task.translationService })}
+                </Tag>
+              </Space>
+            ),
           },
           {
             title: t('tasks.col.status'),
@@ -193,12 +196,13 @@ export function TaskList({ userId }: { userId: number }) {
           {
             title: t('tasks.col.actions'),
             key: 'actions',
-            width: 250,
+            // room for the longest row on one line: "Execute translation", Edit, Download, delete (English)
+            width: 380,
             fixed: 'right',
             render: (_, task) => {
               const completed = task.status === 'completed';
               return (
-                <Flex gap={4} wrap>
+                <Flex gap={4} wrap={false}>
                   {canExecuteMedia(task) ? (
                     <Button
                       size="small"
