@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectDashboard, registerViaUi } from '../support/auth.js';
+import { completedTask } from '../support/tasks.js';
+
+/** The public pages say what the product does today, in its own words and markup (issue 24, 13–14). */
+
+for (const [lang, audio, planned, formats] of [
+  ['zh', '音频或视频文件', /规划中|后续版本/, 'MP4'],
+  ['en', 'audio or video file', /planned|later release/, 'MP4'],
+  ['ja', '音声・動画ファイル', /予定/, 'MP4'],
+] as const) {
+  test(`about and the contact FAQ describe audio and video as available (${lang})`, async ({ page }) => {
+    await page.goto(`/about?lang=${lang}`);
+    const about = page.locator('article');
+    await expect(about).toContainText(audio);
+    await expect(about).toContainText('3 GB');
+    await expect(about).not.toContainText(planned);
+
+    await page.goto(`/contact?lang=${lang}`);
+    const faq = page.getByTestId('contact-faq');
+    await faq.locator('.ant-collapse-header').nth(1).click();
+    await expect(faq).toContainText(formats);
+    await expect(faq).toContainText('3 GB');
+  });
+}
+
+test('the Chinese legal and contact pages say 积分, the product’s word, never 点数', async ({ page }) => {
+  for (const path of ['/terms', '/privacy', '/about', '/contact']) {
+    await page.goto(`${path}?lang=zh`);
+    const article = page.locator('article');
+    await expect(article).toBeVisible();
+    // the FAQ's answers are in the page only once opened
+    if (path === '/contact')
+      for (const header of await page.locator('.ant-collapse-header').all()) await header.click();
+    expect(await article.textContent(), path).not.toContain('点数');
+  }
+  await page.goto('/terms?lang=zh');
+  await expect(page.locator('article')).toContainText('积分');
+  // the Japanese terms name points as the interface does
+  await page.goto('/terms?lang=ja');
+  await expect(page.locator('article')).toContainText('ポイント');
+});
+
+for (const [lang, signIn] of [
+  ['zh', '登录'],
+  ['ja', 'ログイン'],
+] as const) {
+  test(`the home header offers a returning visitor the sign-in (${lang})`, async ({ page }) => {
+    await page.goto(`/?lang=${lang}`);
+    const link = page.locator('header').getByRole('link', { name: signIn });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/\/login/);
+    // not on the sign-in page itself
+    await expect(page.getByTestId('header-sign-in')).toHaveCount(0);
+  });
+}
+
+test('a signed-in user’s header has no sign-in link', async ({ page }) => {
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  await page.goto('/about');
+  await expect(page.locator('article')).toBeVisible();
+  await expect(page.getByTestId('header-sign-in')).toHaveCount(0);
+});
+
+/** every `<main>` inside another, and every label that is an English icon name ("shopping-cart") */
+const MARKUP_PROBLEMS = `(() => {
+  const nested = document.querySelectorAll('main main').length;
+  const iconNames = [...document.querySelectorAll('[aria-label], [title]')]
+    .flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('title')])
+    .filter((label) => label !== null && /^[a-z]+(-[a-z]+)*$/.test(label));
+  return { nested, iconNames: [...new Set(iconNames)] };
+})()`;
+
+async function expectClean(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('main').first()).toBeVisible();
+  // the page's parts arrive after the first paint (lazy chunks, queries)
+  await page.waitForLoadState('networkidle');
+  const found = await page.evaluate<{ nested: number; iconNames: string[] }>(MARKUP_PROBLEMS);
+  expect(found, path).toEqual({ nested: 0, iconNames: [] });
+}
+
+test('no <main> in a <main>, and no English icon names as labels, in Chinese and Japanese', async ({
+  page,
+}) => {
+  for (const lang of ['zh', 'ja'])
+    for (const path of [
+      '/',
+      '/login',
+      '/register',
+      '/about',
+      '/contact',
+      '/terms',
+      '/privacy',
+      '/payment-fail',
+    ])
+      await expectClean(page, `${path}?lang=${lang}`);
+
+  const { email } = await registerViaUi(page);
+  await expectDashboard(page, email);
+  const { id } = await completedTask(page, { name: 'scene.srt' });
+  for (const lang of ['zh', 'ja'])
+    for (const path of [
+      '/dashboard?',
+      '/dashboard?view=points&',
+      '/dashboard?view=orders&',
+      '/assets?',
+      `/edit/${id}?`,
+    ])
+      await expectClean(page, `${path}lang=${lang}`);
+});
