@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { Parser, zhHansModel } from 'budoux';
 import { expectDashboard, registerViaUi } from '../support/auth.js';
 import { completedTask } from '../support/tasks.js';
 
@@ -110,4 +111,84 @@ test('no <main> in a <main>, and no English icon names as labels, in Chinese and
       `/edit/${id}?`,
     ])
       await expectClean(page, `${path}lang=${lang}`);
+});
+
+/** The rendered lines of the first element matching `selector`: its text, split where it wraps. */
+async function lines(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const root = document.querySelector(${JSON.stringify(selector)});
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const out = [];
+    let line = '';
+    let top = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.data.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = [...range.getClientRects()].find((r) => r.width > 0);
+        if (box) {
+          const y = Math.round(box.top);
+          if (top !== null && Math.abs(y - top) > 4) {
+            out.push(line);
+            line = '';
+          }
+          top = y;
+        }
+        line += node.data[i];
+      }
+    }
+    out.push(line);
+    return out;
+  })()`);
+}
+
+// from a small phone to a large one: the heading wraps at many different places on the way
+const WIDTHS = Array.from({ length: 14 }, (_, i) => 300 + i * 10);
+
+test('the Japanese home heading never breaks inside ワンステップ on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/?lang=ja');
+  await expect(page.getByTestId('home-title')).toContainText('ワンステップ');
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const shown = await lines(page, '[data-testid="home-title"]');
+    expect(
+      shown.some((l) => l.includes('ワンステップ')),
+      `${width} px: ${shown.join(' / ')}`,
+    ).toBe(true);
+  }
+});
+
+test('Chinese headings wrap only between phrases on a phone', async ({ page }) => {
+  const phrases = new Parser(zhHansModel);
+  /** where a text may break: after each phrase, counted without spaces */
+  const boundaries = (text: string) => {
+    const ends = new Set<number>();
+    let at = 0;
+    for (const p of phrases.parse(text)) ends.add((at += p.replace(/\s/g, '').length));
+    return ends;
+  };
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/?lang=zh');
+  await expect(page.getByTestId('home-title')).toBeVisible();
+  // the phrase model arrives in its own chunk after the first paint
+  await page.waitForLoadState('networkidle');
+  for (const selector of ['[data-testid="home-title"]', '.home-cta h2', '#home-features-title']) {
+    const text = (await page.locator(selector).textContent())!;
+    const allowed = boundaries(text);
+    let wrapped = false;
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      const shown = await lines(page, selector);
+      wrapped ||= shown.length > 1;
+      let at = 0;
+      for (const line of shown.slice(0, -1)) {
+        at += line.replace(/\s/g, '').length;
+        expect(allowed.has(at), `${selector} at ${width} px: ${shown.join(' / ')}`).toBe(true);
+      }
+    }
+    // the check had something to check
+    if (selector === '[data-testid="home-title"]') expect(wrapped).toBe(true);
+  }
 });
