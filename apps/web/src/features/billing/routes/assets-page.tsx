@@ -57,6 +57,8 @@ function reason(e: PointHistoryEntry, t: TFunction): string {
   switch (e.kind) {
     case 'grant':
     case 'adjustment':
+      // points given by no manager: the account's welcome points
+      if (!e.byManager) return t('billing.reason.welcome');
       return e.note ? t('billing.reason.managerNote', { note: e.note }) : t('billing.reason.manager');
     case 'expiry':
       return t('billing.reason.lot');
