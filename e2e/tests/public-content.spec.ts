@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Parser, zhHansModel } from 'budoux';
-import { expectDashboard, registerViaUi } from '../support/auth.js';
+import { test as signedIn } from '../support/account.js';
 import { completedTask } from '../support/tasks.js';
 
 /** The public pages say what the product does today, in its own words and markup (issue 24, 13–14). */
@@ -57,9 +57,7 @@ for (const [lang, signIn] of [
   });
 }
 
-test('a signed-in user’s header has no sign-in link', async ({ page }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+signedIn('a signed-in user’s header has no sign-in link', async ({ page }) => {
   await page.goto('/about');
   await expect(page.locator('article')).toBeVisible();
   await expect(page.getByTestId('header-sign-in')).toHaveCount(0);
@@ -98,10 +96,10 @@ test('no <main> in a <main>, and no English icon names as labels, in Chinese and
       '/payment-fail',
     ])
       await expectClean(page, `${path}?lang=${lang}`);
+});
 
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  const { id } = await completedTask(page, { name: 'scene.srt' });
+signedIn('nor on the signed-in pages: dashboard views, assets, the editor', async ({ page }) => {
+  const { id } = await completedTask(page, { name: 'markup.srt' });
   for (const lang of ['zh', 'ja'])
     for (const path of [
       '/dashboard?',
