@@ -41,8 +41,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Ant Design's icons name themselves for screen readers by their file names, in English, in
+ * every interface language (`<span role="img" aria-label="shopping-cart">`), and antd's own
+ * components (select arrows, pagination, alerts) draw the same icons. An icon beside its text is
+ * decoration: here it is hidden from assistive technology unless the code gives it a label
+ * (`aria-label`, then it stays an image with that label). The build fails if the icon component
+ * changes so that the rewrite no longer applies.
+ */
+function quietIcons(): Plugin {
+  const file = /@ant-design[\\/]icons[\\/](es|lib)[\\/]components[\\/]AntdIcon(Light)?\.js$/;
+  const named = /role: "img",\s*"aria-label": icon\.name/;
+  return {
+    name: 'subtrans-quiet-icons',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!named.test(code)) this.error(`${id}: the icon's self-naming is not where expected`);
+      return code.replace(
+        named,
+        'role: restProps["aria-label"] === undefined ? undefined : "img", "aria-hidden": restProps["aria-label"] === undefined ? true : undefined',
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), quietIcons()],
+  // the development server pre-bundles dependencies without the plugins above
+  optimizeDeps: { rolldownOptions: { plugins: [quietIcons()] } },
   server: { proxy: {} },
   // the manifest tells the server which files a page needs (it names them in the page's HTML)
   build: { outDir: 'dist', sourcemap: false, manifest: true },

@@ -27,32 +27,45 @@ export const grantPointsBody = z.object({
     .optional(),
 });
 
-export const LEDGER_KINDS = [
-  'credit',
-  'hold',
-  'capture',
-  'release',
-  'expiry',
-  'grant',
-  'adjustment',
-  'debit',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/**
+ * The kinds of line of the points history: the ledger's own kinds, except that a task's hold and
+ * its settlement (capture or release) make one `task` line.
+ */
+export const POINT_HISTORY_KINDS = ['credit', 'grant', 'adjustment', 'debit', 'expiry', 'task'] as const;
+export type PointHistoryKind = (typeof POINT_HISTORY_KINDS)[number];
 
-export const ledgerEntrySchema = z.object({
+/** Where a task's points are: held while it runs, then charged (what it used) or released (all back). */
+export const TASK_CHARGE_STATES = ['held', 'charged', 'released'] as const;
+export type TaskChargeState = (typeof TASK_CHARGE_STATES)[number];
+
+/**
+ * /user/point_history: a line of the history as a customer reads it. The ledger stays as written
+ * (append-only); this is its presentation: a task's run is one line whose amount is what it
+ * costs in the end, and the balances after each line add up over these lines.
+ */
+export const pointHistoryEntrySchema = z.object({
   id: z.number().int(),
-  kind: z.enum(LEDGER_KINDS),
-  /** change of the available points */
+  kind: z.enum(POINT_HISTORY_KINDS),
+  /** change of the available points; for a task, its net effect so far (held, charged or 0) */
   amount: z.number().int(),
-  heldChange: z.number().int(),
+  /** the available points after this line, counting every earlier line as it stands now */
   balanceAfter: z.number().int(),
-  referenceType: z.string().nullable(),
-  referenceId: z.string().nullable(),
+  /** the order a top-up paid for */
+  orderId: z.string().nullable(),
   byManager: z.boolean(),
   note: z.string().nullable(),
+  task: z
+    .object({
+      /** null once the task is deleted */
+      fileName: z.string().nullable(),
+      state: z.enum(TASK_CHARGE_STATES),
+      /** what was held when it started */
+      held: z.number().int(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
-export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export type PointHistoryEntry = z.infer<typeof pointHistoryEntrySchema>;
 
 export const pointLotSchema = z.object({
   id: z.number().int(),

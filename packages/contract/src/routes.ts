@@ -25,7 +25,7 @@ import {
 import {
   decrPointBody,
   grantPointsBody,
-  ledgerEntrySchema,
+  pointHistoryEntrySchema,
   pointBalanceSchema,
   pointSummarySchema,
 } from './billing.js';
@@ -117,7 +117,10 @@ export const ROUTES = {
   contactSubmit: post(API.contactSubmit, { body: contactBody, response: contactReceiptSchema }),
   getPoint: post(API.getPoint, { response: pointBalanceSchema }),
   decrPoint: post(API.decrPoint, { body: decrPointBody, response: pointBalanceSchema }),
-  pointHistory: post(API.pointHistory, { body: pageBody, response: pagedListSchema(ledgerEntrySchema) }),
+  pointHistory: post(API.pointHistory, {
+    body: pageBody,
+    response: pagedListSchema(pointHistoryEntrySchema),
+  }),
   pointLots: post(API.pointLots, { response: pointSummarySchema }),
   grantPoints: post(API.grantPoints, { body: grantPointsBody, response: pointBalanceSchema }),
   translate: post(API.translate, { body: translateBody, response: texts }),

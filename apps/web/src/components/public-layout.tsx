@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LangSwitcher } from './lang-switcher';
 import { FlashNotice } from './flash-notice';
 import { OriginLink } from './origin-link';
+import { useSession } from '../lib/session';
 import { useSiteConfig } from '../lib/site-config';
 import { paths } from '../lib/paths';
 
@@ -12,7 +13,7 @@ export function SiteFooter() {
   const site = useSiteConfig();
   return (
     <footer className="pub-footer">
-      <nav aria-label="footer">
+      <nav aria-label={t('footer.label')}>
         <OriginLink to={paths.about}>{t('footer.about')}</OriginLink>
         <OriginLink to={paths.contact}>{t('footer.contact')}</OriginLink>
         <OriginLink to={paths.terms}>{t('footer.terms')}</OriginLink>
@@ -24,18 +25,27 @@ export function SiteFooter() {
 }
 
 /**
- * Public pages: brand, language switcher, content, footer. Plain elements and public.css, no
- * Ant Design: the home page is drawn with this alone.
+ * Public pages: brand, sign-in (for a returning visitor), language switcher, content, footer.
+ * Plain elements and public.css, no Ant Design: the home page is drawn with this alone.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const { user, isLoading } = useSession();
+  const { pathname } = useLocation();
   return (
     <div className="pub-layout">
       <header className="pub-header">
         <Link to={paths.homeAlias} className="pub-brand">
           {t('app.name')}
         </Link>
-        <LangSwitcher />
+        <div className="pub-header-end">
+          {!isLoading && !user && pathname !== paths.login ? (
+            <Link to={paths.login} className="pub-header-link" data-testid="header-sign-in">
+              {t('header.signIn')}
+            </Link>
+          ) : null}
+          <LangSwitcher />
+        </div>
       </header>
       <div className="pub-content">
         <FlashNotice />

@@ -11,6 +11,7 @@ export type TextKey = ParseKeys;
 export const RUNTIME_KEYS = [
   'billing.kinds.*',
   'billing.source.*',
+  'billing.taskState.*',
   'editor.allowance.*',
   'editor.flag.*',
   'editor.quality.*',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry, PagedList, User } from '@subtrans/contract';
+import type { PointHistoryEntry, PagedList, User } from '@subtrans/contract';
 import { POINTS } from '@subtrans/contract';
 import { startTestApp, sessionCookieOf, TEST_DB, uniqueEmail, type TestApp } from '../../../test/harness.js';
 import { expectSuccess, OWN_ORIGIN } from '../../../test/support/http.js';
@@ -82,11 +82,11 @@ describe(`trial points at sign-up, once per identity (${TEST_DB})`, () => {
     expect(lot!.source).toBe('grant');
     const days = (lot!.expires_at.getTime() - lot!.created_at.getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(POINTS.validityDays);
-    const history = expectSuccess<PagedList<LedgerEntry>>(
+    const history = expectSuccess<PagedList<PointHistoryEntry>>(
       await t.post('/user/point_history', { page: 1, size: 10 }, { as: u.token }),
     );
     expect(history.list).toMatchObject([
-      { kind: 'grant', amount: TRIAL, referenceType: 'trial', byManager: false, balanceAfter: TRIAL },
+      { kind: 'grant', amount: TRIAL, byManager: false, balanceAfter: TRIAL },
     ]);
     // what is spent of the trial is no longer shown as left
     expectSuccess(await t.post('/user/decr_point', { points: 12 }, { as: u.token }));

@@ -19,7 +19,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ROUTES.pointHistory, { config: { auth: 'user' } }, async (req) => {
     const { page, size } = req.body;
-    return ok(await ledger.listEntries(ctx.db, currentUser(req).id, page, size));
+    return ok(await ledger.listHistory(ctx.db, currentUser(req).id, page, size));
   });
 
   route(app, ROUTES.pointLots, { config: { auth: 'user' } }, async (req) => {

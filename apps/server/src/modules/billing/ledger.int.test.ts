@@ -261,13 +261,13 @@ describe(`points calls over HTTP (${TEST_DB})`, () => {
     expect(expectSuccess(await t.post('/user/get_point', {}, { as: u.token }))).toEqual({ point: 70 });
 
     const history = expectSuccess<{
-      list: { kind: string; amount: number; byManager: boolean; note: string | null }[];
+      list: { kind: string; amount: number; balanceAfter: number; byManager: boolean; note: string | null }[];
       totalCount: number;
     }>(await t.post('/user/point_history', { page: 1, size: 10 }, { as: u.token }));
     expect(history.totalCount).toBe(2);
-    expect(history.list.map((e) => [e.kind, e.amount, e.byManager, e.note])).toEqual([
-      ['debit', -30, false, null],
-      ['grant', 100, true, 'welcome'],
+    expect(history.list.map((e) => [e.kind, e.amount, e.balanceAfter, e.byManager, e.note])).toEqual([
+      ['debit', -30, 70, false, null],
+      ['grant', 100, 100, true, 'welcome'],
     ]);
     const lots = expectSuccess<{ point: number; held: number; lots: { remaining: number }[] }>(
       await t.post('/user/point_lots', {}, { as: u.token }),

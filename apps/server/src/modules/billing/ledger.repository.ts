@@ -214,20 +214,65 @@ export async function staleHoldRefs(q: Queryable): Promise<string[]> {
   return stale.map((h) => h.task_ref);
 }
 
-/** A page of the user's entries, newest first, and how many there are. */
-export async function entriesPage(
+export interface HistoryRow {
+  id: number;
+  kind: Exclude<EntryKind, 'capture' | 'release'>;
+  reference_type: string | null;
+  reference_id: string | null;
+  actor_id: number | null;
+  note: string | null;
+  created_at: Date;
+  /** what the line changes in the end: a hold counts what its task was charged (0 if released) */
+  net: number;
+  balance_after: number;
+  hold_status: HoldRow['status'] | null;
+  hold_amount: number | null;
+  /** the task's file name; null when the task is deleted (or the hold names no task) */
+  file_name: string | null;
+}
+
+// A task's hold and its settlement are one line: the settlement entries are left out and the hold
+// line carries the hold's outcome. Every settlement has its hold (points_settle needs one), so the
+// lines' net amounts add up to the same balance as the entries. The file name is read from tasks
+// here because the tasks module depends on billing (hold, capture), not the other way round; the
+// hold's reference is 'task:<uuid>:<attempt>'.
+const HISTORY_LINES = `
+  SELECT e.id, e.kind, e.reference_type, e.reference_id, e.actor_id, e.note, e.created_at,
+         h.status AS hold_status, h.amount AS hold_amount,
+         CASE WHEN t.deleted_at IS NULL THEN t.file_name END AS file_name,
+         CASE WHEN h.status = 'captured' THEN -h.captured
+              WHEN h.status = 'released' THEN 0
+              ELSE e.amount END AS net
+    FROM ledger_entries e
+    LEFT JOIN point_holds h ON e.kind = 'hold' AND h.task_ref = e.reference_id
+    LEFT JOIN tasks t ON e.kind = 'hold' AND t.user_id = e.user_id
+          AND t.id = CASE WHEN split_part(e.reference_id, ':', 2) ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                          THEN split_part(e.reference_id, ':', 2)::uuid END
+   WHERE e.user_id = $1 AND NOT (e.kind IN ('capture', 'release') AND e.reference_type = 'task')`;
+
+/**
+ * A page of the user's points history, newest first, and how many lines there are: the entries
+ * as a customer reads them (HISTORY_LINES), each with the balance after it over those lines.
+ */
+export async function historyPage(
   q: Queryable,
   userId: number,
   limit: number,
   offset: number,
-): Promise<{ rows: EntryRow[]; total: number }> {
+): Promise<{ rows: HistoryRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    q.query<EntryRow>(
-      `SELECT id, kind, amount, held_change, balance_after, reference_type, reference_id, actor_id, note, created_at
-         FROM ledger_entries WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+    q.query<HistoryRow>(
+      `SELECT id, kind, reference_type, reference_id, actor_id, note, created_at, hold_status, hold_amount,
+              file_name, net, (SUM(net) OVER (ORDER BY id))::bigint AS balance_after
+         FROM (${HISTORY_LINES}) lines
+        ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [userId, limit, offset],
     ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = $1`, [userId]),
+    q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_entries
+        WHERE user_id = $1 AND NOT (kind IN ('capture', 'release') AND reference_type = 'task')`,
+      [userId],
+    ),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }

@@ -1,12 +1,20 @@
-import { POINTS, pagedList, type LedgerEntry, type PagedList, type PointLot } from '@subtrans/contract';
+import {
+  POINTS,
+  pagedList,
+  type PagedList,
+  type PointHistoryEntry,
+  type PointLot,
+  type TaskChargeState,
+} from '@subtrans/contract';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import {
   applyChange,
-  entriesPage,
   expireDueLots,
   findEntry,
   heldPoints,
+  historyPage,
+  type HistoryRow,
   holdPoints,
   insertLot,
   liveLots,
@@ -229,24 +237,37 @@ export async function sweepStaleHolds(db: Db): Promise<number> {
   return released;
 }
 
-export async function listEntries(
+const CHARGE_STATES: Record<NonNullable<HistoryRow['hold_status']>, TaskChargeState> = {
+  held: 'held',
+  captured: 'charged',
+  released: 'released',
+};
+
+/** The points history as the customer reads it: one line per task run (see historyPage). */
+export async function listHistory(
   db: Queryable,
   userId: number,
   page: number,
   size: number,
-): Promise<PagedList<LedgerEntry>> {
-  const { rows, total } = await entriesPage(db, userId, size, (page - 1) * size);
+): Promise<PagedList<PointHistoryEntry>> {
+  const { rows, total } = await historyPage(db, userId, size, (page - 1) * size);
   return pagedList(
     rows.map((r) => ({
       id: r.id,
-      kind: r.kind,
-      amount: r.amount,
-      heldChange: r.held_change,
+      kind: r.kind === 'hold' ? 'task' : r.kind,
+      amount: r.net,
       balanceAfter: r.balance_after,
-      referenceType: r.reference_type,
-      referenceId: r.reference_id,
+      orderId: r.kind === 'credit' && r.reference_type === 'order' ? r.reference_id : null,
       byManager: r.actor_id !== null,
       note: r.note,
+      task:
+        r.kind === 'hold'
+          ? {
+              fileName: r.file_name,
+              state: CHARGE_STATES[r.hold_status ?? 'held'],
+              held: r.hold_amount ?? -r.net,
+            }
+          : null,
       createdAt: new Date(r.created_at).toISOString(),
     })),
     page,

@@ -16,8 +16,9 @@ export async function sweepStuckMedia(ctx: AppContext, quietMinutes = 10): Promi
     const jobName = task.execute_status === null ? MEDIA_PROBE_JOB : MEDIA_EXECUTE_JOB;
     const job = task.job_id ? await ctx.queue.findJob(jobName, task.job_id) : null;
     if (job && (job.state === 'created' || job.state === 'retry' || job.state === 'active')) continue;
+    // detection holds no points: its failure must not say they were returned (MEDIA_INTERRUPTED does)
     if (task.execute_status === null)
-      await failDetection(ctx.db, task.id, 'MEDIA_INTERRUPTED', 'the analysis was interrupted');
+      await failDetection(ctx.db, task.id, 'MEDIA_DETECTION_FAILED', 'the analysis was interrupted');
     else await failTask(ctx, task, 'the work was interrupted', 'MEDIA_INTERRUPTED');
     failed += 1;
   }

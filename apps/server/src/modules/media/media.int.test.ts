@@ -506,12 +506,17 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     expect(await sweepStuckMedia(t.ctx)).toBeGreaterThanOrEqual(2);
     stt.setDelay(0);
     const a = expectSuccess<Task>(await t.post('/task/get', { id: probing }, { as: u.token }));
+    // the detection held nothing: its message says the analysis failed, not that points came back
     expect(a).toMatchObject({
       status: 'failed',
       detectStatus: 5,
       executeStatus: null,
-      errorKey: 'MEDIA_INTERRUPTED',
+      errorKey: 'MEDIA_DETECTION_FAILED',
     });
+    const said = expectSuccess<{ message: string }>(
+      await t.post('/file/check_task', { taskId: probing }, { as: u.token }),
+    );
+    expect(said.message).not.toMatch(/积分|points/i);
     const b = expectSuccess<Task>(await t.post('/task/get', { id: running }, { as: u.token }));
     expect(b).toMatchObject({ status: 'failed', executeStatus: 5, errorKey: 'MEDIA_INTERRUPTED' });
     expect(await getHeld(t.ctx.db, u.id)).toBe(0);

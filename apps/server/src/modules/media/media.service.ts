@@ -138,13 +138,14 @@ export async function checkDetection(
   };
 }
 
+/** Why a detection failed, as the customer reads it: detection holds no points, so none are "returned". */
 const DETECTION_FAILURES: Record<MediaError['reason'], ErrorKey> = {
   'not-media': 'MEDIA_NOT_MEDIA',
   'no-audio': 'MEDIA_NO_AUDIO',
   'no-duration': 'MEDIA_NO_DURATION',
   'tool-missing': 'MEDIA_TOOLS_MISSING',
   failed: 'MEDIA_DETECTION_FAILED',
-  aborted: 'MEDIA_INTERRUPTED',
+  aborted: 'MEDIA_DETECTION_FAILED',
 };
 
 /**

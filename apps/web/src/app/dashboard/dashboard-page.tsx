@@ -109,20 +109,19 @@ export default function DashboardPage() {
             </Flex>
           </Flex>
         </Layout.Header>
+        {/* Layout.Content is the page's <main> */}
         <Layout.Content style={{ padding: 24 }}>
-          <main>
-            {!online ? (
-              <Alert
-                type="error"
-                showIcon
-                title={t('dashboard.offline')}
-                style={{ marginBottom: 16 }}
-                role="alert"
-              />
-            ) : null}
-            <TrialNotice user={user} />
-            {content[view]}
-          </main>
+          {!online ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t('dashboard.offline')}
+              style={{ marginBottom: 16 }}
+              role="alert"
+            />
+          ) : null}
+          <TrialNotice user={user} />
+          {content[view]}
         </Layout.Content>
       </Layout>
       {account.dialogs}

@@ -1,42 +1,70 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Order } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOrders } from '../api/orders';
 
-/** SPEC §2 my orders: paged (10), number, status, product, amount, creation time; errors with retry. */
+/**
+ * SPEC §2 my orders: paged (10), number, status, product, amount, creation time. One state at a
+ * time: loading, the error with a retry, no orders yet, or the table (an error and an empty table
+ * together read as "you have no orders", which the page does not know).
+ */
 export function OrdersView() {
   const { t } = useTranslation();
   const ui = currentLanguage();
   const [page, setPage] = useState(1);
   const orders = useOrders(page);
-  return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 20 }}>{t('dashboard.ordersView.title')}</h2>}>
-      {orders.isError ? (
+  const title = <h2 style={{ margin: 0, fontSize: 20 }}>{t('dashboard.ordersView.title')}</h2>;
+  if (orders.isError)
+    return (
+      <Card title={title}>
         <Alert
           type="error"
           showIcon
+          data-testid="orders-error"
           title={orders.error instanceof Error ? orders.error.message : t('orders.loadFailed')}
           action={
-            <Button size="small" onClick={() => void orders.refetch()}>
+            <Button
+              size="small"
+              loading={orders.isFetching}
+              onClick={() => void orders.refetch()}
+              data-testid="orders-retry"
+            >
               {t('common.retry')}
             </Button>
           }
-          style={{ marginBottom: 16 }}
         />
-      ) : null}
+      </Card>
+    );
+  if (!orders.data)
+    return (
+      <Card title={title}>
+        <div data-testid="orders-loading">
+          <Skeleton active paragraph={{ rows: 3 }} />
+        </div>
+      </Card>
+    );
+  if (orders.data.totalCount === 0)
+    return (
+      <Card title={title}>
+        <div data-testid="orders-empty">
+          <Empty description={t('dashboard.ordersView.empty')} />
+        </div>
+      </Card>
+    );
+  return (
+    <Card title={title}>
       <Table<Order>
         rowKey="orderId"
-        loading={orders.isLoading}
-        dataSource={orders.data?.list ?? []}
-        locale={{ emptyText: t('dashboard.ordersView.empty') }}
+        loading={orders.isFetching}
+        dataSource={orders.data.list}
         data-testid="orders-table"
         scroll={{ x: 720 }}
         pagination={{
           current: page,
           pageSize: PAGE_SIZES.orders,
-          total: orders.data?.totalCount ?? 0,
+          total: orders.data.totalCount,
           onChange: setPage,
           showSizeChanger: false,
           hideOnSinglePage: true,

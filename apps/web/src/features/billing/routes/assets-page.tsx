@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Flex, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type LedgerEntry, type PointLot } from '@subtrans/contract';
+import { PAGE_SIZES, type PointHistoryEntry, type PointLot, type TaskChargeState } from '@subtrans/contract';
 import { PublicLayout } from '../../../components/public-layout';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -13,29 +13,58 @@ import { paths, dashboardView } from '../../../lib/paths';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import type { TFunction } from 'i18next';
 
-const KIND_COLORS: Record<LedgerEntry['kind'], string> = {
+const KIND_COLORS: Record<Exclude<PointHistoryEntry['kind'], 'task'>, string> = {
   credit: 'green',
   grant: 'green',
-  release: 'blue',
-  hold: 'orange',
-  capture: 'purple',
   debit: 'red',
   adjustment: 'red',
   expiry: 'default',
 };
 
-/** Why the points moved, in words: the order, the task, the administrator's note. */
-function reason(e: LedgerEntry, t: TFunction): string {
-  switch (e.referenceType ?? '') {
-    case 'order':
-      return t('billing.reason.order', { id: e.referenceId });
-    case 'task':
-      return t('billing.reason.task', { id: e.referenceId });
-    case 'manager':
+const TASK_COLORS: Record<TaskChargeState, string> = {
+  held: 'orange',
+  charged: 'purple',
+  released: 'blue',
+};
+
+/** A line's type: a task's line says where its points are (held, charged, returned). */
+function KindTag({ e }: { e: PointHistoryEntry }) {
+  const { t } = useTranslation();
+  return e.task ? (
+    <Tag color={TASK_COLORS[e.task.state]}>{t(runtimeKey('billing.taskState.*', e.task.state))}</Tag>
+  ) : e.kind === 'task' ? null : (
+    <Tag color={KIND_COLORS[e.kind]}>{t(runtimeKey('billing.kinds.*', e.kind))}</Tag>
+  );
+}
+
+/** What a task's points did, beyond its amount: still held, partly charged, or all returned. */
+function taskDetail(task: NonNullable<PointHistoryEntry['task']>, amount: number, t: TFunction) {
+  if (task.state === 'held') return t('billing.taskDetail.held', { held: task.held });
+  if (task.state === 'released') return t('billing.taskDetail.released', { held: task.held });
+  return -amount < task.held ? t('billing.taskDetail.partly', { held: task.held, charged: -amount }) : null;
+}
+
+/** Why the points moved, in words: the order, the task's file, the administrator's note. */
+function reason(e: PointHistoryEntry, t: TFunction): string {
+  if (e.task) {
+    const name = e.task.fileName
+      ? t('billing.reason.task', { name: e.task.fileName })
+      : t('billing.reason.deletedTask');
+    const detail = taskDetail(e.task, e.amount, t);
+    return detail ? `${name} · ${detail}` : name;
+  }
+  if (e.orderId) return t('billing.reason.order', { id: e.orderId });
+  switch (e.kind) {
+    case 'grant':
+    case 'adjustment':
+      // points given by no manager: the account's welcome points
+      if (!e.byManager) return t('billing.reason.welcome');
       return e.note ? t('billing.reason.managerNote', { note: e.note }) : t('billing.reason.manager');
-    case 'lot':
+    case 'expiry':
       return t('billing.reason.lot');
-    default:
+    case 'credit':
+    case 'debit':
+    case 'task':
       return t('billing.reason.api');
   }
 }
@@ -134,7 +163,7 @@ export default function AssetsPage() {
           />
         </Card>
         <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('billing.history')}</h2>}>
-          <Table<LedgerEntry>
+          <Table<PointHistoryEntry>
             rowKey="id"
             size="small"
             data-testid="ledger-table"
@@ -156,10 +185,8 @@ export default function AssetsPage() {
               { title: t('billing.columns.time'), dataIndex: 'createdAt', render: date },
               {
                 title: t('billing.columns.kind'),
-                dataIndex: 'kind',
-                render: (k: LedgerEntry['kind']) => (
-                  <Tag color={KIND_COLORS[k]}>{t(`billing.kinds.${k}`)}</Tag>
-                ),
+                key: 'kind',
+                render: (_, e) => <KindTag e={e} />,
               },
               {
                 title: t('billing.columns.change'),
@@ -171,7 +198,11 @@ export default function AssetsPage() {
                 ),
               },
               { title: t('billing.columns.balance'), dataIndex: 'balanceAfter', render: number },
-              { title: t('billing.columns.reason'), key: 'reason', render: (_, e) => reason(e, t) },
+              {
+                title: t('billing.columns.reason'),
+                key: 'reason',
+                render: (_, e) => <span data-testid="ledger-reason">{reason(e, t)}</span>,
+              },
             ]}
           />
         </Card>

@@ -3,6 +3,8 @@ import { Alert, Button, Flex, Progress, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, type TaskWithLines } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { taskFailureText } from '../../../lib/task-failure';
 import type { SaveState } from './editor-header';
 import { RetranslateAllowance } from './retranslate-allowance';
 import { paths } from '../../../lib/paths';
@@ -15,9 +17,13 @@ export function EditorBanners({
 }: {
   saveState: SaveState;
   readOnly: boolean;
-  task: Pick<TaskWithLines, 'status' | 'translationProgress'>;
+  task: Pick<
+    TaskWithLines,
+    'status' | 'translationProgress' | 'kind' | 'detectStatus' | 'errorKey' | 'keptOriginal' | 'segmentCount'
+  >;
 }) {
   const { t } = useTranslation();
+  const ui = currentLanguage();
   return (
     <>
       {saveState === 'conflict' ? (
@@ -53,7 +59,13 @@ export function EditorBanners({
         />
       ) : null}
       {task.status === 'failed' ? (
-        <Alert type="error" showIcon banner title={t('tasks.translationFailed')} />
+        <Alert
+          type="error"
+          showIcon
+          banner
+          title={taskFailureText(task, ui, t)}
+          data-testid="editor-failed"
+        />
       ) : null}
     </>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { App, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DETECT_STATUS } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
 import { isTaskId } from '../../../lib/paths';
@@ -188,7 +189,8 @@ export default function EditorPage() {
         onRetranslateSelected={retranslateSelected}
         onClearSelection={selection.clear}
       />
-      {task.kind === 'media' ? (
+      {/* a file whose detection failed is no audio or video to play */}
+      {task.kind === 'media' && task.detectStatus !== DETECT_STATUS.failed ? (
         <section
           aria-label={t('editor.media.title')}
           style={{ display: 'flex', justifyContent: 'center', padding: 8, background: '#fafafa' }}

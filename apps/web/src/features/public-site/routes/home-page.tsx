@@ -8,6 +8,7 @@ import SyncOutlined from '@ant-design/icons-svg/es/asn/SyncOutlined';
 import WalletOutlined from '@ant-design/icons-svg/es/asn/WalletOutlined';
 import { SUBTITLE_LANGUAGES, UI_LANGUAGES } from '@subtrans/contract';
 import { POINTS_PER_MINUTE } from '@subtrans/subtitles/cost';
+import { Phrases } from '../../../components/phrases';
 import { PublicLayout } from '../../../components/public-layout';
 import { useSiteConfig } from '../../../lib/site-config';
 import { isUiLanguage } from '../../../lib/i18n';
@@ -68,7 +69,7 @@ export default function HomePage() {
     <PublicLayout>
       <div className="home-hero">
         <h1 data-testid="home-title">
-          {seo ? t(runtimeKey('meta.seo.*.heading', seo)) : t('home.heroTitle')}
+          <Phrases text={seo ? t(runtimeKey('meta.seo.*.heading', seo)) : t('home.heroTitle')} />
         </h1>
         <p>{t('home.heroSubtitle')}</p>
         {cta}
@@ -84,13 +85,15 @@ export default function HomePage() {
         </ul>
       </section>
       <section className="home-features" aria-labelledby="home-features-title">
-        <h2 id="home-features-title">{t('home.featuresTitle')}</h2>
+        <h2 id="home-features-title">
+          <Phrases text={t('home.featuresTitle')} />
+        </h2>
         <ul>
           {FEATURES.map((f) => (
             <li key={f.key} className="pub-card" data-testid={`feature-${f.key}`}>
               <h3>
                 <SvgIcon icon={f.icon} />
-                {t(`home.features.${f.key}.title`)}
+                <Phrases text={t(`home.features.${f.key}.title`)} />
               </h3>
               <p>{t(`home.features.${f.key}.text`, { points: POINTS_PER_MINUTE })}</p>
             </li>
@@ -98,7 +101,9 @@ export default function HomePage() {
         </ul>
       </section>
       <div className="home-cta">
-        <h2>{t('home.ctaTitle')}</h2>
+        <h2>
+          <Phrases text={t('home.ctaTitle')} />
+        </h2>
         {cta}
       </div>
     </PublicLayout>

@@ -3,6 +3,7 @@ import { Button, Card, Collapse, Typography } from 'antd';
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Phrases } from '../../../components/phrases';
 import { PublicLayout } from '../../../components/public-layout';
 import { useSiteConfig } from '../../../lib/site-config';
 import { isUiLanguage } from '../../../lib/i18n';
@@ -48,7 +49,7 @@ function Sections({ sections, values }: { sections: Section[]; values: Record<st
       {sections.map((s) => (
         <section key={s.heading}>
           <Typography.Title level={2} style={{ fontSize: 20 }}>
-            {s.heading}
+            <Phrases text={s.heading} />
           </Typography.Title>
           {s.paragraphs.map((p) => (
             <Typography.Paragraph key={p}>{fill(p, values)}</Typography.Paragraph>
@@ -96,7 +97,7 @@ function InfoShell({
         </Button>
         <article>
           <Typography.Title level={1} style={{ fontSize: 28 }}>
-            {title}
+            <Phrases text={title} />
           </Typography.Title>
           {children}
         </article>

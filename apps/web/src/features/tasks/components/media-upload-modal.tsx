@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Checkbox, Flex, Form, Modal, Progress, Typography, Upload } from 'antd';
+import { Alert, App, Button, Flex, Form, Modal, Progress, Switch, Typography, Upload } from 'antd';
 import { CustomerServiceOutlined, InboxOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -283,7 +283,10 @@ export function MediaUploadModal({
             label={t('tasks.media.file')}
             required
             validateStatus={fileError ? 'error' : undefined}
-            help={fileError ?? t('tasks.media.fileHint')}
+            // the hint as `extra`, not `help`: help takes the item's bottom margin, so the hint ran
+            // into the next label
+            help={fileError}
+            extra={fileError ? undefined : t('tasks.media.fileHint')}
           >
             <Upload.Dragger
               accept={MEDIA_ACCEPT}
@@ -336,8 +339,8 @@ export function MediaUploadModal({
               extra: t('tasks.media.sourceHint'),
             }}
           />
-          <Form.Item name="includeOriginal" valuePropName="checked">
-            <Checkbox data-testid="media-bilingual">{t('tasks.upload.bilingual')}</Checkbox>
+          <Form.Item name="includeOriginal" label={t('tasks.upload.bilingual')} valuePropName="checked">
+            <Switch data-testid="media-bilingual" />
           </Form.Item>
           {progress && phase !== 'idle' ? (
             <div data-testid="media-upload-progress" aria-live="polite" style={{ marginBottom: 16 }}>

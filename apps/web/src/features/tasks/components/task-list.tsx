@@ -37,6 +37,7 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { downloadTask } from '../../../lib/task-export';
+import { taskFailureText } from '../../../lib/task-failure';
 import { editorPath } from '../../../lib/paths';
 import { deleteTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
 import { canExecuteMedia, MEDIA_STAGE_COLOURS, mediaStage, STATUS_COLOURS } from '../lib/media-stage';
@@ -129,7 +130,7 @@ export function TaskList({ userId }: { userId: number }) {
         loading={list.isLoading}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: t('dashboard.translate.emptyTasks') }}
-        scroll={{ x: 880 }}
+        scroll={{ x: 960 }}
         data-testid="task-list"
         onRow={(task) => ({ 'data-testid': `task-${task.id}` }) as React.HTMLAttributes<HTMLElement>}
         pagination={{
@@ -171,17 +172,20 @@ export function TaskList({ userId }: { userId: number }) {
             ),
           },
           {
+            // the engine goes under the language pair: its own column left the actions too little room
             title: t('tasks.col.languages'),
             key: 'languages',
             width: 170,
-            render: (_, task) =>
-              `${languageName(task.originalLanguage, ui)} → ${languageName(task.targetLanguage, ui)}`,
-          },
-          {
-            title: t('tasks.col.engine'),
-            dataIndex: 'translationService',
-            width: 110,
-            render: (name: string) => <Tag>{t(`tasks.engine.${name}`, { defaultValue: name })}</Tag>,
+            render: (_, task) => (
+              <Space orientation="vertical" size={4} align="start">
+                <span>
+                  {languageName(task.originalLanguage, ui)} → {languageName(task.targetLanguage, ui)}
+                </span>
+                <Tag data-testid="task-engine">
+                  {t(`tasks.engine.${task.translationService}`, { defaultValue: task.translationService })}
+                </Tag>
+              </Space>
+            ),
           },
           {
             title: t('tasks.col.status'),
@@ -192,12 +196,13 @@ export function TaskList({ userId }: { userId: number }) {
           {
             title: t('tasks.col.actions'),
             key: 'actions',
-            width: 250,
+            // room for the longest row on one line: "Execute translation", Edit, Download, delete (English)
+            width: 380,
             fixed: 'right',
             render: (_, task) => {
               const completed = task.status === 'completed';
               return (
-                <Flex gap={4} wrap>
+                <Flex gap={4} wrap={false}>
                   {canExecuteMedia(task) ? (
                     <Button
                       size="small"
@@ -289,6 +294,7 @@ function TaskStatus({ task }: { task: Task }) {
   const ui = currentLanguage();
   const stage = task.kind === 'media' ? mediaStage(task) : null;
   const reason = isErrorKey(task.errorKey) ? errorMessage(task.errorKey, ui, task) : task.error;
+  const failure = stage === 'failed' ? taskFailureText(task, ui, t) : null;
   const warnings = [
     task.keptOriginal > 0 ? t('tasks.keptOriginal', { count: task.keptOriginal }) : null,
     task.pointsError ? t('tasks.pointsError', { error: task.pointsError }) : null,
@@ -320,9 +326,9 @@ function TaskStatus({ task }: { task: Task }) {
       {task.status === 'translating' ? (
         <Progress percent={task.translationProgress} size="small" data-testid="task-progress" />
       ) : null}
-      {stage === 'failed' && reason ? (
+      {failure ? (
         <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="task-error">
-          {reason}
+          {failure}
         </Typography.Text>
       ) : null}
       {!stage && task.status === 'failed' && task.error ? (

@@ -3,6 +3,8 @@ import { Form, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { languageOptions, SUBTITLE_LANGUAGES, type EngineStatus } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
+import { runtimeKey } from '../../../lib/i18n-keys';
+import { useSession } from '../../../lib/session';
 import { useEngines } from '../api/tasks';
 
 const TARGETS = SUBTITLE_LANGUAGES.filter((l) => l !== 'auto');
@@ -15,8 +17,11 @@ export function defaultEngine(engines: EngineStatus[] | undefined): string | und
 
 /**
  * What both upload modals (SRT, audio/video) ask of a translation: the source language, the
- * target language and the engine (an engine that cannot be used is shown with its reason). The
- * form's field names and test ids are the modal's own.
+ * target language and the engine. The picker offers only the engines that work on this site: a
+ * customer has no use for an operator's state. A manager is told below it which engines the
+ * operator could still turn on (not configured, not offered on this host); the recognised but
+ * unimplemented ones are nobody's choice and stay out. The form's field names and test ids are
+ * the modal's own.
  */
 export function TranslationOptionsFields({
   form,
@@ -37,15 +42,21 @@ export function TranslationOptionsFields({
   const { t } = useTranslation();
   const ui = currentLanguage();
   const engines = useEngines();
+  const { isManager } = useSession();
   const sourceOptions = useMemo(() => languageOptions(source.languages, ui), [source.languages, ui]);
   const targetOptions = useMemo(() => languageOptions(TARGETS, ui), [ui]);
-  const engineOptions = (engines.data ?? []).map((e) => ({
-    value: e.name,
-    disabled: !e.enabled,
-    label: e.enabled
-      ? t(`tasks.engine.${e.name}`)
-      : `${t(`tasks.engine.${e.name}`)} (${t(`tasks.engineReason.${e.reason ?? 'not_configured'}`)})`,
-  }));
+  const engineOptions = (engines.data ?? [])
+    .filter((e) => e.enabled)
+    .map((e) => ({ value: e.name, label: t(`tasks.engine.${e.name}`) }));
+  const operatorNote = isManager
+    ? new Intl.ListFormat(ui, { type: 'conjunction' }).format(
+        (engines.data ?? []).flatMap((e) =>
+          !e.enabled && e.reason && e.reason !== 'not_implemented'
+            ? [`${t(`tasks.engine.${e.name}`)} (${t(runtimeKey('tasks.engineReason.*', e.reason))})`]
+            : [],
+        ),
+      )
+    : '';
 
   // the engines may arrive after the form: preselect once they do
   useEffect(() => {
@@ -83,7 +94,15 @@ export function TranslationOptionsFields({
         name={names.engine}
         label={t('tasks.upload.engine')}
         rules={[{ required: true, message: t('tasks.upload.engineRequired') }]}
-        extra={engines.data && !defaultEngine(engines.data) ? t('tasks.upload.noEngine') : undefined}
+        extra={
+          engines.data && !defaultEngine(engines.data) ? (
+            t('tasks.upload.noEngine')
+          ) : operatorNote ? (
+            <span data-testid={`${testId}-engine-operator`}>
+              {t('tasks.upload.enginesOff', { engines: operatorNote })}
+            </span>
+          ) : undefined
+        }
       >
         <Select options={engineOptions} loading={engines.isLoading} data-testid={`${testId}-engine`} />
       </Form.Item>
