@@ -90,7 +90,12 @@ export async function createContext(
       : localStorage(path.join(env.DATA_DIR, 'objects'), { secret }),
     siteProfiles,
     secret,
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      // an office or a school behind one address may need more (and so do the browser tests)
+      sendCodePerIp: { ...DEFAULT_RATE_LIMITS.sendCodePerIp, limit: env.CODE_MAILS_PER_IP },
+      registerPerIp: { ...DEFAULT_RATE_LIMITS.registerPerIp, limit: env.REGISTRATIONS_PER_IP },
+    },
     trustedOrigins,
     publicOrigin,
     hosts: hostPolicy(publicOrigin, trustedOrigins, siteProfiles),

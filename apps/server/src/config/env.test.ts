@@ -41,6 +41,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SIGNUP_POINTS: '2.5' })).toThrow(/SIGNUP_POINTS/);
   });
 
+  it('takes the per-address limits of code mails and registrations, never 0', () => {
+    expect(parseEnv({})).toMatchObject({ CODE_MAILS_PER_IP: 30, REGISTRATIONS_PER_IP: 60 });
+    expect(parseEnv({ CODE_MAILS_PER_IP: '500' }).CODE_MAILS_PER_IP).toBe(500);
+    expect(() => parseEnv({ CODE_MAILS_PER_IP: '0' })).toThrow(/CODE_MAILS_PER_IP/);
+    expect(() => parseEnv({ REGISTRATIONS_PER_IP: 'many' })).toThrow(/REGISTRATIONS_PER_IP/);
+  });
+
   it('requires provider credentials in pairs', () => {
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => parseEnv({ WECHAT_APP_SECRET: 'x' })).toThrow(/WECHAT_APP_ID/);

@@ -129,6 +129,10 @@ export const envSchema = z.object({
   AIRWALLEX_WEBHOOK_SECRET: z.string().min(1).optional(),
   AIRWALLEX_SDK_URL: z.url().default('https://static.airwallex.com/components/sdk/v1/index.js'),
   PAYMENT_SANDBOX: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** code mails (register, reset, add email) one client address may ask for in an hour */
+  CODE_MAILS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** registrations and password resets one client address may make in 15 minutes */
+  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(60),
   WORKERS: z.enum(['inline', 'external']).default('inline'),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
