@@ -38,6 +38,8 @@ const task = (id: string, over: Partial<Task>): Task => ({
   executeStatus: null,
   errorKey: null,
   mediaExpiresAt: null,
+  keepEngineBreaks: false,
+  reviewCount: 0,
   ...over,
 });
 
