@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Form, Select, type FormInstance } from 'antd';
+import { Form, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { languageOptions, SUBTITLE_LANGUAGES, type EngineStatus } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
@@ -15,8 +15,9 @@ export function defaultEngine(engines: EngineStatus[] | undefined): string | und
 
 /**
  * What both upload modals (SRT, audio/video) ask of a translation: the source language, the
- * target language and the engine (an engine that cannot be used is shown with its reason). The
- * form's field names and test ids are the modal's own.
+ * target language, the engine (an engine that cannot be used is shown with its reason), and whether
+ * to keep the engine's line breaks (`keepEngineBreaks`, off: each line is laid out for the target
+ * language). The form's field names and test ids are the modal's own.
  */
 export function TranslationOptionsFields({
   form,
@@ -29,7 +30,7 @@ export function TranslationOptionsFields({
   form: FormInstance<any>;
   /** the modal is open: the usable engine is preselected once the engines arrive */
   open: boolean;
-  /** test ids are `${testId}-source`, `-target`, `-engine` */
+  /** test ids are `${testId}-source`, `-target`, `-engine`, `-keep-breaks` */
   testId: string;
   names: { source: string; target: string; engine: string };
   source: { languages: readonly string[]; label: string; extra?: ReactNode };
@@ -86,6 +87,15 @@ export function TranslationOptionsFields({
         extra={engines.data && !defaultEngine(engines.data) ? t('tasks.upload.noEngine') : undefined}
       >
         <Select options={engineOptions} loading={engines.isLoading} data-testid={`${testId}-engine`} />
+      </Form.Item>
+      <Form.Item
+        name="keepEngineBreaks"
+        label={t('tasks.upload.keepBreaks')}
+        extra={t('tasks.upload.keepBreaksHint')}
+        valuePropName="checked"
+        initialValue={false}
+      >
+        <Switch data-testid={`${testId}-keep-breaks`} />
       </Form.Item>
     </>
   );
