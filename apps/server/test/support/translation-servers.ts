@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { layoutText, normsFor } from '@subtrans/subtitles';
 
 /** How the next answer misbehaves (consumed in order; then answers are correct). */
 export type Misbehaviour =
@@ -26,6 +27,13 @@ export type Misbehaviour =
 
 /** The "translation" both fake providers give: recognisable and reversible in tests. */
 export const fakeTranslate = (text: string, target: string) => `[${target}] ${text}`;
+
+/**
+ * A task's line as stored from fakeTranslate: laid out for the target language with its default
+ * norms (tasks lay out each translated line unless they keep the engine's breaks).
+ */
+export const fakeTranslatedLine = (text: string, target: string) =>
+  layoutText(fakeTranslate(text, target), target, normsFor(target));
 
 async function bodyOf(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
