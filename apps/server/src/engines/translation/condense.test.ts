@@ -13,7 +13,7 @@ describe('condensing lines over their budget', () => {
       calls.push(items);
       return items.map(() => 'brief');
     });
-    expect(calls.map((c) => c.length)).toEqual([10, 3]);
+    expect(calls.map((c) => c.length)).toEqual([CONDENSE_BATCH, 3]);
     expect(calls[0]![1]).toEqual({
       text: 'a much too long line 2',
       budget: 10,

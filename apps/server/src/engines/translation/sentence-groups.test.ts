@@ -34,7 +34,13 @@ describe('sentence groups', () => {
   });
 
   it('groups cues of one sentence, capped, so that a file without punctuation still batches', () => {
-    const lines = ['When I was', 'a child,', 'I lived here.', 'Yes.', ...Array(12).fill('no end')];
+    const lines = [
+      'When I was',
+      'a child,',
+      'I lived here.',
+      'Yes.',
+      ...Array.from({ length: 12 }, () => 'no end'),
+    ];
     const groups = groupsOf(0, lines.length, 10, joinsOf(lines));
     expect(groups.slice(0, 2)).toEqual([
       [0, 3],

@@ -65,7 +65,7 @@ function checkOverrides(target: string, overrides: QualityOverrides): Record<str
         problem: { kind: 'too_big', max: merged.maxDurationMs, inclusive: false },
       },
     ]);
-  return parsed as Record<string, number>;
+  return parsed;
 }
 
 /** /quality/save: the overrides replace the stored ones; null (or none) resets to the defaults. */
