@@ -68,7 +68,10 @@ const pause = (ms: number, signal: AbortSignal | undefined) =>
  * (honouring Retry-After); a reply with the wrong lines is retried and then its batch halved;
  * only a single line that still fails keeps its original text (counted). An engine that keeps
  * failing at the HTTP level fails the whole run: better a failed task than a "translation" that
- * is the original.
+ * is the original. Cues of one sentence travel as a group within one batch (a line emptied in a
+ * group is a wrong reply like any other: a halved batch holds smaller groups, a single line none);
+ * with `fit`, each line's budget goes with it and lines over budget are condensed before the run
+ * of lines is persisted.
  */
 export async function translateAll(
   engine: TranslationEngine,
