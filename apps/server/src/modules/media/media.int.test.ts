@@ -258,7 +258,16 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
       await t.post(
         '/file/submit_execute_task',
         // SPEC §9: the batch size stored in the browser comes with the confirmation (forged here)
-        { taskId, sourceLau: 'zh', targetLau: 'en', both: 1, transEngin: 2, batchSize: 1000 },
+        // and this task keeps the engine's own line breaks
+        {
+          taskId,
+          sourceLau: 'zh',
+          targetLau: 'en',
+          both: 1,
+          transEngin: 2,
+          batchSize: 1000,
+          keepEngineBreaks: true,
+        },
         { as: u.token },
       ),
     );
@@ -277,7 +286,10 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
       originalLanguage: 'zh-CN',
       targetLanguage: 'en',
       includeOriginalText: false,
+      keepEngineBreaks: true,
     });
+    // the engine's text as it answered, not laid out again
+    for (const s of task.segments) expect(s.translatedText).toBe(`[en] ${s.originalText}`);
     stt.setLanguage('english');
   });
 
