@@ -124,8 +124,8 @@ test('keyboard: next/previous line, the edit modal with timing checks, the short
   await page.getByTestId('quality-save').click();
   await expect(page.getByRole('dialog')).toContainText('Enter a number from 1 to 60');
   await page.getByTestId('quality-maxDuration').fill('7');
-  await page.getByTestId('quality-maxCps').fill('30');
-  await page.getByTestId('quality-maxLineWidth').fill('60');
+  await page.getByTestId('quality-cps').fill('30');
+  await page.getByTestId('quality-cpl').fill('60');
   await page.getByTestId('quality-save').click();
   await expect(page.getByText('Only lines with issues (0)')).toBeVisible();
   await expect(page.getByTestId('segment-2')).not.toContainText('Reads too fast');
@@ -134,7 +134,7 @@ test('keyboard: next/previous line, the edit modal with timing checks, the short
   await expect(page.getByText('Only lines with issues (0)')).toBeVisible();
   await page.getByTestId('quality-open').click();
   await page.getByTestId('quality-reset').click();
-  await expect(page.getByTestId('quality-maxCps')).toHaveValue('17');
+  await expect(page.getByTestId('quality-cps')).toHaveValue('17');
   await page.getByTestId('quality-save').click();
   await expect(page.getByText('Only lines with issues (5)')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { parseSrt } from '@subtrans/subtitles';
+import { layoutText, normsFor, parseSrt } from '@subtrans/subtitles';
 import { expectDashboard, registerViaUi } from '../support/auth.js';
 import { englishSrt, grantToCurrentUser } from '../support/points.js';
 
@@ -58,7 +58,9 @@ test('upload an SRT, watch it translate with the local engine, download it (and 
   expect(download.suggestedFilename()).toBe('film.ja.srt');
   const out = parseSrt(await readFile(await download.path(), 'utf8'));
   expect(out.map((c) => [c.startMs, c.endMs])).toEqual(input60.map((c) => [c.startMs, c.endMs]));
-  expect(out.map((c) => c.text)).toEqual(input60.map((c) => `[ja] ${c.text}`));
+  // each translated line is laid out for Japanese (the fake engine answers one long line)
+  const ja = (text: string) => layoutText(`[ja] ${text}`, 'ja', normsFor('ja'));
+  expect(out.map((c) => c.text)).toEqual(input60.map((c) => ja(c.text)));
 
   const [bilingual] = await Promise.all([
     page.waitForEvent('download'),
@@ -68,7 +70,7 @@ test('upload an SRT, watch it translate with the local engine, download it (and 
       .then(() => page.getByTestId('download-srt-both').click()),
   ]);
   const both = parseSrt(await readFile(await bilingual.path(), 'utf8'));
-  expect(both[0]!.text).toBe(`${input60[0]!.text}\n[ja] ${input60[0]!.text}`);
+  expect(both[0]!.text).toBe(`${input60[0]!.text}\n${ja(input60[0]!.text)}`);
 
   // deleting asks first, then the task leaves the list
   await row.getByTestId('task-delete').click();

@@ -13,3 +13,4 @@ export * from './tasks.js';
 export * from './payments.js';
 export * from './media.js';
 export * from './input.js';
+export * from './quality.js';

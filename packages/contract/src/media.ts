@@ -178,6 +178,8 @@ export const submitExecuteBody = z.object({
   both: z.union([z.literal(1), z.literal(2)]).default(1),
   ...engineChoice,
   batchSize: batchSizeField,
+  /** keep the engine's line breaks (default: each line laid out for the target language) */
+  keepEngineBreaks: z.boolean().default(false),
 });
 export type SubmitExecuteBody = z.input<typeof submitExecuteBody>;
 

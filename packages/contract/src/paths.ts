@@ -74,6 +74,10 @@ export const API = {
   fileSubmitExecute: '/file/submit_execute_task',
   fileCheckExecute: '/file/check_execute_task',
   fileSpeechStatus: '/file/speech_status',
+  /** the caller's quality limits (reading norms) for one target language */
+  qualityGet: '/quality/get',
+  /** saves (or, with null, resets) the caller's quality limits for one target language */
+  qualitySave: '/quality/save',
 } as const;
 
 /** Where the server serves the OpenAPI document of ROUTES (public, read-only). */

@@ -79,6 +79,7 @@ import {
   updateSegmentsBody,
 } from './tasks.js';
 import { engineStatusSchema, translateBody } from './translation.js';
+import { qualityGetBody, qualityLimitsSchema, qualitySaveBody } from './quality.js';
 
 const post = <const P extends string, const R extends Omit<RouteDef, 'method' | 'path'>>(path: P, route: R) =>
   defineRoute({ method: 'POST', path, ...route });
@@ -168,6 +169,8 @@ export const ROUTES = {
   }),
   fileCheckExecute: post(API.fileCheckExecute, { body: mediaTaskIdBody, response: executionStateSchema }),
   fileSpeechStatus: post(API.fileSpeechStatus, { response: speechStatusSchema }),
+  qualityGet: post(API.qualityGet, { body: qualityGetBody, response: qualityLimitsSchema }),
+  qualitySave: post(API.qualitySave, { body: qualitySaveBody, response: qualityLimitsSchema }),
 } as const satisfies Record<string, RouteDef>;
 export type Routes = typeof ROUTES;
 /** A call of ROUTES by its name. */

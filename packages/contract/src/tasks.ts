@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
+import { keepEngineBreaksField, reviewFlagsSchema } from './quality.js';
 
 /** Which rule set a task's price (the subtitles package's taskPrice decides). */
 export const COST_RULES = ['minimum', 'duration', 'text'] as const;
@@ -19,6 +20,8 @@ export const createTaskFields = z.object({
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
     .default(false),
+  /** keep the engine's line breaks (default: each line laid out for the target language) */
+  keepEngineBreaks: keepEngineBreaksField,
 });
 
 export const taskIdBody = z.object({ id: z.uuid() });
@@ -75,6 +78,10 @@ export const taskSchema = z.object({
    * before; null otherwise
    */
   mediaExpiresAt: z.string().nullable(),
+  /** translated lines are kept with the engine's own line breaks (not laid out per language) */
+  keepEngineBreaks: z.boolean(),
+  /** lines carrying at least one review flag ("N lines to review") */
+  reviewCount: z.number().int(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -86,6 +93,8 @@ export const segmentSchema = z.object({
   originalText: z.string(),
   translatedText: z.string(),
   duration: z.number(),
+  /** why the line should be looked at (empty: nothing found) */
+  flags: reviewFlagsSchema,
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
@@ -93,11 +102,18 @@ export const taskWithSegmentsSchema = taskSchema.extend({ segments: z.array(segm
 export type TaskWithSegments = z.infer<typeof taskWithSegmentsSchema>;
 
 /**
- * One segment, compact: `[id, startMs, endMs, originalText, translatedText]` (times in ms, an
- * untranslated line's translation ''). A feature-length task is 10,000 of them: as arrays they are
+ * One segment, compact: `[id, startMs, endMs, originalText, translatedText, flags]` (times in ms,
+ * an untranslated line's translation '', flags as in segmentSchema). A feature-length task is 10,000 of them: as arrays they are
  * about two thirds of the bytes of SPEC §3's objects, and need no timestamp formatting or parsing.
  */
-export const taskLineSchema = z.tuple([z.number().int(), z.number(), z.number(), z.string(), z.string()]);
+export const taskLineSchema = z.tuple([
+  z.number().int(),
+  z.number(),
+  z.number(),
+  z.string(),
+  z.string(),
+  reviewFlagsSchema,
+]);
 export type TaskLine = z.infer<typeof taskLineSchema>;
 
 /** GET /task/lines?id=: the task with its segments as compact lines (what the editor reads). */
@@ -158,6 +174,8 @@ export const retranslateResultSchema = z.object({
   success: z.boolean(),
   translatedText: z.string(),
   error: z.string().nullable(),
+  /** the line's review flags after this re-translation (its old flags when it failed) */
+  flags: reviewFlagsSchema,
 });
 export type RetranslateResult = z.infer<typeof retranslateResultSchema>;
 

@@ -71,6 +71,13 @@ const LABELS = {
   partEtagOf: L('第 {n} 个分片的校验值', 'ETag of part {n}', '{n} 番目のパートの検証値'),
   objectKey: L('文件路径', 'object key', 'ファイルのパス'),
   returnAddress: L('返回地址', 'return address', '戻り先のアドレス'),
+  keepEngineBreaks: L('保留引擎换行选项', 'keep-engine-breaks option', 'エンジンの改行を保つ設定'),
+  qualityLimits: L('质量限制', 'quality limits', '品質の制限'),
+  cplLimit: L('每行字数', 'characters per line', '1 行の文字数'),
+  linesLimit: L('每条行数', 'lines per subtitle', '1 字幕の行数'),
+  cpsLimit: L('每秒字数', 'characters per second', '1 秒あたりの文字数'),
+  minDurationLimit: L('最短显示时间', 'minimum duration', '最短表示時間'),
+  maxDurationLimit: L('最长显示时间', 'maximum duration', '最長表示時間'),
 } as const satisfies Record<string, Label>;
 
 type LabelKey = keyof typeof LABELS;
@@ -133,6 +140,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     targetLanguage: 'targetLanguage',
     translationService: 'engine',
     includeOriginalText: 'bilingual',
+    keepEngineBreaks: 'keepEngineBreaks',
   },
   [API.taskList]: PAGE,
   [API.taskGet]: { id: 'taskId' },
@@ -185,7 +193,22 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.fileDownloadUrl]: { objectKey: 'objectKey', taskId: 'taskId' },
   [API.fileSubmitCheck]: { objectKey: 'objectKey', type: 'mediaType', ...MEDIA_CHOICES },
   [API.fileCheck]: TASK_ID,
-  [API.fileSubmitExecute]: { taskId: 'taskId', batchSize: 'batchSize', ...MEDIA_CHOICES },
+  [API.fileSubmitExecute]: {
+    taskId: 'taskId',
+    batchSize: 'batchSize',
+    keepEngineBreaks: 'keepEngineBreaks',
+    ...MEDIA_CHOICES,
+  },
+  [API.qualityGet]: { target: 'targetLanguage' },
+  [API.qualitySave]: {
+    target: 'targetLanguage',
+    overrides: 'qualityLimits',
+    'overrides.cpl': 'cplLimit',
+    'overrides.lines': 'linesLimit',
+    'overrides.cps': 'cpsLimit',
+    'overrides.minDurationMs': 'minDurationLimit',
+    'overrides.maxDurationMs': 'maxDurationLimit',
+  },
   [API.fileCheckExecute]: TASK_ID,
 };
 

@@ -84,6 +84,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     targetLanguage: ['目标语言', 'target language'],
     translationService: ['翻译引擎', 'translation engine'],
     includeOriginalText: ['双语字幕选项', 'bilingual option'],
+    keepEngineBreaks: ['保留引擎换行选项', 'keep-engine-breaks option'],
   },
   '/task/list': PAGE,
   '/task/get': { id: ['任务 ID', 'task id'] },
@@ -145,9 +146,20 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
   '/file/submit_execute_task': {
     taskId: ['任务 ID', 'task id'],
     batchSize: ['每批行数', 'batch size'],
+    keepEngineBreaks: ['保留引擎换行选项', 'keep-engine-breaks option'],
     ...MEDIA,
   },
   '/file/check_execute_task': { taskId: ['任务 ID', 'task id'] },
+  '/quality/get': { target: ['目标语言', 'target language'] },
+  '/quality/save': {
+    target: ['目标语言', 'target language'],
+    overrides: ['质量限制', 'quality limits'],
+    'overrides.cpl': ['每行字数', 'characters per line'],
+    'overrides.lines': ['每条行数', 'lines per subtitle'],
+    'overrides.cps': ['每秒字数', 'characters per second'],
+    'overrides.minDurationMs': ['最短显示时间', 'minimum duration'],
+    'overrides.maxDurationMs': ['最长显示时间', 'maximum duration'],
+  },
 };
 
 const LANGS: UiLanguage[] = ['zh', 'en', 'ja'];

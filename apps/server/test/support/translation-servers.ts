@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { layoutText, normsFor } from '@subtrans/subtitles';
 
 /** How the next answer misbehaves (consumed in order; then answers are correct). */
 export type Misbehaviour =
@@ -27,6 +28,13 @@ export type Misbehaviour =
 /** The "translation" both fake providers give: recognisable and reversible in tests. */
 export const fakeTranslate = (text: string, target: string) => `[${target}] ${text}`;
 
+/**
+ * A task's line as stored from fakeTranslate: laid out for the target language with its default
+ * norms (tasks lay out each translated line unless they keep the engine's breaks).
+ */
+export const fakeTranslatedLine = (text: string, target: string) =>
+  layoutText(fakeTranslate(text, target), target, normsFor(target));
+
 async function bodyOf(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -38,13 +46,42 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** A translation request as the fake provider received it (the last user message). */
+export interface ReceivedTranslation {
+  source: string;
+  target: string;
+  lines: Record<string, string>;
+  context_before: string[];
+  context_after: string[];
+  /** each line's budget, by key, when sent */
+  budgets?: Record<string, number>;
+  counting?: string;
+  /** sentence groups as [first key, last key] */
+  groups?: [string, string][];
+}
+
+/** One line of a condensing request (openai-compatible's condense). */
+export interface ReceivedCondenseItem {
+  text: string;
+  max: number;
+  original: string;
+  before: string;
+  after: string;
+}
+
 /**
  * An OpenAI-compatible chat-completions server (POST /chat/completions with Bearer auth) that
- * translates the numbered JSON lines of the last user message, and misbehaves on demand.
+ * translates the numbered JSON lines of the last user message, and misbehaves on demand. Requests
+ * to shorten lines (the lines are objects with a "max") are recorded apart, in `condenseRequests`,
+ * and answered by the condenser (by default the text as it was: a model that cannot shorten).
  */
 export async function startOpenAiServer(apiKey: string) {
   const script: Misbehaviour[] = [];
-  const requests: { lines: Record<string, string>; context_before: string[]; context_after: string[] }[] = [];
+  const requests: ReceivedTranslation[] = [];
+  const condenseRequests: Record<string, ReceivedCondenseItem>[] = [];
+  /** the "translation" of one line (fakeTranslate unless set): faults are played here */
+  let translator: ((line: string, target: string) => string) | null = null;
+  let condenser: ((item: ReceivedCondenseItem) => string) | null = null;
   /** every answer waits this long (a provider's latency) */
   let delayMs = 0;
   /** every answer misbehaves so until reset (a provider that is down, a model that wraps its answers) */
@@ -62,19 +99,28 @@ export async function startOpenAiServer(apiKey: string) {
       if (req.headers.authorization !== `Bearer ${apiKey}`)
         return send(401, { error: { message: 'Authentication Fails', type: 'authentication_error' } });
       const body = (await bodyOf(req)) as { messages: { role: string; content: string }[] };
-      const user = JSON.parse(body.messages.at(-1)!.content) as {
-        target: string;
-        lines: Record<string, string>;
-        context_before: string[];
-        context_after: string[];
-      };
+      const user = JSON.parse(body.messages.at(-1)!.content) as ReceivedTranslation;
+      const first: unknown = Object.values(user.lines)[0];
+      if (typeof first === 'object' && first !== null) {
+        const items = user.lines as unknown as Record<string, ReceivedCondenseItem>;
+        condenseRequests.push(items);
+        const shorter = Object.fromEntries(
+          Object.entries(items).map(([k, item]) => [k, condenser ? condenser(item) : item.text]),
+        );
+        return send(200, {
+          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(shorter) } }],
+        });
+      }
       requests.push(user);
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       const pattern = untranslatable;
       const refused = pattern !== null && Object.values(user.lines).some((l) => pattern.test(l));
       const mode = refused ? 'refuse' : (always ?? script.shift());
       const translated = Object.fromEntries(
-        Object.entries(user.lines).map(([k, v]) => [k, fakeTranslate(v, user.target)]),
+        Object.entries(user.lines).map(([k, v]) => [
+          k,
+          translator ? translator(v, user.target) : fakeTranslate(v, user.target),
+        ]),
       );
       const keys = Object.keys(translated);
       let content = JSON.stringify(translated);
@@ -143,6 +189,11 @@ export async function startOpenAiServer(apiKey: string) {
   return {
     url,
     requests,
+    condenseRequests,
+    /** how each line is "translated" (null: fakeTranslate) */
+    setTranslator: (fn: ((line: string, target: string) => string) | null) => (translator = fn),
+    /** how a line asked to be shorter is answered (null: unchanged) */
+    setCondenser: (fn: ((item: ReceivedCondenseItem) => string) | null) => (condenser = fn),
     misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
     setDelay: (ms: number) => (delayMs = ms),
     setDown: (failure: 'http500' | null) => (always = failure),

@@ -30,8 +30,9 @@ export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
 export const dashboardView = (view: DashboardView) =>
   view === 'translate' ? paths.dashboard : `${paths.dashboard}?view=${view}`;
 
-/** The editor of a task. */
-export const editorPath = (taskId: string) => `/edit/${taskId}`;
+/** The editor of a task; `review`: opened on its lines to review (the filter on). */
+export const editorPath = (taskId: string, opts: { review?: boolean } = {}) =>
+  opts.review ? `/edit/${taskId}?review=1` : `/edit/${taskId}`;
 
 /**
  * A task id's shape: the UUIDs the contract's z.uuid() accepts (RFC 9562 versions 1–8, the nil

@@ -1,3 +1,4 @@
+import type { Counting } from '@subtrans/subtitles';
 import { messageOf, type HttpJsonFailure } from '../http-json.js';
 
 /**
@@ -12,11 +13,50 @@ export interface TranslateRequest {
   source: string;
   target: string;
   signal?: AbortSignal;
+  /**
+   * per line, the characters it may use given its time on screen and the target's norms (in
+   * `counting`), when known; rule-based engines ignore it
+   */
+  budgets?: number[];
+  /** how `budgets` count characters (packages/subtitles norms.ts) */
+  counting?: Counting;
+  /**
+   * runs of lines that form one sentence across cues, [first, last] indices into `lines`
+   * (inclusive, at least two lines): the engine may move words between a group's lines, but every
+   * line must keep some text
+   */
+  groups?: [number, number][];
+}
+
+/** One translated line that came back over its budget, to be said again in fewer characters. */
+export interface CondenseItem {
+  /** the translation to shorten */
+  text: string;
+  /** the characters it may use, in the request's counting */
+  budget: number;
+  /** the source line it translates */
+  original: string;
+  /** the neighbouring lines (translated where known), for context */
+  before: string;
+  after: string;
+}
+
+export interface CondenseRequest {
+  items: CondenseItem[];
+  counting: Counting;
+  source: string;
+  target: string;
+  signal?: AbortSignal;
 }
 
 export interface TranslationEngine {
   readonly name: string;
   translate(req: TranslateRequest): Promise<string[]>;
+  /**
+   * Engines that can be asked for a shorter rendering with the same meaning (language models):
+   * one text per item, in order. Rule-based engines have none.
+   */
+  condense?(req: CondenseRequest): Promise<string[]>;
 }
 
 export type EngineFailure =

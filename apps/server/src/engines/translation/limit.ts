@@ -1,4 +1,4 @@
-import type { TranslateRequest, TranslationEngine } from './engine.js';
+import type { CondenseRequest, TranslateRequest, TranslationEngine } from './engine.js';
 
 /**
  * Bounds the calls one engine has in flight in this process, across every task (a provider's
@@ -35,17 +35,21 @@ export function limitConcurrency(
     active -= 1;
     waiting.shift()?.();
   };
+  const inSlot = async <T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> => {
+    signal?.throwIfAborted();
+    await acquire(signal);
+    try {
+      return await work();
+    } finally {
+      releaseSlot();
+    }
+  };
+  const condense = engine.condense?.bind(engine);
   return {
     name: engine.name,
     active: () => active,
-    async translate(req: TranslateRequest) {
-      req.signal?.throwIfAborted();
-      await acquire(req.signal);
-      try {
-        return await engine.translate(req);
-      } finally {
-        releaseSlot();
-      }
-    },
+    translate: (req: TranslateRequest) => inSlot(req.signal, () => engine.translate(req)),
+    // condensing calls the same provider account: they wait for a slot like any other call
+    ...(condense ? { condense: (req: CondenseRequest) => inSlot(req.signal, () => condense(req)) } : {}),
   };
 }

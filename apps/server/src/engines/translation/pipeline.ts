@@ -1,4 +1,9 @@
-import { EngineError, type TranslationEngine } from './engine.js';
+import { condenseRun, type FitOptions } from './condense.js';
+import { EngineError, type CondenseItem, type TranslationEngine } from './engine.js';
+import { batchesOf, closesSentence, groupsOf } from './sentence-groups.js';
+
+export { batchesOf } from './sentence-groups.js';
+export type { FitOptions } from './condense.js';
 
 export interface PipelineOptions {
   /** lines per engine call (SPEC §9: 10) */
@@ -27,13 +32,23 @@ export interface PipelineOptions {
   /** lines done so far, of the lines this run translates (only ever grows) */
   onProgress?: (done: number, total: number) => void;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * each line's budget: sent with the lines, and lines that come back over it are asked again for
+   * a shorter rendering (condense.ts) by engines that can be asked
+   */
+  fit?: FitOptions;
+  /** send cues that form one sentence as a group within one batch (default true) */
+  sentenceGroups?: boolean;
 }
 
 export interface PipelineResult {
   translations: string[];
   /** lines that kept their original text because the engine never gave them back */
   keptOriginal: number;
+  /** engine calls made, attempts and condensing included */
   calls: number;
+  /** of `calls`, those asking for shorter lines */
+  condenseCalls: number;
 }
 
 /** A pause that ends early when the run is stopped from outside (shutdown). */
@@ -53,7 +68,10 @@ const pause = (ms: number, signal: AbortSignal | undefined) =>
  * (honouring Retry-After); a reply with the wrong lines is retried and then its batch halved;
  * only a single line that still fails keeps its original text (counted). An engine that keeps
  * failing at the HTTP level fails the whole run: better a failed task than a "translation" that
- * is the original.
+ * is the original. Cues of one sentence travel as a group within one batch (a line emptied in a
+ * group is a wrong reply like any other: a halved batch holds smaller groups, a single line none);
+ * with `fit`, each line's budget goes with it and lines over budget are condensed before the run
+ * of lines is persisted.
  */
 export async function translateAll(
   engine: TranslationEngine,
@@ -68,6 +86,10 @@ export async function translateAll(
   let done = 0;
   let keptOriginal = 0;
   let calls = 0;
+  let condenseCalls = 0;
+  const grouped = opts.sentenceGroups ?? true;
+  // line i continues into line i + 1 (one sentence across cues)
+  const joinsNext = (i: number) => grouped && i + 1 < lines.length && !closesSentence(lines[i]!);
   const failure: { first: Error | null } = { first: null };
   const fail = (err: unknown) => {
     failure.first ??= err instanceof Error ? err : new Error(String(err));
@@ -91,7 +113,8 @@ export async function translateAll(
     void saved.finally(() => persisting.delete(saved));
   };
 
-  async function call(from: number, to: number): Promise<string[]> {
+  /** One engine call with retries and backoff (honouring Retry-After). */
+  async function withRetries(send: () => Promise<string[]>): Promise<string[]> {
     let lastError: EngineError | null = null;
     for (let attempt = 0; attempt <= opts.retries; attempt += 1) {
       opts.signal?.throwIfAborted();
@@ -102,16 +125,7 @@ export async function translateAll(
       }
       calls += 1;
       try {
-        return await engine.translate({
-          lines: lines.slice(from, to),
-          context: {
-            before: lines.slice(Math.max(0, from - context), from),
-            after: lines.slice(to, to + context),
-          },
-          source: languages.source,
-          target: languages.target,
-          ...(opts.signal ? { signal: opts.signal } : {}),
-        });
+        return await send();
       } catch (err) {
         // stopped from outside (shutdown): the engine's failure is the abort, not its answer
         opts.signal?.throwIfAborted();
@@ -120,6 +134,56 @@ export async function translateAll(
       }
     }
     throw lastError ?? new EngineError('http', 'no attempt made');
+  }
+
+  const call = (from: number, to: number) => {
+    // the groups of this call, as [first, last] indices into its lines
+    const groups = groupsOf(from, to, opts.batchSize, joinsNext)
+      .filter(([a, b]) => b - a > 1)
+      .map(([a, b]): [number, number] => [a - from, b - 1 - from]);
+    return withRetries(() =>
+      engine.translate({
+        lines: lines.slice(from, to),
+        context: {
+          before: lines.slice(Math.max(0, from - context), from),
+          after: lines.slice(to, to + context),
+        },
+        source: languages.source,
+        target: languages.target,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.fit ? { budgets: opts.fit.budgets.slice(from, to), counting: opts.fit.counting } : {}),
+        ...(groups.length ? { groups } : {}),
+      }),
+    );
+  };
+
+  /**
+   * Lines over budget asked again (engines that can be): a call that keeps failing leaves the
+   * lines as they are (they are flagged over budget), the run goes on.
+   */
+  const condense = engine.condense?.bind(engine);
+  async function fitted(from: number, values: string[]): Promise<string[]> {
+    const fit = opts.fit;
+    if (!fit || !condense) return values;
+    const ask = async (items: CondenseItem[]) => {
+      try {
+        return await withRetries(() => {
+          condenseCalls += 1;
+          return condense({
+            items,
+            counting: fit.counting,
+            source: languages.source,
+            target: languages.target,
+            ...(opts.signal ? { signal: opts.signal } : {}),
+          });
+        });
+      } catch (err) {
+        opts.signal?.throwIfAborted();
+        if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
+        return null;
+      }
+    };
+    return condenseRun(from, values, lines, fit, ask);
   }
 
   async function run(from: number, to: number): Promise<void> {
@@ -138,10 +202,10 @@ export async function translateAll(
       finish(from, [lines[from]!], 1);
       return;
     }
-    finish(from, values);
+    finish(from, await fitted(from, values));
   }
 
-  const batches = batchesOf(todo, opts.batchSize);
+  const batches = batchesOf(todo, opts.batchSize, joinsNext);
   let next = 0;
   // the first failure stops every worker from taking another batch; it is then thrown
   await Promise.all(
@@ -158,25 +222,5 @@ export async function translateAll(
   );
   await Promise.all(persisting);
   if (failure.first) throw failure.first;
-  return { translations: out.map((v, i) => v ?? lines[i]!), keptOriginal, calls };
-}
-
-/**
- * Cuts the line indices to translate into batches of at most `size` consecutive lines: a batch
- * never spans a gap (lines already translated), so its lines stay one passage for the engine.
- */
-export function batchesOf(indices: readonly number[], size: number): [number, number][] {
-  const batches: [number, number][] = [];
-  let i = 0;
-  while (i < indices.length) {
-    const from = indices[i]!;
-    let to = from + 1;
-    i += 1;
-    while (i < indices.length && indices[i] === to && to - from < size) {
-      to += 1;
-      i += 1;
-    }
-    batches.push([from, to]);
-  }
-  return batches;
+  return { translations: out.map((v, i) => v ?? lines[i]!), keptOriginal, calls, condenseCalls };
 }

@@ -21,7 +21,7 @@ import { makeNonMedia, makeSpeechMedia, type MadeMedia } from '../../../test/sup
 import { putPart, uploadMedia } from '../../../test/support/media-upload.js';
 import { grantPoints } from '../../../test/support/tasks.js';
 import { startTranscriptionServer } from '../../../test/support/transcription-server.js';
-import { startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
 import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
@@ -207,7 +207,7 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     // cues made from the words: in order, within the audio, each translated by the engine
     let last = 0;
     for (const s of task.segments) {
-      expect(s.translatedText).toBe(`[ja] ${s.originalText}`);
+      expect(s.translatedText).toBe(fakeTranslatedLine(s.originalText, 'ja'));
       const [start, end] = [s.startTime, s.endTime].map((x) => parseSrt(`1\n${x} --> ${x}\nx\n`)[0]!.startMs);
       expect(start!).toBeGreaterThanOrEqual(last);
       expect(end!).toBeGreaterThan(start!);
@@ -258,7 +258,16 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
       await t.post(
         '/file/submit_execute_task',
         // SPEC §9: the batch size stored in the browser comes with the confirmation (forged here)
-        { taskId, sourceLau: 'zh', targetLau: 'en', both: 1, transEngin: 2, batchSize: 1000 },
+        // and this task keeps the engine's own line breaks
+        {
+          taskId,
+          sourceLau: 'zh',
+          targetLau: 'en',
+          both: 1,
+          transEngin: 2,
+          batchSize: 1000,
+          keepEngineBreaks: true,
+        },
         { as: u.token },
       ),
     );
@@ -277,7 +286,10 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
       originalLanguage: 'zh-CN',
       targetLanguage: 'en',
       includeOriginalText: false,
+      keepEngineBreaks: true,
     });
+    // the engine's text as it answered, not laid out again
+    for (const s of task.segments) expect(s.translatedText).toBe(`[en] ${s.originalText}`);
     stt.setLanguage('english');
   });
 

@@ -188,6 +188,7 @@ export async function claimMediaRun(
     targetLanguage: string;
     translationService: string;
     includeOriginalText: boolean;
+    keepEngineBreaks: boolean;
   },
 ): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
@@ -195,14 +196,22 @@ export async function claimMediaRun(
         SET status = 'processing', execute_status = 0, progress = 0, kept_original = 0, error = NULL,
             error_key = NULL, points_error = NULL, upload_error = NULL, result_key = NULL,
             media_language = $3, original_language = $3, detected_language = NULL, target_language = $4,
-            translation_service = $5, include_original_text = $6, segment_count = 0,
+            translation_service = $5, include_original_text = $6, keep_engine_breaks = $7, segment_count = 0,
             attempts = attempts + 1, media_expires_at = NULL,
             hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (attempts + 1) END,
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND kind = 'media' AND detect_status = 4
         AND status IN ('pending', 'failed') AND media_key IS NOT NULL
       RETURNING ${TASK_COLUMNS}`,
-    [id, userId, c.mediaLanguage, c.targetLanguage, c.translationService, c.includeOriginalText],
+    [
+      id,
+      userId,
+      c.mediaLanguage,
+      c.targetLanguage,
+      c.translationService,
+      c.includeOriginalText,
+      c.keepEngineBreaks,
+    ],
   );
   if (rows[0]) await q.query(`DELETE FROM task_segments WHERE task_id = $1`, [id]);
   return rows[0];

@@ -229,6 +229,7 @@ export async function submitExecution(
       targetLanguage: body.targetLau,
       translationService: service,
       includeOriginalText: body.both === 2,
+      keepEngineBreaks: body.keepEngineBreaks,
     });
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });

@@ -3,7 +3,7 @@ import type { RetranslateAnswer, RetranslateQuota, TaskWithSegments } from '@sub
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { completedTaskOf, grantPoints, makeSrt } from '../../../test/support/tasks.js';
-import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 
 const KEY = 'ds-key';
 const CHARS_PER_DAY = 300;
@@ -144,8 +144,10 @@ describe(`the daily re-translation allowance (${TEST_DB})`, () => {
     expect(answer.results[0]).toEqual({
       id: 2,
       success: false,
-      translatedText: fakeTranslate(LINE(2), 'ja'),
+      translatedText: fakeTranslatedLine(LINE(2), 'ja'),
       error: '原文超过 500 个字符：请将该行缩短到 500 个字符以内再重新翻译',
+      // its flags as stored (the line was not translated again)
+      flags: ['source-language', 'over-budget'],
     });
     expect(answer.results[1]).toMatchObject({ id: 3, success: true });
     expect(Object.values(engine.requests.flatMap((r) => Object.values(r.lines)))).toEqual([LINE(3)]);

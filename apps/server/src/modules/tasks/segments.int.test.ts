@@ -3,7 +3,7 @@ import type { RetranslateAnswer, Task, TaskWithLines, TaskWithSegments } from '@
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
-import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 
 const KEY = 'ds-key';
@@ -163,7 +163,7 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
     );
     const task = await get(token, id);
     expect(task.version).toBe(0);
-    expect(task.segments[0]!.translatedText).toBe(fakeTranslate(task.segments[0]!.originalText, 'ja'));
+    expect(task.segments[0]!.translatedText).toBe(fakeTranslatedLine(task.segments[0]!.originalText, 'ja'));
     const stranger = await t.signUp();
     expectFailure(
       await t.post('/task/update_segments', body([{ id: 1, translatedText: 'mine now' }]), {
@@ -224,11 +224,20 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
     const original = task.segments[2]!.originalText;
     expect(answer).toEqual({
       version: 2,
-      results: [{ id: 3, success: true, translatedText: fakeTranslate(original, 'ja'), error: null }],
+      results: [
+        {
+          id: 3,
+          success: true,
+          translatedText: fakeTranslatedLine(original, 'ja'),
+          error: null,
+          // the fake's "translation" keeps the English, longer than 2 s allow in Japanese
+          flags: ['source-language', 'over-budget'],
+        },
+      ],
       // only the asked line's characters are spent, not its context's
       quota: expect.objectContaining({ charsLeft: 20_000 - original.length, callsLeft: 999 }) as unknown,
     });
-    expect(task.segments[2]!.translatedText).toBe(fakeTranslate(original, 'ja'));
+    expect(task.segments[2]!.translatedText).toBe(fakeTranslatedLine(original, 'ja'));
     expect(task.version).toBe(2);
     expect(engine.requests).toHaveLength(1);
     expect(Object.values(engine.requests[0]!.lines)).toEqual([original]);
@@ -280,8 +289,10 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
         success: false,
         translatedText: before.segments[0]!.translatedText,
         error: '翻译失败，请稍后重试',
+        // a failed line keeps its flags as stored
+        flags: before.segments[0]!.flags,
       },
-      { id: 99, success: false, translatedText: '', error: '字幕不存在' },
+      { id: 99, success: false, translatedText: '', error: '字幕不存在', flags: [] },
     ]);
     expect((await get(token, id)).segments[0]!.translatedText).toBe(before.segments[0]!.translatedText);
     // the claim was released: the line is not stuck as "being re-translated"

@@ -5,6 +5,7 @@ import {
   type ErrorKey,
   type RetranslateAnswer,
   type RetranslateResult,
+  type ReviewFlagName,
   type SegmentPatch,
   type TranslationEngineName,
   type UiLanguage,
@@ -27,6 +28,8 @@ import {
   type TaskRow,
 } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
+import { fitOf, flagsOf, lineRulesOf, translatedLine } from './line-quality.js';
+import { saveReviewFlags, segmentsAt } from './review.repository.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 
 /** a re-translation that never finished (a crashed server) frees its lines after this long */
@@ -74,7 +77,10 @@ function toUpdate(p: SegmentPatch, index: number): SegmentUpdate {
  * /task/update_segments: the editor's changes, saved only when the client's version is still the
  * task's (another tab's save in between → TASK_VERSION_CONFLICT with the current version). A line
  * whose times the patch changes must stay non-negative and end after it starts; a text-only edit
- * of a zero-length cue (accepted at upload) is saved as it is. Nothing is saved otherwise.
+ * of a zero-length cue (accepted at upload) is saved as it is. Nothing is saved otherwise. The
+ * user's text is never laid out again; the changed lines' review flags are computed again, so they
+ * always describe the line as stored (a line whose translation the user edited is theirs: no
+ * longer a kept original).
  */
 export async function updateSegments(
   ctx: AppContext,
@@ -97,6 +103,20 @@ export async function updateSegments(
       const index = input.segments.findIndex((s) => s.id === bad[0]);
       throw invalidField(['segments', index], { kind: 'rule', rule: INPUT_RULES.timeOrder });
     }
+    const task = await findOwnTask(q, userId, input.taskId);
+    const rules = await lineRulesOf(q, task!);
+    const retranslated = new Set(
+      updates.filter((u) => u.translatedText !== undefined).map((u) => u.position),
+    );
+    const changed = await segmentsAt(q, input.taskId, [...new Set(positions)]);
+    await saveReviewFlags(
+      q,
+      input.taskId,
+      changed.map((s) => {
+        const kept = !retranslated.has(s.position) && s.review_flags.includes('kept-original');
+        return { position: s.position, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
+      }),
+    );
     return { version };
   });
 }
@@ -132,6 +152,7 @@ export async function retranslateSegments(
       success: false,
       translatedText: indexOf.has(id) ? (segmentOf(id).translated_text ?? '') : '',
       error: errorMessage(key, lang, { max: LIMITS.originalTextMax }),
+      flags: indexOf.has(id) ? (segmentOf(id).review_flags as ReviewFlagName[]) : [],
     });
   for (const id of wanted) {
     if (!indexOf.has(id)) fail(id, 'SEGMENT_NOT_FOUND');
@@ -150,7 +171,8 @@ export async function retranslateSegments(
     await releaseRetranslation(ctx.db, task.id, [...claimed]);
     throw err;
   }
-  const saved: { position: number; text: string }[] = [];
+  const saved: { position: number; text: string; flags: ReviewFlagName[] }[] = [];
+  const rules = await lineRulesOf(ctx.db, task);
   if (claimed.size) {
     const only = [...claimed].map((id) => indexOf.get(id)!).sort((a, b) => a - b);
     try {
@@ -164,14 +186,22 @@ export async function retranslateSegments(
           retries: 3,
           retryDelayMs: 1000,
           only,
+          fit: fitOf(segments, rules),
           onLines: async (from, values, kept) => {
-            values.forEach((text, i) => {
+            values.forEach((value, i) => {
               const s = segments[from + i]!;
               // a single line the engine kept failing on comes back as its original: not a result
               if (kept > 0) fail(s.position, 'TRANSLATION_FAILED');
               else {
-                results.set(s.position, { id: s.position, success: true, translatedText: text, error: null });
-                saved.push({ position: s.position, text });
+                const { text, flags } = translatedLine(s, value, rules, false);
+                results.set(s.position, {
+                  id: s.position,
+                  success: true,
+                  translatedText: text,
+                  error: null,
+                  flags,
+                });
+                saved.push({ position: s.position, text, flags });
               }
             });
           },
@@ -205,6 +235,7 @@ export async function retranslateSegments(
       task.id,
       saved.map((s) => ({ position: s.position, translatedText: s.text })),
     );
+    await saveReviewFlags(q, task.id, saved);
     return next;
   });
   return { version, results: wanted.map((id) => results.get(id)!), quota };

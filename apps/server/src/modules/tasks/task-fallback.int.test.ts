@@ -4,7 +4,7 @@ import { parseSrt } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectSuccess } from '../../../test/support/http.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
-import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
 
@@ -60,7 +60,7 @@ describe(`what a task does with odd replies and lines that never come back (${TE
       const done = await runTask(u.token, srt);
       expect(done).toMatchObject({ status: 'completed', keptOriginal: 0, error: null });
       expect(done.segments.map((s) => s.translatedText)).toEqual(
-        parseSrt(srt).map((c) => fakeTranslate(c.text, 'ja')),
+        parseSrt(srt).map((c) => fakeTranslatedLine(c.text, 'ja')),
       );
       expect(await getBalance(t.ctx.db, u.id)).toBe(90);
     },
@@ -101,7 +101,7 @@ describe(`what a task does with odd replies and lines that never come back (${TE
     // SPEC §8 below the threshold: the line keeps its original, counted, and the task is charged
     expect(completed).toMatchObject({ status: 'completed', keptOriginal: 1 });
     expect(completed.segments[2]!.translatedText).toBe(`${MARK} line 3`);
-    expect(completed.segments[3]!.translatedText).toBe(fakeTranslate('This is line number 4.', 'ja'));
+    expect(completed.segments[3]!.translatedText).toBe(fakeTranslatedLine('This is line number 4.', 'ja'));
     expect(await getBalance(t.ctx.db, at.id)).toBe(90);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.js';
 export interface LinesPage {
   /**
    * the page's lines as JSON array texts of at most PART_LINES lines each (contract TaskLine:
-   * [id, startMs, endMs, original, translation])
+   * [id, startMs, endMs, original, translation, flags])
    */
   parts: string[];
   /** the last position on the page (where the next page starts after) */
@@ -35,10 +35,11 @@ export async function linesPage(
   limit: number,
 ): Promise<LinesPage> {
   const rows = await q.query<{ lines: string; last: number; count: number }>(
-    `SELECT json_agg(json_build_array(position, start_ms, end_ms, original_text, coalesce(translated_text, ''))
+    `SELECT json_agg(json_build_array(position, start_ms, end_ms, original_text, coalesce(translated_text, ''),
+                                      review_flags)
               ORDER BY position)::text AS lines,
             max(position) AS last, count(*)::int AS count
-       FROM (SELECT position, start_ms, end_ms, original_text, translated_text,
+       FROM (SELECT position, start_ms, end_ms, original_text, translated_text, review_flags,
                     (row_number() OVER (ORDER BY position) - 1) / $4 AS part
                FROM task_segments
               WHERE task_id = $1 AND position > $2 ORDER BY position LIMIT $3) AS page
@@ -54,12 +55,13 @@ export async function linesPage(
 
 /** SPEC §3's segments (/task/get) of a page of compact lines: with SRT timestamps. */
 export function segmentsOfLines(json: string): Segment[] {
-  return (JSON.parse(json) as TaskLine[]).map(([position, start, end, original, translated]) => ({
+  return (JSON.parse(json) as TaskLine[]).map(([position, start, end, original, translated, flags]) => ({
     id: position,
     startTime: formatSrtTime(start),
     endTime: formatSrtTime(end),
     originalText: original,
     translatedText: translated,
     duration: end - start,
+    flags,
   }));
 }

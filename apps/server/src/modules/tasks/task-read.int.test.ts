@@ -76,6 +76,7 @@ describe(`large tasks: the cue bound, and reads page by page (${TEST_DB})`, () =
         originalText: `line ${n} "quoted"\n\\`,
         translatedText: n % 2 === 0 ? `zeile ${n}` : '',
         duration: 500,
+        flags: [],
       });
     });
     const lines = await t.app.inject({
@@ -98,6 +99,7 @@ describe(`large tasks: the cue bound, and reads page by page (${TEST_DB})`, () =
       (READ_PAGE_LINES + 1) * 1000 + 500,
       `line ${READ_PAGE_LINES + 1} "quoted"\n\\`,
       '',
+      [],
     ]);
   }, 60_000);
 

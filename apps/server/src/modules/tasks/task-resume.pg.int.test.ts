@@ -5,7 +5,7 @@ import { parseSrt } from '@subtrans/subtitles';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { expectSuccess } from '../../../test/support/http.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
-import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 import { startWorkerChild, terminate } from '../../../test/support/worker-child.js';
 import { startQueue } from '../../jobs/start.js';
@@ -67,7 +67,7 @@ describe('a translation task survives its worker being killed', () => {
       return x.status === 'completed' && x;
     }, 80_000);
     expect(done.segments.map((s) => s.translatedText)).toEqual(
-      parseSrt(srt).map((c) => fakeTranslate(c.text, 'ja')),
+      parseSrt(srt).map((c) => fakeTranslatedLine(c.text, 'ja')),
     );
     // the stored result holds every line: those saved before the kill and those after
     const [row] = await t.ctx.db.query<{ result_key: string }>(`SELECT result_key FROM tasks WHERE id = $1`, [
@@ -131,7 +131,7 @@ describe('a translation task survives its worker being killed', () => {
       return x.status === 'completed' && x;
     }, 60_000);
     expect(done.segments.map((s) => s.translatedText)).toEqual(
-      parseSrt(srt).map((c) => fakeTranslate(c.text, 'ja')),
+      parseSrt(srt).map((c) => fakeTranslatedLine(c.text, 'ja')),
     );
     expect(await job()).toEqual([{ state: 'completed', retry_count: 0 }]);
   }, 100_000);

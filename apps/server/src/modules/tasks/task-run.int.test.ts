@@ -6,7 +6,7 @@ import { parseSrt, parseVtt } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
-import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
@@ -86,7 +86,7 @@ describe(`running a translation task (${TEST_DB})`, () => {
     expect(done.translationEndTime).not.toBeNull();
     expect(done.segments).toHaveLength(25);
     expect(done.segments.map((s) => s.translatedText)).toEqual(
-      parseSrt(makeSrt(25)).map((c) => fakeTranslate(c.text, 'ja')),
+      parseSrt(makeSrt(25)).map((c) => fakeTranslatedLine(c.text, 'ja')),
     );
     // 25 lines in batches of 5, timecodes never sent
     expect(engine.requests.filter((r) => Object.keys(r.lines).length === 5)).toHaveLength(5);
@@ -116,11 +116,11 @@ describe(`running a translation task (${TEST_DB})`, () => {
     const input = parseSrt(makeSrt(25));
     const out = parseSrt(srt.body);
     expect(out.map((c) => [c.startMs, c.endMs])).toEqual(input.map((c) => [c.startMs, c.endMs]));
-    expect(out[0]!.text).toBe(fakeTranslate(input[0]!.text, 'ja'));
+    expect(out[0]!.text).toBe(fakeTranslatedLine(input[0]!.text, 'ja'));
     const both = parseSrt(
       (await t.post('/task/export', { id: created.id, includeOriginal: true }, { as: u.token })).body,
     );
-    expect(both[3]!.text).toBe(`${input[3]!.text}\n${fakeTranslate(input[3]!.text, 'ja')}`);
+    expect(both[3]!.text).toBe(`${input[3]!.text}\n${fakeTranslatedLine(input[3]!.text, 'ja')}`);
     const flipped = parseSrt(
       (
         await t.post(
@@ -130,7 +130,7 @@ describe(`running a translation task (${TEST_DB})`, () => {
         )
       ).body,
     );
-    expect(flipped[3]!.text).toBe(`${fakeTranslate(input[3]!.text, 'ja')}\n${input[3]!.text}`);
+    expect(flipped[3]!.text).toBe(`${fakeTranslatedLine(input[3]!.text, 'ja')}\n${input[3]!.text}`);
     const vtt = await t.post('/task/export', { id: created.id, format: 'vtt' }, { as: u.token });
     expect(vtt.headers['content-type']).toContain('text/vtt');
     expect(parseVtt(vtt.body)).toHaveLength(25);
@@ -337,7 +337,7 @@ describe(`the translated SRT goes to S3-compatible storage when S3_* is set (${T
       const res = await fetch(`${s3.endpoint}/${s3.bucket}/${row!.result_key}`);
       expect(res.status).toBe(200);
       expect(parseSrt(await res.text()).map((c) => c.text)).toEqual(
-        parseSrt(makeSrt(2)).map((c) => fakeTranslate(c.text, 'ja')),
+        parseSrt(makeSrt(2)).map((c) => fakeTranslatedLine(c.text, 'ja')),
       );
     } finally {
       await t.close();

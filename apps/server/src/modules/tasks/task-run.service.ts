@@ -29,6 +29,7 @@ import { deleteSegments } from './task-deletion.repository.js';
 import { watchTask } from './task-watch.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 import { tooManyKept } from './fallback-limit.js';
+import { fitOf, lineRulesOf, translatedLine } from './line-quality.js';
 
 /** The queue job that translates one task. */
 export const TRANSLATE_JOB = 'tasks.translate';
@@ -130,6 +131,9 @@ export async function runTranslation(
     const lines = segments.map((s) => s.original_text);
     const only = segments.flatMap((s, i) => (s.translated_text === null ? [i] : []));
     let done = segments.length - only.length;
+    const rules = await lineRulesOf(ctx.db, task);
+    // the texts as stored (laid out), by line index
+    const stored = new Map<number, string>();
     const result = await translateAll(
       engine,
       lines,
@@ -141,15 +145,25 @@ export async function runTranslation(
         retryDelayMs: ENGINE_RETRY_DELAY_MS,
         only,
         signal: watch.signal,
+        fit: fitOf(segments, rules),
         onLines: async (from, values, kept) => {
           done += values.length;
           // 100 means completed: a run reaches it only with its completion
           const progress = Math.min(99, Math.floor((done / segments.length) * 100));
           const positions = values.map((_, i) => segments[from + i]!.position);
-          if (!(await saveTranslatedLines(ctx.db, taskId, positions, values, progress, kept)))
+          // a run with a kept original is that one line (the pipeline's fallback)
+          const lines = values.map((v, i) => translatedLine(segments[from + i]!, v, rules, kept > 0));
+          const texts = lines.map((l) => l.text);
+          const flags = lines.map((l) => l.flags);
+          if (!(await saveTranslatedLines(ctx.db, taskId, { positions, texts, flags }, progress, kept)))
             throw new TaskGone();
+          texts.forEach((text, i) => stored.set(from + i, text));
         },
       },
+    );
+    ctx.log.info(
+      { task: taskId, calls: result.calls, condenseCalls: result.condenseCalls },
+      'translation engine calls',
     );
     // lines kept in earlier attempts of this run were saved (and counted) before this one
     const kept = task.kept_original + result.keptOriginal;
@@ -163,7 +177,7 @@ export async function runTranslation(
     const todo = new Set(only);
     const finished = segments.map((s, i) => ({
       ...s,
-      translated_text: todo.has(i) ? result.translations[i]! : s.translated_text,
+      translated_text: todo.has(i) ? (stored.get(i) ?? result.translations[i]!) : s.translated_text,
     }));
     await completeTask(ctx, task, finished);
   } catch (err) {

@@ -11,7 +11,7 @@ import { parseSrt } from '@subtrans/subtitles';
 import { ADMIN, TEST_DB } from '../../../test/harness.js';
 import { multipart } from '../../../test/support/http.js';
 import { makeSrt } from '../../../test/support/tasks.js';
-import { fakeTranslate, startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 import { startServerChild, terminate } from '../../../test/support/worker-child.js';
 
@@ -156,7 +156,7 @@ describe(`a server stopped by SIGTERM mid-task (${TEST_DB})`, () => {
       return x.status === 'completed' && x;
     }, 60_000);
     expect(done.segments.map((s) => s.translatedText)).toEqual(
-      parseSrt(srt).map((c) => fakeTranslate(c.text, 'ja')),
+      parseSrt(srt).map((c) => fakeTranslatedLine(c.text, 'ja')),
     );
     expect(done.keptOriginal).toBe(0);
     // the lines saved before the stop were not sent again

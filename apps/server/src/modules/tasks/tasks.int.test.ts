@@ -49,6 +49,7 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
         originalText: 'Hello there, how are you today?',
         translatedText: '',
         duration: 1500,
+        flags: [],
       },
       {
         id: 2,
@@ -57,6 +58,7 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
         originalText: 'I am fine, thank you very much.',
         translatedText: '',
         duration: 1500,
+        flags: [],
       },
     ]);
   });
@@ -135,8 +137,8 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
     // the same task, and the same segments as SPEC's form: [id, startMs, endMs, original, translation]
     expect(task).toEqual(byPost);
     expect(lines).toEqual([
-      [1, 1000, 2500, 'Hello there, how are you today?', ''],
-      [2, 60500, 62000, 'I am fine, thank you very much.', ''],
+      [1, 1000, 2500, 'Hello there, how are you today?', '', []],
+      [2, 60500, 62000, 'I am fine, thank you very much.', '', []],
     ]);
     expect(
       lines.map(([id, start, end, original, translated]) => ({ id, start, end, original, translated })),
@@ -190,6 +192,6 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
     expect(compact.headers['content-encoding']).toBe('gzip');
     const read = JSON.parse(gunzipSync(compact.rawPayload).toString('utf8')) as { data: TaskWithLines };
     expect(read.data.lines).toHaveLength(500);
-    expect(read.data.lines[499]).toEqual([500, 19000, 19500, 'Line number 500 of a long film.', '']);
+    expect(read.data.lines[499]).toEqual([500, 19000, 19500, 'Line number 500 of a long film.', '', []]);
   });
 });

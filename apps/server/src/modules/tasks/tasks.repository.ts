@@ -39,10 +39,16 @@ export interface TaskRow {
   execute_status: number | null;
   error_key: string | null;
   media_expires_at: Date | null;
+  keep_engine_breaks: boolean;
+  /** lines with review flags, where the query counted them (REVIEW_COUNT) */
+  review_count?: number;
 }
 
 /** every column of TaskRow, for SELECT and RETURNING lists */
-export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at`;
+export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks`;
+
+/** a select-list item: the task's lines with review flags (their partial index answers it) */
+export const REVIEW_COUNT = `(SELECT count(*)::int FROM task_segments s WHERE s.task_id = tasks.id AND cardinality(s.review_flags) > 0) AS review_count`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -80,6 +86,8 @@ export function toTask(r: TaskRow): Task {
     executeStatus: r.execute_status,
     errorKey: r.error_key,
     mediaExpiresAt: iso(r.media_expires_at),
+    keepEngineBreaks: r.keep_engine_breaks,
+    reviewCount: r.review_count ?? 0,
   };
 }
 
@@ -91,6 +99,7 @@ export interface NewTask {
   targetLanguage: string;
   translationService: string;
   includeOriginalText: boolean;
+  keepEngineBreaks: boolean;
   durationMs: number;
   estimatedPoints: number;
   costRule: CostRule;
@@ -105,8 +114,8 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
   const [row] = await q.query<TaskRow>(
     `INSERT INTO tasks (user_id, file_name, original_language, detected_language, target_language,
                         translation_service, include_original_text, segment_count, duration_ms, estimated_points,
-                        cost_rule)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${TASK_COLUMNS}`,
+                        cost_rule, keep_engine_breaks)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${TASK_COLUMNS}`,
     [
       t.userId,
       t.fileName,
@@ -119,6 +128,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
       t.durationMs,
       t.estimatedPoints,
       t.costRule,
+      t.keepEngineBreaks,
     ],
   );
   for (let from = 0; from < t.cues.length; from += INSERT_CHUNK) {
@@ -145,7 +155,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
 /** The caller's own live task, or undefined (another user's task is "not found" too). */
 export async function findOwnTask(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
-    `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT} FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
     [id, userId],
   );
   return rows[0];
@@ -154,7 +164,7 @@ export async function findOwnTask(q: Queryable, userId: number, id: string): Pro
 export async function listOwnTasks(q: Queryable, userId: number, page: number, size: number) {
   const [rows, count] = await Promise.all([
     q.query<TaskRow>(
-      `SELECT ${TASK_COLUMNS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [userId, size, (page - 1) * size],
     ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE user_id = $1 AND deleted_at IS NULL`, [
@@ -203,7 +213,10 @@ export async function claimForRun(
       RETURNING ${TASK_COLUMNS}`,
     [id, userId, price.points, price.rule],
   );
-  if (rows[0]) await q.query(`UPDATE task_segments SET translated_text = NULL WHERE task_id = $1`, [id]);
+  if (rows[0])
+    await q.query(`UPDATE task_segments SET translated_text = NULL, review_flags = '{}' WHERE task_id = $1`, [
+      id,
+    ]);
   return rows[0];
 }
 
@@ -223,38 +236,41 @@ export interface SegmentRow {
   end_ms: number;
   original_text: string;
   translated_text: string | null;
+  review_flags: string[];
 }
 
 export async function segmentRows(q: Queryable, taskId: string): Promise<SegmentRow[]> {
   return q.query<SegmentRow>(
-    `SELECT position, start_ms, end_ms, original_text, translated_text
+    `SELECT position, start_ms, end_ms, original_text, translated_text, review_flags
        FROM task_segments WHERE task_id = $1 ORDER BY position`,
     [taskId],
   );
 }
 
 /**
- * Stores a run of finished lines and moves the progress forward (never back), in one statement,
- * only while the task is still running. Answers false when the task was deleted or ended meanwhile.
+ * Stores a run of finished lines with their review flags and moves the progress forward (never
+ * back), in one statement, only while the task is still running. Answers false when the task was
+ * deleted or ended meanwhile.
  */
 export async function saveTranslatedLines(
   q: Queryable,
   taskId: string,
-  positions: number[],
-  texts: string[],
+  lines: { positions: number[]; texts: string[]; flags: string[][] },
   progress: number,
   keptOriginal: number,
 ): Promise<boolean> {
+  // flags travel as one comma-joined text per line (no flag name holds a comma): a text[][] must
+  // be rectangular
   const rows = await q.query(
     `WITH t AS (
        UPDATE tasks SET progress = GREATEST(progress, $4), kept_original = kept_original + $5, updated_at = now()
         WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL
         RETURNING id)
-     UPDATE task_segments s SET translated_text = v.text
-       FROM t, unnest($2::int[], $3::text[]) AS v(position, text)
+     UPDATE task_segments s SET translated_text = v.text, review_flags = string_to_array(v.flags, ',')
+       FROM t, unnest($2::int[], $3::text[], $6::text[]) AS v(position, text, flags)
       WHERE s.task_id = t.id AND s.position = v.position
       RETURNING 1`,
-    [taskId, positions, texts, progress, keptOriginal],
+    [taskId, lines.positions, lines.texts, progress, keptOriginal, lines.flags.map((f) => f.join(','))],
   );
   return rows.length > 0;
 }

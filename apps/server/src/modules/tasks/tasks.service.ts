@@ -23,6 +23,7 @@ export interface CreateTaskInput {
   targetLanguage: string;
   translationService: string;
   includeOriginalText: boolean;
+  keepEngineBreaks: boolean;
 }
 
 /** Lets the event loop answer other requests before going on. */
@@ -92,6 +93,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
       targetLanguage: input.targetLanguage,
       translationService: input.translationService,
       includeOriginalText: input.includeOriginalText,
+      keepEngineBreaks: input.keepEngineBreaks,
       durationMs: durationMs(cues),
       estimatedPoints: price.points,
       costRule: price.rule,

@@ -157,6 +157,7 @@ function MediaFollower() {
           targetLau: ready.targetLau,
           both: ready.both,
           translationService: ready.translationService,
+          keepEngineBreaks: ready.keepEngineBreaks,
         }
       : null;
 

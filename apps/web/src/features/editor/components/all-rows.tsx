@@ -9,6 +9,7 @@ import { SegmentRow, type RowHandlers } from './segment-row';
 export function AllRows(props: {
   rows: readonly EditSegment[];
   flagOf: (id: number) => string;
+  reviewOf: (id: number) => string;
   selected: ReadonlySet<number>;
   busy: ReadonlySet<number>;
   readOnly: boolean;
@@ -22,6 +23,7 @@ export function AllRows(props: {
       key={seg.id}
       seg={seg}
       flags={props.flagOf(seg.id)}
+      review={props.reviewOf(seg.id)}
       selected={props.selected.has(seg.id)}
       busy={props.busy.has(seg.id)}
       readOnly={props.readOnly}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { EditorState } from '../lib/editor-state';
-import type { QualityRules } from '../lib/quality';
 import { QualitySettings } from './quality-settings';
 import { SegmentModal } from './segment-modal';
 import { ShortcutsHelp } from './shortcuts';
@@ -25,9 +24,9 @@ export function EditorDialogs(props: {
   help: boolean;
   onCloseHelp: () => void;
   rulesOpen: boolean;
-  rules: QualityRules;
+  /** the task's target language (whose limits the rules dialog shows) */
+  target: string;
   onCloseRules: () => void;
-  onSaveRules: (rules: QualityRules) => void;
 }) {
   const { state, editing } = props;
   const editedOnce = useOpenedOnce(editing !== null);
@@ -49,12 +48,7 @@ export function EditorDialogs(props: {
       ) : null}
       {helpOnce ? <ShortcutsHelp open={props.help} onClose={props.onCloseHelp} /> : null}
       {rulesOnce ? (
-        <QualitySettings
-          open={props.rulesOpen}
-          rules={props.rules}
-          onClose={props.onCloseRules}
-          onSave={props.onSaveRules}
-        />
+        <QualitySettings open={props.rulesOpen} target={props.target} onClose={props.onCloseRules} />
       ) : null}
     </>
   );

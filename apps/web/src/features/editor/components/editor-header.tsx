@@ -20,6 +20,7 @@ import './editor-header.css';
 import type { UiLanguage } from '../../../lib/i18n';
 import type { TypingSignal } from '../lib/typing-signal';
 import type { TextKey } from '../../../lib/i18n-keys';
+import type { RowFilter } from '../hooks/use-visible-rows';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
 
@@ -273,14 +274,18 @@ export const EditorHeader = memo(function EditorHeader(props: {
   );
 });
 
-/** The bar above the lines: count, the flagged-only filter, quality rules, re-translate a selection. */
+/**
+ * The bar above the lines: count, the filters (lines that break the norms, lines the server flagged
+ * for review; one at a time), quality rules, re-translate a selection.
+ */
 export const EditorToolbar = memo(function EditorToolbar(props: {
   segmentCount: number;
   flaggedCount: number;
-  onlyFlagged: boolean;
+  reviewCount: number;
+  filter: RowFilter;
   selectedCount: number;
   readOnly: boolean;
-  onOnlyFlagged: (on: boolean) => void;
+  onFilter: (filter: RowFilter) => void;
   onOpenRules: () => void;
   onRetranslateSelected: () => void;
   onClearSelection: () => void;
@@ -294,8 +299,8 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
       <span className="editor-toolbar-group">
         <Switch
           size="small"
-          checked={props.onlyFlagged}
-          onChange={props.onOnlyFlagged}
+          checked={props.filter === 'flagged'}
+          onChange={(on) => props.onFilter(on ? 'flagged' : 'all')}
           data-testid="only-flagged"
           id="only-flagged"
         />
@@ -309,6 +314,18 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
         >
           {t('editor.quality.open')}
         </Button>
+      </span>
+      <span className="editor-toolbar-group">
+        <Switch
+          size="small"
+          checked={props.filter === 'review'}
+          onChange={(on) => props.onFilter(on ? 'review' : 'all')}
+          data-testid="only-review"
+          id="only-review"
+        />
+        <label htmlFor="only-review" title={t('editor.review.keys')}>
+          {t('editor.onlyReview', { count: props.reviewCount })}
+        </label>
       </span>
       <Button
         size="small"

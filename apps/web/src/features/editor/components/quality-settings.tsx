@@ -1,68 +1,128 @@
-import { memo, useEffect } from 'react';
-import { Button, Form, InputNumber, Modal, Typography } from 'antd';
+import { memo, useEffect, useState } from 'react';
+import { Alert, App, Button, Form, InputNumber, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NETFLIX_RULES, RULE_BOUNDS, parseRules, type QualityRules } from '../lib/quality';
-import { storage } from '../../../lib/storage';
+import {
+  languageName,
+  type QualityLimits,
+  type QualityNorms,
+  type QualityOverrides,
+} from '@subtrans/contract';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { useQualityLimits, useSaveQualityLimits } from '../api/quality';
 
-const STORAGE_KEY = 'editor-quality-rules';
+type NormKey = keyof QualityOverrides;
 
-/** The user's quality limits, kept in this browser (the Netflix defaults until changed). */
-export function loadRules(): QualityRules {
-  const raw = storage.get(STORAGE_KEY);
-  if (!raw) return NETFLIX_RULES;
-  try {
-    return parseRules(JSON.parse(raw));
-  } catch {
-    return NETFLIX_RULES;
-  }
-}
-
-export function storeRules(rules: QualityRules) {
-  storage.set(STORAGE_KEY, JSON.stringify(rules));
-}
-
-/** In the form durations are seconds; the rules keep milliseconds. */
+/** In the form durations are seconds; the norms keep milliseconds. */
 interface Values {
-  maxLineWidth: number;
-  maxLines: number;
-  maxCps: number;
+  cpl: number;
+  lines: number;
+  cps: number;
   minDuration: number;
   maxDuration: number;
 }
 
-const toValues = (r: QualityRules): Values => ({
-  maxLineWidth: r.maxLineWidth,
-  maxLines: r.maxLines,
-  maxCps: r.maxCps,
-  minDuration: r.minDurationMs / 1000,
-  maxDuration: r.maxDurationMs / 1000,
-});
-
-const FIELDS: { name: keyof Values; rule: keyof QualityRules; step: number; seconds?: boolean }[] = [
-  { name: 'maxLineWidth', rule: 'maxLineWidth', step: 1 },
-  { name: 'maxLines', rule: 'maxLines', step: 1 },
-  { name: 'maxCps', rule: 'maxCps', step: 1 },
-  { name: 'minDuration', rule: 'minDurationMs', step: 0.1, seconds: true },
-  { name: 'maxDuration', rule: 'maxDurationMs', step: 0.5, seconds: true },
+const FIELDS: { name: keyof Values; key: NormKey; step: number; seconds?: boolean }[] = [
+  { name: 'cpl', key: 'cpl', step: 1 },
+  { name: 'lines', key: 'lines', step: 1 },
+  { name: 'cps', key: 'cps', step: 1 },
+  { name: 'minDuration', key: 'minDurationMs', step: 0.1, seconds: true },
+  { name: 'maxDuration', key: 'maxDurationMs', step: 0.5, seconds: true },
 ];
 
+const scaleOf = (f: (typeof FIELDS)[number]) => (f.seconds ? 1000 : 1);
+
+const toValues = (n: QualityNorms): Values => ({
+  cpl: n.cpl,
+  lines: n.lines,
+  cps: n.cps,
+  minDuration: n.minDurationMs / 1000,
+  maxDuration: n.maxDurationMs / 1000,
+});
+
+/** What differs from the language's defaults (nothing: null, the defaults again). */
+function overridesOf(v: Values, defaults: QualityNorms): QualityOverrides | null {
+  const out: QualityOverrides = {};
+  for (const f of FIELDS) {
+    const value = f.seconds ? Math.round(v[f.name] * 1000) : v[f.name];
+    if (value !== defaults[f.key]) out[f.key] = value;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** The form field a server's refusal names ('overrides.cpl', 'cpl', 'overrides.minDurationMs'…). */
+function fieldOfIssue(path: string): keyof Values | null {
+  const last = path.split('.').at(-1) ?? '';
+  return FIELDS.find((f) => f.key === last || f.name === last)?.name ?? null;
+}
+
+/** A server's refusal by field (data.fields of a VALIDATION answer, or data.field); [] if none. */
+function refusedFields(e: unknown): { name: keyof Values; errors: string[] }[] {
+  if (!(e instanceof ApiError) || !e.data || typeof e.data !== 'object') return [];
+  const data = e.data as { fields?: unknown; field?: unknown };
+  const issues = Array.isArray(data.fields)
+    ? (data.fields as { field?: unknown; message?: unknown }[])
+    : typeof data.field === 'string'
+      ? [{ field: data.field, message: e.message }]
+      : [];
+  return issues.flatMap((i) => {
+    const name = typeof i.field === 'string' ? fieldOfIssue(i.field) : null;
+    return name ? [{ name, errors: [typeof i.message === 'string' ? i.message : e.message] }] : [];
+  });
+}
+
 /**
- * The limits behind the quality flags, editable, with the Netflix defaults one click away.
- * Memoised: the page re-renders on every keystroke, a closed dialog need not.
+ * The reading norms behind the quality flags for the task's target language, kept with the
+ * user's account (/quality/get, /quality/save): each field shows the language's default and the
+ * bounds, checked before sending; a refusal of the server is shown at its field. Memoised: the page
+ * re-renders on every keystroke, a closed dialog need not.
  */
 export const QualitySettings = memo(function QualitySettings(props: {
   open: boolean;
-  rules: QualityRules;
-  onSave: (rules: QualityRules) => void;
+  /** the task's target language */
+  target: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const { open, rules } = props;
+  const { open, target } = props;
+  const limits = useQualityLimits(target);
+  const save = useSaveQualityLimits(target);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const data: QualityLimits | undefined = limits.data;
   useEffect(() => {
-    if (open) form.setFieldsValue(toValues(rules));
-  }, [form, open, rules]);
+    if (open && data) form.setFieldsValue(toValues(data.norms));
+    if (open) setError(null);
+  }, [form, open, data]);
 
+  const send = async (overrides: QualityOverrides | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await save(overrides);
+      form.setFieldsValue(toValues(answer.norms));
+      return true;
+    } catch (e) {
+      const fields = refusedFields(e);
+      if (fields.length) form.setFields(fields);
+      else setError(e instanceof Error && e.message ? e.message : t('common.requestFailed'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onFinish = async (v: Values) => {
+    if (!data) return;
+    if (await send(overridesOf(v, data.defaults))) props.onClose();
+  };
+  const reset = async () => {
+    if (await send(null)) void message.success(t('editor.quality.resetDone'));
+  };
+
+  const ui = currentLanguage();
   return (
     <Modal
       open={open}
@@ -71,47 +131,70 @@ export const QualitySettings = memo(function QualitySettings(props: {
       onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'quality-save' }}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'quality-save', disabled: !data }}
       forceRender
     >
-      <Typography.Paragraph type="secondary">{t('editor.quality.hint')}</Typography.Paragraph>
+      {data ? (
+        <Typography.Paragraph type="secondary" data-testid="quality-hint">
+          {t('editor.quality.hint', { language: languageName(target, ui) })}{' '}
+          {t(`editor.quality.counting.${data.norms.counting}`)}
+        </Typography.Paragraph>
+      ) : limits.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={limits.error instanceof Error ? limits.error.message : t('editor.quality.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void limits.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      ) : (
+        <Spin style={{ display: 'block', marginBottom: 16 }} data-testid="quality-loading" />
+      )}
       <Form<Values>
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={(v) =>
-          props.onSave(
-            parseRules({
-              maxLineWidth: v.maxLineWidth,
-              maxLines: v.maxLines,
-              maxCps: v.maxCps,
-              minDurationMs: Math.round(v.minDuration * 1000),
-              maxDurationMs: Math.round(v.maxDuration * 1000),
-            }),
-          )
-        }
+        disabled={!data || busy}
+        onFinish={(v) => void onFinish(v)}
       >
         {FIELDS.map((f) => {
-          const { min, max } = RULE_BOUNDS[f.rule];
-          const scale = f.seconds ? 1000 : 1;
+          const bounds = data?.bounds[f.key];
+          const scale = scaleOf(f);
+          const min = bounds ? bounds.min / scale : 0;
+          const max = bounds ? bounds.max / scale : Infinity;
+          const range = t('editor.quality.range', { min, max });
           return (
             <Form.Item
               key={f.name}
               name={f.name}
               label={t(`editor.quality.${f.name}`)}
-              extra={f.name === 'maxLineWidth' ? t('editor.quality.widthHint') : undefined}
+              extra={
+                data ? (
+                  <span data-testid={`quality-${f.name}-default`}>
+                    {t('editor.quality.fieldHint', { value: data.defaults[f.key] / scale, min, max })}
+                  </span>
+                ) : undefined
+              }
               dependencies={f.name === 'maxDuration' ? ['minDuration'] : undefined}
               rules={[
-                {
-                  required: true,
-                  message: t('editor.quality.range', { min: min / scale, max: max / scale }),
-                },
-                {
-                  type: 'number',
-                  min: min / scale,
-                  max: max / scale,
-                  message: t('editor.quality.range', { min: min / scale, max: max / scale }),
-                },
+                { required: true, message: range },
+                { type: 'number', min, max, message: range },
+                ...(bounds?.integer && !f.seconds
+                  ? [
+                      {
+                        validator: (_: unknown, value: number | null) =>
+                          value === null || Number.isInteger(value)
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(t('editor.quality.whole'))),
+                      },
+                    ]
+                  : []),
                 ...(f.name === 'maxDuration'
                   ? [
                       ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
@@ -128,7 +211,10 @@ export const QualitySettings = memo(function QualitySettings(props: {
             </Form.Item>
           );
         })}
-        <Button onClick={() => form.setFieldsValue(toValues(NETFLIX_RULES))} data-testid="quality-reset">
+        {error ? (
+          <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} />
+        ) : null}
+        <Button onClick={() => void reset()} disabled={!data || busy} data-testid="quality-reset">
           {t('editor.quality.reset')}
         </Button>
       </Form>

@@ -28,6 +28,8 @@ export interface SegmentListProps {
   rowIds: readonly number[];
   /** a line's flags, comma-separated */
   flagOf: (id: number) => string;
+  /** a line's review flags (the server's), comma-separated */
+  reviewOf: (id: number) => string;
   selected: ReadonlySet<number>;
   busy: ReadonlySet<number>;
   readOnly: boolean;
@@ -111,6 +113,7 @@ function VirtualRows({
   rows,
   rowIds,
   flagOf,
+  reviewOf,
   selected,
   busy,
   readOnly,
@@ -163,6 +166,7 @@ function VirtualRows({
             <SegmentRow
               seg={seg}
               flags={flagOf(seg.id)}
+              review={reviewOf(seg.id)}
               selected={selected.has(seg.id)}
               busy={busy.has(seg.id)}
               readOnly={readOnly}

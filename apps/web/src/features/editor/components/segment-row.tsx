@@ -121,6 +121,27 @@ function TextField({
 }
 
 /**
+ * A review flag of the server: its name, and what it means as the tag's tooltip and accessible
+ * description (a native title: an antd Tooltip per row would cost every row scrolled past).
+ */
+function ReviewTag({ flag }: { flag: string }) {
+  const { t } = useTranslation();
+  const name = t(runtimeKey('editor.review.flag.*', flag));
+  const hint = t(runtimeKey('editor.review.hint.*', flag));
+  return (
+    <span
+      className="seg-review"
+      title={hint}
+      aria-label={`${name}: ${hint}`}
+      role="note"
+      data-review-flag={flag}
+    >
+      {name}
+    </span>
+  );
+}
+
+/**
  * One segment: index, timing, original and translation side by side, its flags and actions.
  * Native fields drawn like the app's (segment-row.css), not antd components: a row is rendered
  * for every line scrolled past, and antd's per-component style hooks and textarea measuring made
@@ -130,6 +151,8 @@ export const SegmentRow = memo(function SegmentRow(props: {
   seg: EditSegment;
   /** quality flags, comma-separated (a string keeps the row's props stable) */
   flags: string;
+  /** review flags stored by the server, comma-separated ('' for none) */
+  review?: string;
   selected: boolean;
   busy: boolean;
   readOnly: boolean;
@@ -139,6 +162,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
   const { t } = useTranslation();
   const { seg, handlers, readOnly } = props;
   const flags = props.flags ? props.flags.split(',') : [];
+  const review = props.review ? props.review.split(',') : [];
   return (
     // a form of its own: Chrome's autofill reads the form of a field that changed after each key,
     // and fields in no form make one form of every field in the page (60–80 with the rows on screen)
@@ -147,6 +171,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
       onSubmit={(e) => e.preventDefault()}
       data-testid={`segment-${seg.id}`}
       data-flags={props.flags}
+      data-review={props.review || undefined}
       onFocusCapture={() => handlers.focus(seg.id)}
       style={{
         display: 'grid',
@@ -203,8 +228,11 @@ export const SegmentRow = memo(function SegmentRow(props: {
           onTyping={handlers.typing}
           onText={(text) => handlers.change(seg.id, 'translatedText', text, true)}
         />
-        {flags.length ? (
+        {flags.length || review.length ? (
           <div className="seg-flags">
+            {review.map((f) => (
+              <ReviewTag key={f} flag={f} />
+            ))}
             {flags.map((f) => (
               <span key={f} className="seg-flag">
                 {t(runtimeKey('editor.flag.*', f))}

@@ -7,6 +7,8 @@ import './shortcuts.css';
 export const SHORTCUTS = [
   { keys: 'Alt + ↓', action: 'next' },
   { keys: 'Alt + ↑', action: 'previous' },
+  { keys: 'F8', action: 'nextReview' },
+  { keys: 'Shift + F8', action: 'previousReview' },
   { keys: 'Alt + E', action: 'edit' },
   { keys: 'Alt + R', action: 'retranslate' },
   { keys: 'Ctrl + S', action: 'save' },

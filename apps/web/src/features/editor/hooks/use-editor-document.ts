@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useReducer, useRef, type Dispatch, type RefObject } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useLatest } from './use-latest';
-import type { RetranslateAnswer, TaskLine, TaskWithLines } from '@subtrans/contract';
+import type { RetranslateAnswer, ReviewFlagName, TaskLine, TaskWithLines } from '@subtrans/contract';
 import {
   editorReducer,
   initialState,
@@ -18,7 +18,20 @@ export interface EditorDocument {
   versionRef: RefObject<number>;
   /** a re-translation's answer: its lines become changes (one undo step), its version is kept */
   applyRetranslation: (answer: RetranslateAnswer) => void;
+  /** the review flags the server stored with each line (only lines that have some) */
+  review: ReviewFlags;
 }
+
+/** segment id → its review flags, comma-separated (a string keeps a row's props stable) */
+export type ReviewFlags = ReadonlyMap<number, string>;
+
+const reviewOf = (task: TaskWithLines | undefined): ReviewFlags => {
+  const out = new Map<number, string>();
+  for (const line of task?.lines ?? []) if (line[5]?.length) out.set(line[0], line[5].join(','));
+  return out;
+};
+
+const sameFlags = (a: readonly ReviewFlagName[], b: string | undefined) => a.join(',') === (b ?? '');
 
 function toEdit([id, startMs, endMs, originalText, translatedText]: TaskLine): EditSegment {
   return { id, startMs, endMs, originalText, translatedText };
@@ -36,6 +49,8 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
   const loadedTask = useRef(task);
   const stateRef = useLatest(state);
   const versionRef = useRef(0);
+  // the server's verdict as of the last load: a line's flags change with a load or a re-translation
+  const [review, setReview] = useState(() => reviewOf(task));
 
   useEffect(() => {
     if (!task) return;
@@ -43,10 +58,21 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
     if (task === loadedTask.current) return;
     loadedTask.current = task;
     dispatch({ type: 'load', segments: task.lines.map(toEdit) });
+    setReview(reviewOf(task));
   }, [task]);
 
   const applyRetranslation = useCallback((answer: RetranslateAnswer) => {
     versionRef.current = Math.max(versionRef.current, answer.version);
+    // every answered line carries its flags (a failed one its old flags)
+    setReview((old) => {
+      if (answer.results.every((r) => sameFlags(r.flags ?? [], old.get(r.id)))) return old;
+      const next = new Map(old);
+      for (const r of answer.results) {
+        if (r.flags?.length) next.set(r.id, r.flags.join(','));
+        else next.delete(r.id);
+      }
+      return next;
+    });
     const ok = answer.results.filter((r) => r.success);
     if (ok.length)
       dispatch({
@@ -55,5 +81,5 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
       });
   }, []);
 
-  return { state, dispatch, stateRef, versionRef, applyRetranslation };
+  return { state, dispatch, stateRef, versionRef, applyRetranslation, review };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SegmentListHandle } from '../components/segment-list';
 import type { EditSegment } from '../lib/editor-state';
 
@@ -39,5 +39,23 @@ export function useLineNavigation(rows: readonly EditSegment[]) {
     [current, goTo, rows],
   );
 
-  return { list, current, setCurrent, follow, goTo, step };
+  // a line the filter hid: shown once the rows without the filter are rendered
+  const pending = useRef<number | null>(null);
+  useEffect(() => {
+    const id = pending.current;
+    if (id === null) return;
+    pending.current = null;
+    goTo(id);
+  }, [goTo]);
+  /** goes to a line, first taking the filter off (`showAll`) when it hides the line */
+  const reveal = useCallback(
+    (id: number, showAll: () => void) => {
+      if (rows.some((r) => r.id === id)) return goTo(id);
+      pending.current = id;
+      showAll();
+    },
+    [goTo, rows],
+  );
+
+  return { list, current, setCurrent, follow, goTo, step, reveal };
 }

@@ -1,20 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { loadRules, storeRules } from '../components/quality-settings';
+import { useEffect, useMemo, useState } from 'react';
+import { normsFor } from '@subtrans/subtitles/norms';
+import { useQualityLimits } from '../api/quality';
 import type { EditorState } from '../lib/editor-state';
-import { createFlagCache, createFlagIndex, type Flag, type QualityRules } from '../lib/quality';
+import { createFlagCache, createFlagIndex, type Flag } from '../lib/quality';
 
 const NO_FLAGS: ReadonlyMap<number, Flag[]> = new Map();
 
 /**
- * The quality flags of the lines (too long, too fast, overlapping…) under the user's rules (kept
- * in this browser): every line's flags for the count and the filter, and one line's for its row.
+ * The quality flags of the lines (too long, too fast, overlapping…) under the target language's
+ * norms with the user's overrides (kept on the server): every line's flags for the count and the
+ * filter, and one line's for its row. Until the server answers, the language's defaults.
  */
-export function useQualityFlags(state: Pick<EditorState, 'segments' | 'index'>) {
-  const [rules, setRules] = useState(loadRules);
-  const [flagCache] = useState(() => createFlagCache(rules));
-  const [flagIndex] = useState(() => createFlagIndex(flagCache));
+export function useQualityFlags(state: Pick<EditorState, 'segments' | 'index'>, target: string | undefined) {
   // the first check of every line waits until the rows are on screen (a frame later): with a
-  // feature-length file it would otherwise hold the first paint back
+  // feature-length file it would otherwise hold the first paint back; so does the limits' call
   const [checking, setChecking] = useState(false);
   const hasSegments = state.segments.length > 0;
   useEffect(() => {
@@ -28,6 +27,12 @@ export function useQualityFlags(state: Pick<EditorState, 'segments' | 'index'>) 
       clearTimeout(timer);
     };
   }, [checking, hasSegments]);
+  const limits = useQualityLimits(target, checking);
+  const answered = limits.data?.norms;
+  // one object per answer: a new one starts the flag cache over
+  const rules = useMemo(() => answered ?? normsFor(target ?? ''), [answered, target]);
+  const [flagCache] = useState(() => createFlagCache(rules));
+  const [flagIndex] = useState(() => createFlagIndex(flagCache));
   // kept up to date line by line as one types
   const flags = useMemo(
     () => (checking ? flagIndex(state.segments, rules) : NO_FLAGS),
@@ -38,9 +43,5 @@ export function useQualityFlags(state: Pick<EditorState, 'segments' | 'index'>) 
     const i = state.index.get(id);
     return i === undefined ? '' : flagCache.at(state.segments, i, rules).join(',');
   };
-  const saveRules = useCallback((next: QualityRules) => {
-    setRules(next);
-    storeRules(next);
-  }, []);
-  return { rules, saveRules, flags, flagOf };
+  return { rules, flags, flagOf };
 }

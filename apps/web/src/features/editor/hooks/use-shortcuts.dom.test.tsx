@@ -22,6 +22,8 @@ describe('useShortcuts', () => {
       redo: vi.fn(),
       find: vi.fn(),
       help: vi.fn(),
+      nextReview: vi.fn(),
+      previousReview: vi.fn(),
     } satisfies Required<ShortcutActions>;
     renderHook(() => useShortcuts(actions));
     const keys: [keyof ShortcutActions, KeyboardEventInit][] = [
@@ -35,6 +37,8 @@ describe('useShortcuts', () => {
       ['redo', { ctrlKey: true, key: 'y' }],
       ['find', { ctrlKey: true, key: 'f' }],
       ['help', { key: 'F1' }],
+      ['nextReview', { key: 'F8' }],
+      ['previousReview', { shiftKey: true, key: 'F8' }],
     ];
     for (const [name, init] of keys) {
       const before = actions[name].mock.calls.length;
@@ -42,6 +46,9 @@ describe('useShortcuts', () => {
       expect(actions[name].mock.calls.length, name).toBe(before + 1);
     }
     expect(press({ key: 'a' }).defaultPrevented).toBe(false);
+    // F8 with Ctrl or Alt is the browser's or the system's, not a step to review
+    expect(press({ ctrlKey: true, key: 'F8' }).defaultPrevented).toBe(false);
+    expect(press({ altKey: true, key: 'F8' }).defaultPrevented).toBe(false);
   });
 
   it('lets a key through when its action is not available, and follows the latest actions', () => {

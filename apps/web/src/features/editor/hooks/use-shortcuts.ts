@@ -9,6 +9,9 @@ export interface ShortcutActions {
   /** Alt+↓ / Alt+↑ */
   next?: () => void;
   previous?: () => void;
+  /** F8 / Shift+F8: the next / previous line to review (as editors go to the next problem) */
+  nextReview?: () => void;
+  previousReview?: () => void;
   /** Alt+E: the current line in the dialog */
   edit?: () => void;
   /** Alt+R: re-translate the current line */
@@ -36,6 +39,7 @@ export function shortcutOf(e: KeyboardEvent): keyof ShortcutActions | null {
   if (mod && key === 'z' && !e.shiftKey) return 'undo';
   if (mod && ((key === 'z' && e.shiftKey) || key === 'y')) return 'redo';
   if (mod && key === 'f') return 'find';
+  if (e.key === 'F8' && !mod && !e.altKey) return e.shiftKey ? 'previousReview' : 'nextReview';
   if (e.key === 'F1') return 'help';
   return null;
 }

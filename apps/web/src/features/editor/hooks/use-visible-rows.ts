@@ -1,18 +1,24 @@
 import { useMemo, useState } from 'react';
 import type { EditorState } from '../lib/editor-state';
 
-/** The lines the list shows: all of them, or only the flagged ones. */
+/** Which lines the list shows: all, those that break the norms, or those the server flagged for review. */
+export type RowFilter = 'all' | 'flagged' | 'review';
+
+/** The lines the list shows: all of them, only the flagged ones, or only the lines to review. */
 export function useVisibleRows(
   state: Pick<EditorState, 'segments' | 'index'>,
   flags: ReadonlyMap<number, unknown>,
+  review: ReadonlyMap<number, unknown>,
+  initial: RowFilter = 'all',
 ) {
-  const [onlyFlagged, setOnlyFlagged] = useState(false);
+  const [filter, setFilter] = useState<RowFilter>(initial);
+  const shown = filter === 'flagged' ? flags : filter === 'review' ? review : null;
   const rows = useMemo(
-    () => (onlyFlagged ? state.segments.filter((s) => flags.has(s.id)) : state.segments),
-    [onlyFlagged, state.segments, flags],
+    () => (shown ? state.segments.filter((s) => shown.has(s.id)) : state.segments),
+    [shown, state.segments],
   );
-  // the ids change only when segments load, or with the flagged filter; typing keeps them
+  // the ids change only when segments load, or with a filter or the lines it keeps; typing keeps them
   const allIds = useMemo(() => [...state.index.keys()], [state.index]);
-  const rowIds = useMemo(() => (onlyFlagged ? rows.map((r) => r.id) : allIds), [onlyFlagged, rows, allIds]);
-  return { rows, rowIds, onlyFlagged, setOnlyFlagged };
+  const rowIds = useMemo(() => (shown ? allIds.filter((id) => shown.has(id)) : allIds), [shown, allIds]);
+  return { rows, rowIds, filter, setFilter };
 }

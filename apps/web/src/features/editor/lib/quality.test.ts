@@ -5,12 +5,16 @@ import {
   flagAll,
   flagsOf,
   lineWidth,
-  NETFLIX_RULES,
-  parseRules,
+  DEFAULT_RULES,
   readingSpeed,
-  sameRules,
   type CheckedSegment,
+  type QualityRules,
 } from './quality';
+import { normsFor } from '@subtrans/subtitles/norms';
+
+const NETFLIX_RULES = DEFAULT_RULES;
+/** the default norms with some limits changed (what the server answers for a user's overrides) */
+const parseRules = (over: Partial<QualityRules>): QualityRules => ({ ...DEFAULT_RULES, ...over });
 
 const seg = (over: Partial<CheckedSegment> = {}): CheckedSegment => ({
   id: 1,
@@ -21,7 +25,7 @@ const seg = (over: Partial<CheckedSegment> = {}): CheckedSegment => ({
   ...over,
 });
 
-describe('quality flags (Netflix timed-text defaults)', () => {
+describe('quality flags (the Latin defaults: Netflix timed-text)', () => {
   it('counts wide characters twice and ignores tags', () => {
     expect(lineWidth('abc')).toBe(3);
     expect(lineWidth('你好')).toBe(4);
@@ -37,13 +41,30 @@ describe('quality flags (Netflix timed-text defaults)', () => {
     expect(flagsOf([seg()], 0)).toEqual([]);
   });
 
-  it('flags lines too wide (42 units; 22 CJK characters are too many), more than 2 lines, reading too fast', () => {
+  it('flags lines too long (42 characters), more than 2 lines, reading too fast', () => {
+    expect(flagsOf([seg({ translatedText: 'x'.repeat(42), endMs: 6000 })], 0)).toEqual([]);
     expect(flagsOf([seg({ translatedText: 'x'.repeat(43), endMs: 6000 })], 0)).toEqual(['cpl']);
-    expect(flagsOf([seg({ translatedText: '字'.repeat(21), endMs: 6000 })], 0)).toEqual([]);
-    expect(flagsOf([seg({ translatedText: '字'.repeat(22), endMs: 6000 })], 0)).toEqual(['cpl']);
     expect(flagsOf([seg({ translatedText: 'a\nb\nc' })], 0)).toEqual(['lines']);
     // 52 characters in 3 s > 17 cps
     expect(flagsOf([seg({ translatedText: 'a'.repeat(26) + '\n' + 'b'.repeat(26) })], 0)).toEqual(['cps']);
+  });
+
+  it("counts as the target language's norm counts: 16 a line in Chinese, 13 in Japanese, half-width as half", () => {
+    const zh = normsFor('zh-CN');
+    const ja = normsFor('ja');
+    const long = (text: string) => [seg({ translatedText: text, endMs: 7000 })];
+    expect(flagsOf(long('字'.repeat(16)), 0, zh)).toEqual([]);
+    expect(flagsOf(long('字'.repeat(17)), 0, zh)).toEqual(['cpl']);
+    expect(flagsOf(long('字'.repeat(13)), 0, ja)).toEqual([]);
+    // 12 full-width and 2 half-width characters: 13
+    expect(flagsOf(long('字'.repeat(12) + 'ab'), 0, ja)).toEqual([]);
+    expect(flagsOf(long('字'.repeat(12) + 'abc'), 0, ja)).toEqual(['cpl']);
+    // 9 characters a second in Chinese: 20 characters in 2 s read too fast, 18 do not
+    const timed = (n: number) => [
+      seg({ translatedText: '字'.repeat(n / 2) + '\n' + '字'.repeat(n / 2), endMs: 2000 }),
+    ];
+    expect(flagsOf(timed(18), 0, zh)).toEqual([]);
+    expect(flagsOf(timed(20), 0, zh)).toEqual(['cps']);
   });
 
   it('flags durations out of 5/6 s … 7 s, overlaps, empty and untranslated lines', () => {
@@ -57,7 +78,7 @@ describe('quality flags (Netflix timed-text defaults)', () => {
   });
 
   it('takes other limits, and maps only flagged segments', () => {
-    const rules = { ...NETFLIX_RULES, maxLineWidth: 5 };
+    const rules = { ...NETFLIX_RULES, cpl: 5 };
     const all = flagAll(
       [seg({ translatedText: 'abcdef' }), seg({ id: 2, startMs: 3000, endMs: 5000, translatedText: 'abc' })],
       rules,
@@ -92,27 +113,15 @@ describe('quality flags (Netflix timed-text defaults)', () => {
 });
 
 describe('configurable quality rules', () => {
-  it('keeps valid limits and falls back to the Netflix defaults for the rest', () => {
-    expect(parseRules(null)).toEqual(NETFLIX_RULES);
-    expect(parseRules('nonsense')).toEqual(NETFLIX_RULES);
-    expect(parseRules({ maxLineWidth: 37, maxCps: '20', maxLines: 0, maxDurationMs: Number.NaN })).toEqual({
-      ...NETFLIX_RULES,
-      maxLineWidth: 37,
-    });
-    expect(parseRules({ minDurationMs: 8000, maxDurationMs: 6000 })).toEqual(NETFLIX_RULES);
-    expect(sameRules(parseRules({ maxCps: 20 }), NETFLIX_RULES)).toBe(false);
-    expect(sameRules(parseRules({}), NETFLIX_RULES)).toBe(true);
-  });
-
   it('flags follow the limits the user set', () => {
     const s = [seg({ translatedText: 'Bonjour à tous, ceci est une ligne' })];
     expect(flagsOf(s, 0)).toEqual([]);
-    expect(flagsOf(s, 0, parseRules({ maxLineWidth: 20 }))).toEqual(['cpl']);
-    expect(flagsOf(s, 0, parseRules({ maxCps: 5 }))).toEqual(['cps']);
+    expect(flagsOf(s, 0, parseRules({ cpl: 20 }))).toEqual(['cpl']);
+    expect(flagsOf(s, 0, parseRules({ cps: 5 }))).toEqual(['cps']);
     expect(flagsOf(s, 0, parseRules({ minDurationMs: 4000, maxDurationMs: 9000 }))).toEqual(['short']);
     const cache = createFlagCache();
     expect(cache(s).size).toBe(0);
-    expect(cache(s, parseRules({ maxLineWidth: 20 })).get(1)).toEqual(['cpl']);
+    expect(cache(s, parseRules({ cpl: 20 })).get(1)).toEqual(['cpl']);
   });
 });
 
@@ -155,7 +164,7 @@ describe('the flag index (every line, updated line by line)', () => {
     index(lines(), NETFLIX_RULES);
     const other = [seg({ id: 9, translatedText: '' })];
     expect(index(other, NETFLIX_RULES)).toEqual(flagAll(other));
-    const strict = parseRules({ maxLineWidth: 10 });
+    const strict = parseRules({ cpl: 10 });
     const long = [seg({ id: 9, translatedText: 'a line longer than ten' })];
     expect(index(long, NETFLIX_RULES).size).toBe(0);
     expect(index(long, strict).get(9)).toEqual(['cpl']);

@@ -1,33 +1,20 @@
 import { durationBreach, overCpl, overCps, overLines } from '@subtrans/subtitles/budget';
+import { DEFAULT_NORMS, type Norms } from '@subtrans/subtitles/norms';
 
 export { visibleText, lineWidth, readingSpeed } from '@subtrans/subtitles/width';
 
 /**
- * Subtitle quality flags, following Netflix's timed-text style guide by default (all limits are
- * settings):
- * - at most 42 characters per line, where a wide character (CJK ideographs, kana, Hangul, full-width
- *   forms: East Asian Width W/F) counts as 2, so a Chinese or Japanese line holds 21 of them;
- * - at most 2 lines;
- * - reading speed at most 17 characters per second (tags and line breaks not counted);
- * - duration between 5/6 s and 7 s;
- * - no overlap with the next line; no empty translation; no line left in the original language
- *   (the engine gave up on it).
+ * Subtitle quality flags under the target language's reading norms (packages/subtitles' norms.ts:
+ * Netflix's timed-text style guides by default, the user's overrides from the server merged in),
+ * each measured in the norm's own counting: 42 characters a line for Latin scripts, 16 for Chinese
+ * and 13 for Japanese where a half-width character counts half, and so on. Besides the norms: no
+ * overlap with the next line, no empty translation, no line left in the original (the engine gave
+ * up on it).
  */
-export interface QualityRules {
-  maxLineWidth: number;
-  maxLines: number;
-  maxCps: number;
-  minDurationMs: number;
-  maxDurationMs: number;
-}
+export type QualityRules = Norms;
 
-export const NETFLIX_RULES: QualityRules = {
-  maxLineWidth: 42,
-  maxLines: 2,
-  maxCps: 17,
-  minDurationMs: 833,
-  maxDurationMs: 7000,
-};
+/** The norms used before the task's language is known (Latin: 42 a line, 17 a second). */
+export const DEFAULT_RULES: QualityRules = DEFAULT_NORMS;
 
 export const FLAGS = ['cpl', 'lines', 'cps', 'short', 'long', 'overlap', 'empty', 'untranslated'] as const;
 export type Flag = (typeof FLAGS)[number];
@@ -44,7 +31,7 @@ export interface CheckedSegment {
 export function flagsOf(
   segments: readonly CheckedSegment[],
   i: number,
-  rules: QualityRules = NETFLIX_RULES,
+  rules: QualityRules = DEFAULT_RULES,
 ): Flag[] {
   const s = segments[i]!;
   const next = segments[i + 1];
@@ -53,11 +40,10 @@ export function flagsOf(
   const duration = s.endMs - s.startMs;
   if (!text.trim()) flags.push('empty');
   else {
-    // the package's checks (one implementation with the server's norms), in the counting these
-    // one-for-all-languages limits were set in: line width in columns, reading speed in characters
-    if (overCpl(text, rules.maxLineWidth, 'width')) flags.push('cpl');
-    if (overLines(text, rules.maxLines)) flags.push('lines');
-    if (overCps(text, duration, rules.maxCps, 'chars')) flags.push('cps');
+    // the package's checks (one implementation with the server's), in the language's counting
+    if (overCpl(text, rules.cpl, rules.counting)) flags.push('cpl');
+    if (overLines(text, rules.lines)) flags.push('lines');
+    if (overCps(text, duration, rules.cps, rules.counting)) flags.push('cps');
     if (s.originalText.trim() && text.trim() === s.originalText.trim()) flags.push('untranslated');
   }
   flags.push(...durationBreach(duration, rules));
@@ -66,7 +52,7 @@ export function flagsOf(
 }
 
 /** Every segment's flags, by segment id (only flagged segments are present). */
-export function flagAll(segments: readonly CheckedSegment[], rules: QualityRules = NETFLIX_RULES) {
+export function flagAll(segments: readonly CheckedSegment[], rules: QualityRules = DEFAULT_RULES) {
   const out = new Map<number, Flag[]>();
   for (let i = 0; i < segments.length; i += 1) {
     const f = flagsOf(segments, i, rules);
@@ -80,7 +66,7 @@ export function flagAll(segments: readonly CheckedSegment[], rules: QualityRules
  * when the segment object (the reducer keeps unchanged ones identical) or its neighbour's start
  * changed, so a keystroke in a 10,000-line file costs a lookup per line, not a check per line.
  */
-export function createFlagCache(rules: QualityRules = NETFLIX_RULES) {
+export function createFlagCache(rules: QualityRules = DEFAULT_RULES) {
   let cache = new WeakMap<CheckedSegment, { nextStart: number | null; flags: Flag[] }>();
   let cachedRules = rules;
   /** segment i's flags, from the cache when neither it nor its neighbour's start changed */
@@ -157,34 +143,3 @@ export function createFlagIndex(cache: ReturnType<typeof createFlagCache>) {
     return flags;
   };
 }
-
-/** The bounds a user may set each limit within (anything else falls back to the default). */
-export const RULE_BOUNDS: Record<keyof QualityRules, { min: number; max: number }> = {
-  maxLineWidth: { min: 10, max: 200 },
-  maxLines: { min: 1, max: 10 },
-  maxCps: { min: 1, max: 100 },
-  minDurationMs: { min: 0, max: 10_000 },
-  maxDurationMs: { min: 1000, max: 60_000 },
-};
-
-/**
- * Rules read back from storage or a form: each limit must be a number within its bounds, else
- * the Netflix default is used; a minimum duration above the maximum is dropped for the default.
- */
-export function parseRules(raw: unknown): QualityRules {
-  const src = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const out = { ...NETFLIX_RULES };
-  for (const key of Object.keys(RULE_BOUNDS) as (keyof QualityRules)[]) {
-    const v = src[key];
-    const { min, max } = RULE_BOUNDS[key];
-    if (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max) out[key] = v;
-  }
-  if (out.minDurationMs >= out.maxDurationMs) {
-    out.minDurationMs = NETFLIX_RULES.minDurationMs;
-    out.maxDurationMs = NETFLIX_RULES.maxDurationMs;
-  }
-  return out;
-}
-
-export const sameRules = (a: QualityRules, b: QualityRules) =>
-  (Object.keys(RULE_BOUNDS) as (keyof QualityRules)[]).every((k) => a[k] === b[k]);

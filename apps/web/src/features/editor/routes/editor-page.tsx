@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { App, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DETECT_STATUS } from '@subtrans/contract';
@@ -19,7 +19,7 @@ import { useAutosave } from '../hooks/use-autosave';
 import { useEditorDocument } from '../hooks/use-editor-document';
 import { useLatest } from '../hooks/use-latest';
 import { useExport } from '../hooks/use-export';
-import { useFindReplace } from '../hooks/use-find-replace';
+import { nextMatch, useFindReplace } from '../hooks/use-find-replace';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { useLineNavigation } from '../hooks/use-line-navigation';
 import { useRowHandlers } from '../hooks/use-row-handlers';
@@ -30,12 +30,14 @@ import { useVisibleRows } from '../hooks/use-visible-rows';
 
 /**
  * /edit/{taskId}: source and translation side by side, saved as you type, re-translation of single
- * lines or a selection, undo/redo, find and replace, quality flags, keyboard navigation, export;
- * the list is virtualised and follows a task that is still translating.
+ * lines or a selection, undo/redo, find and replace, quality flags, lines to review (?review=1
+ * opens with that filter on), keyboard navigation, export; the list is virtualised and follows a
+ * task that is still translating.
  */
 export default function EditorPage() {
   usePageMeta('editor');
   const { taskId = '' } = useParams();
+  const [search] = useSearchParams();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const menu = useAccountMenu();
@@ -53,9 +55,21 @@ export default function EditorPage() {
   const { busy, run: retranslate } = useRetranslate(taskId, { save, enqueue, apply: doc.applyRetranslation });
   const retranslateRef = useLatest(retranslate);
   const selection = useSelection();
-  const quality = useQualityFlags(state);
-  const { rows, rowIds, onlyFlagged, setOnlyFlagged } = useVisibleRows(state, quality.flags);
-  const { list, current, setCurrent, follow, goTo, step } = useLineNavigation(rows);
+  const quality = useQualityFlags(state, task?.targetLanguage);
+  const { review } = doc;
+  const { rows, rowIds, filter, setFilter } = useVisibleRows(
+    state,
+    quality.flags,
+    review,
+    search.get('review') === '1' ? 'review' : 'all',
+  );
+  const { list, current, setCurrent, follow, step, reveal } = useLineNavigation(rows);
+  const showAll = useCallback(() => setFilter('all'), [setFilter]);
+  const reviewIds = useMemo(
+    () => [...state.index.keys()].filter((id) => review.has(id)),
+    [state.index, review],
+  );
+  const reviewOf = useCallback((id: number) => review.get(id) ?? '', [review]);
   const { inputRef: findInput, ...find } = useFindReplace(state.segments, dispatch);
   const [editing, setEditing] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
@@ -76,9 +90,12 @@ export default function EditorPage() {
 
   const findStep = (delta: number) => {
     const id = find.step(current, delta);
-    if (id === undefined) return;
-    if (onlyFlagged && !quality.flags.has(id)) setOnlyFlagged(false);
-    goTo(id);
+    if (id !== undefined) reveal(id, showAll);
+  };
+  /** F8 / Shift+F8: the next or previous line to review, going round (the export never waits on them) */
+  const reviewStep = (delta: number) => {
+    const id = nextMatch(reviewIds, current, delta);
+    if (id !== undefined) reveal(id, showAll);
   };
   const replaceEvery = () => {
     const done = find.replaceEvery();
@@ -92,14 +109,6 @@ export default function EditorPage() {
   const closeHelp = useCallback(() => setHelp(false), []);
   const openRules = useCallback(() => setRulesOpen(true), []);
   const closeRules = useCallback(() => setRulesOpen(false), []);
-  const { saveRules: storeRules } = quality;
-  const saveRules = useCallback(
-    (next: Parameters<typeof storeRules>[0]) => {
-      storeRules(next);
-      setRulesOpen(false);
-    },
-    [storeRules],
-  );
   const { first: firstSelected } = selection;
   const retranslateSelected = useCallback(
     () => void retranslateRef.current(firstSelected(50)),
@@ -122,6 +131,8 @@ export default function EditorPage() {
   useShortcuts({
     next: () => step(1),
     previous: () => step(-1),
+    nextReview: () => reviewStep(1),
+    previousReview: () => reviewStep(-1),
     edit: onLine ? () => setEditing(current) : undefined,
     retranslate: onLine ? () => void retranslate([current]) : undefined,
     save: () => void save(),
@@ -181,10 +192,11 @@ export default function EditorPage() {
       <EditorToolbar
         segmentCount={state.segments.length}
         flaggedCount={quality.flags.size}
-        onlyFlagged={onlyFlagged}
+        reviewCount={review.size}
+        filter={filter}
         selectedCount={selection.selected.size}
         readOnly={readOnly}
-        onOnlyFlagged={setOnlyFlagged}
+        onFilter={setFilter}
         onOpenRules={openRules}
         onRetranslateSelected={retranslateSelected}
         onClearSelection={selection.clear}
@@ -211,12 +223,19 @@ export default function EditorPage() {
         rows={rows}
         rowIds={rowIds}
         flagOf={quality.flagOf}
+        reviewOf={reviewOf}
         selected={selection.selected}
         busy={busy}
         readOnly={readOnly}
         current={current}
         handlers={handlers}
-        empty={onlyFlagged ? t('editor.noFlagged') : t('editor.noData')}
+        empty={
+          filter === 'flagged'
+            ? t('editor.noFlagged')
+            : filter === 'review'
+              ? t('editor.noReview')
+              : t('editor.noData')
+        }
       />
 
       <EditorDialogs
@@ -228,9 +247,8 @@ export default function EditorPage() {
         help={help}
         onCloseHelp={closeHelp}
         rulesOpen={rulesOpen}
-        rules={quality.rules}
+        target={task.targetLanguage}
         onCloseRules={closeRules}
-        onSaveRules={saveRules}
       />
     </div>
   );

@@ -85,6 +85,8 @@ export interface TrackedMedia {
   targetLau: string;
   both: 1 | 2;
   translationService: string;
+  /** keep the engine's line breaks (sent with the execution) */
+  keepEngineBreaks?: boolean;
 }
 
 function readTracked(): TrackedMedia[] {

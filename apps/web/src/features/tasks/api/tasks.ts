@@ -60,6 +60,8 @@ export interface CreateTaskForm {
   targetLanguage: string;
   translationService: string;
   includeOriginalText: boolean;
+  /** keep the engine's line breaks (not laid out for the target language) */
+  keepEngineBreaks: boolean;
 }
 
 export function createTask(f: CreateTaskForm): Promise<Task> {
@@ -68,6 +70,7 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   form.set('targetLanguage', f.targetLanguage);
   form.set('translationService', f.translationService);
   form.set('includeOriginalText', String(f.includeOriginalText));
+  form.set('keepEngineBreaks', String(f.keepEngineBreaks));
   form.set('file', f.file, f.file.name);
   return apiUpload('taskCreate', form);
 }

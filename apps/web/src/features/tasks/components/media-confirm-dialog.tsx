@@ -37,6 +37,8 @@ export interface MediaConfirmTarget {
   targetLau: string;
   both: 1 | 2;
   translationService: string;
+  /** keep the engine's line breaks (the upload's option; off when not said) */
+  keepEngineBreaks?: boolean;
 }
 
 /** A task of the list (pending after detection, or failed after execution) as a confirmation. */
@@ -52,6 +54,7 @@ export function confirmTargetOfTask(task: Task): MediaConfirmTarget {
     targetLau: task.targetLanguage,
     both: task.includeOriginalText ? 2 : 1,
     translationService: task.translationService,
+    keepEngineBreaks: task.keepEngineBreaks,
   };
 }
 
@@ -121,6 +124,7 @@ export function MediaConfirmDialog({
         targetLau: targetLanguage(target.targetLau),
         both: target.both,
         ...(service ? { translationService: service } : {}),
+        keepEngineBreaks: Boolean(target.keepEngineBreaks),
       });
       // an earlier run's answer (failed) must not end this one
       client.removeQueries({ queryKey: executionQuery(target.taskId).queryKey });
@@ -133,6 +137,7 @@ export function MediaConfirmDialog({
         targetLau: target.targetLau,
         both: target.both,
         translationService: target.translationService,
+        keepEngineBreaks: Boolean(target.keepEngineBreaks),
       });
       void message.success(t('tasks.media.confirm.started'));
       close(true);

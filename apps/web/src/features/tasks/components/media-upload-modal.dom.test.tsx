@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { API, MEDIA_TYPE } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
 import type * as MultipartUpload from '../lib/multipart-upload';
+import { mediaTracking } from '../api/media';
 import { MediaUploadModal } from './media-upload-modal';
 import { choose, dropFile, fakeServer, renderWithApp } from './test-support';
 
@@ -82,5 +83,26 @@ describe('the audio/video upload modal', { timeout: 30_000 }, () => {
       },
     ]);
     expect(onClose).toHaveBeenCalled();
+    // the line-break option is off unless switched on; it goes with the execution
+    expect(mediaTracking.snapshot().find((m) => m.taskId === onSubmitted.mock.calls[0]![0])).toMatchObject({
+      keepEngineBreaks: false,
+    });
+  });
+
+  it("keeps the option to keep the engine's line breaks for the execution", async () => {
+    server();
+    const onSubmitted = vi.fn();
+    renderWithApp(i18n, <MediaUploadModal open onClose={() => undefined} onSubmitted={onSubmitted} />);
+    dropFile('media-file', clip());
+    await choose('media-target', 'Japanese');
+    await waitFor(() => expect(screen.getByTestId('media-engine').textContent).toContain('DeepSeek'));
+    fireEvent.click(screen.getByTestId('media-keep-breaks'));
+    submit();
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    const taskId = onSubmitted.mock.calls[0]![0] as string;
+    expect(mediaTracking.snapshot().find((m) => m.taskId === taskId)).toMatchObject({
+      stage: 'detect',
+      keepEngineBreaks: true,
+    });
   });
 });

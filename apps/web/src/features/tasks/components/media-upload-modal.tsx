@@ -34,6 +34,7 @@ interface FormValues {
   targetLau?: SubtitleLanguageCode;
   translationService?: TranslationEngineName;
   includeOriginal: boolean;
+  keepEngineBreaks?: boolean;
 }
 
 interface UploadProgress {
@@ -194,6 +195,8 @@ export function MediaUploadModal({
         targetLau: v.targetLau ?? 'en',
         both: v.includeOriginal ? 2 : 1,
         translationService: v.translationService ?? '',
+        // sent with the execution, once the cost is confirmed (the detection does not take it)
+        keepEngineBreaks: Boolean(v.keepEngineBreaks),
       });
       setUploaded(null);
       void client.invalidateQueries({ queryKey: tasksQueryKey });

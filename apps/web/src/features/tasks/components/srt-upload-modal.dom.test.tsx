@@ -81,10 +81,27 @@ describe('the SRT upload modal', { timeout: 30_000 }, () => {
         targetLanguage: 'fr',
         translationService: 'deepseek',
         includeOriginalText: 'false',
+        keepEngineBreaks: 'false',
         file: 'talk.srt',
       },
     ]);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("sends the option to keep the engine's line breaks when it is switched on", async () => {
+    const api = server();
+    renderWithApp(i18n, <SrtUploadModal open onClose={() => undefined} />);
+    dropFile('srt-file', new File([SRT], 'talk.srt', { type: 'application/x-subrip' }));
+    expect(await screen.findByTestId('srt-preview')).toBeTruthy();
+    await choose('srt-target', 'French');
+    await waitFor(() => expect(screen.getByTestId('srt-engine').textContent).toContain('DeepSeek'));
+    const option = screen.getByTestId('srt-keep-breaks');
+    expect(option.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('Keep the engine’s line breaks')).toBeTruthy();
+    fireEvent.click(option);
+    submit();
+    await waitFor(() => expect(api.to(API.taskCreate)).toHaveLength(1));
+    expect(api.to(API.taskCreate)[0]).toMatchObject({ keepEngineBreaks: 'true' });
   });
 
   it('starts the task with the batch size stored in this browser (SPEC §9)', async () => {

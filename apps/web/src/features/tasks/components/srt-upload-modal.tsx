@@ -23,6 +23,7 @@ interface FormValues {
   targetLanguage?: string;
   translationService?: string;
   includeOriginalText: boolean;
+  keepEngineBreaks?: boolean;
 }
 
 /**
@@ -108,6 +109,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         targetLanguage: v.targetLanguage!,
         translationService: v.translationService!,
         includeOriginalText: v.includeOriginalText,
+        keepEngineBreaks: Boolean(v.keepEngineBreaks),
       });
       try {
         await startTask(task.id);

@@ -38,11 +38,15 @@ const task = (id: string, over: Partial<Task>): Task => ({
   executeStatus: null,
   errorKey: null,
   mediaExpiresAt: null,
+  keepEngineBreaks: false,
+  reviewCount: 0,
   ...over,
 });
 
 const TASKS = [
   task('done', {}),
+  task('reviewed', { reviewCount: 3 }),
+  task('unfinished', { status: 'failed', translationProgress: 40, reviewCount: 2 }),
   task('waiting', { status: 'pending', translationProgress: 0 }),
   task('broken', { status: 'failed', translationProgress: 0, error: 'the engine refused the key' }),
 ];
@@ -64,7 +68,8 @@ function server(balance = 1000) {
 }
 
 function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
+  const { pathname, search } = useLocation();
+  return <div data-testid="where">{pathname + search}</div>;
 }
 
 function renderList() {
@@ -129,6 +134,18 @@ describe('the task list', { timeout: 30_000 }, () => {
     expect(api.to(API.taskDelete)).toEqual([]);
     fireEvent.click(await screen.findByTestId('task-delete-confirm'));
     await waitFor(() => expect(api.to(API.taskDelete)).toEqual([{ id: 'done' }]));
+  });
+
+  it('says how many lines of a finished task to review, linking to the editor with that filter on', async () => {
+    server();
+    renderList();
+    const reviewed = await row('reviewed');
+    expect(reviewed.getByTestId('task-review').textContent).toBe('3 lines to review');
+    // none for a task without flags, nor for one that did not finish
+    expect((await row('done')).queryByTestId('task-review')).toBeNull();
+    expect((await row('unfinished')).queryByTestId('task-review')).toBeNull();
+    fireEvent.click(reviewed.getByTestId('task-review'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/edit/reviewed?review=1');
   });
 
   it('opens a completed task in the editor', async () => {

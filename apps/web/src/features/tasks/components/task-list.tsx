@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   Alert,
   App,
@@ -323,6 +323,14 @@ function TaskStatus({ task }: { task: Task }) {
           </Tooltip>
         ) : null}
       </Space>
+      {task.status === 'completed' && task.reviewCount > 0 ? (
+        // the editor opens with its "lines to review" filter on; nothing waits on them (export included)
+        <Link to={editorPath(task.id, { review: true })} data-testid="task-review">
+          <Tag color="purple" style={{ cursor: 'pointer' }}>
+            {t('tasks.review', { count: task.reviewCount })}
+          </Tag>
+        </Link>
+      ) : null}
       {task.status === 'translating' ? (
         <Progress percent={task.translationProgress} size="small" data-testid="task-progress" />
       ) : null}

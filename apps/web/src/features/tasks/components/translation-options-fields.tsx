@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Form, Select, type FormInstance } from 'antd';
+import { Form, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { languageOptions, SUBTITLE_LANGUAGES, type EngineStatus } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
@@ -21,7 +21,8 @@ export function defaultEngine(engines: EngineStatus[] | undefined): string | und
  * customer has no use for an operator's state. A manager is told below it which engines the
  * operator could still turn on (not configured, not offered on this host); the recognised but
  * unimplemented ones are nobody's choice and stay out. The form's field names and test ids are
- * the modal's own.
+ * the modal's own. `keepEngineBreaks` (off: each line is laid out for the target language)
+ * keeps the engine's own line breaks.
  */
 export function TranslationOptionsFields({
   form,
@@ -34,7 +35,7 @@ export function TranslationOptionsFields({
   form: FormInstance<any>;
   /** the modal is open: the usable engine is preselected once the engines arrive */
   open: boolean;
-  /** test ids are `${testId}-source`, `-target`, `-engine` */
+  /** test ids are `${testId}-source`, `-target`, `-engine`, `-keep-breaks` */
   testId: string;
   names: { source: string; target: string; engine: string };
   source: { languages: readonly string[]; label: string; extra?: ReactNode };
@@ -105,6 +106,15 @@ export function TranslationOptionsFields({
         }
       >
         <Select options={engineOptions} loading={engines.isLoading} data-testid={`${testId}-engine`} />
+      </Form.Item>
+      <Form.Item
+        name="keepEngineBreaks"
+        label={t('tasks.upload.keepBreaks')}
+        extra={t('tasks.upload.keepBreaksHint')}
+        valuePropName="checked"
+        initialValue={false}
+      >
+        <Switch data-testid={`${testId}-keep-breaks`} />
       </Form.Item>
     </>
   );

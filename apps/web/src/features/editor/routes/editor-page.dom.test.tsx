@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { API, type QualityLimits, type TaskLine, type TaskWithLines } from '@subtrans/contract';
+import { normsFor, NORM_BOUNDS } from '@subtrans/subtitles/norms';
+import { initI18n } from '../../../lib/i18n';
+import { fakeServer, renderInApp } from '../test-support';
+import EditorPage from './editor-page';
+
+const i18n = await initI18n('en');
+const ID = '7a0c1f0e-3b3e-4d6a-9f1e-1d2c3b4a5f60';
+
+/** five lines of 3 s each; lines 2 and 4 carry review flags */
+const LINES: TaskLine[] = [
+  [1, 0, 3000, 'Good morning.', 'Bonjour.', []],
+  [2, 3000, 6000, 'It costs 25 dollars.', 'Ça coûte dollars.', ['numbers-missing']],
+  [3, 6000, 9000, 'See you.', 'À plus.', []],
+  [4, 9000, 12_000, 'Thanks.', 'Thanks.', ['kept-original', 'source-language']],
+  [5, 12_000, 15_000, 'Bye.', 'Salut.', []],
+];
+
+const task = (over: Partial<TaskWithLines> = {}): TaskWithLines => ({
+  id: ID,
+  fileName: 'film.srt',
+  originalLanguage: 'en',
+  detectedLanguage: null,
+  targetLanguage: 'fr',
+  translationService: 'deepseek',
+  includeOriginalText: false,
+  status: 'completed',
+  translationProgress: 100,
+  segmentCount: LINES.length,
+  duration: 15_000,
+  estimatedPoints: 10,
+  costRule: 'minimum',
+  keptOriginal: 1,
+  pointsError: null,
+  uploadError: null,
+  error: null,
+  submitTime: '2026-01-01T10:00:00.000Z',
+  translationStartTime: null,
+  translationEndTime: null,
+  translationDuration: null,
+  version: 1,
+  kind: 'srt',
+  mediaType: null,
+  mediaSize: null,
+  detectStatus: null,
+  executeStatus: null,
+  errorKey: null,
+  mediaExpiresAt: null,
+  keepEngineBreaks: false,
+  reviewCount: 2,
+  lines: LINES,
+  ...over,
+});
+
+const limits = (target: string, overrides: QualityLimits['overrides'] = {}): QualityLimits => {
+  const defaults = normsFor(target);
+  return {
+    target,
+    norms: { ...defaults, ...overrides },
+    defaults,
+    overrides,
+    bounds: Object.fromEntries(
+      Object.entries(NORM_BOUNDS).map(([k, b]) => [k, { ...b, integer: Boolean(b.integer) }]),
+    ),
+  };
+};
+
+function server(t: TaskWithLines = task(), quality = limits(t.targetLanguage)) {
+  return fakeServer({
+    [API.taskLines]: () => t,
+    [API.qualityGet]: () => quality,
+    [API.profile]: () => ({ id: 1, name: 'Ada', email: 'ada@example.com', role: 'user' }),
+    [API.taskRetranslateQuota]: () => ({
+      charsLeft: 20_000,
+      charsPerDay: 20_000,
+      callsLeft: 100,
+      callsPerDay: 100,
+      resetsAt: '2026-01-02T00:00:00.000Z',
+    }),
+  });
+}
+
+const open = (query = '') => renderInApp(i18n, <EditorPage />, `/edit/${ID}${query}`);
+const press = (init: KeyboardEventInit) => fireEvent.keyDown(window, init);
+const focused = () => (document.activeElement as HTMLElement | null)?.dataset.testid;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the editor’s lines to review', { timeout: 30_000 }, () => {
+  it('shows each line’s review flags as tags that say what they mean, and counts them', async () => {
+    server();
+    open();
+    const row = await screen.findByTestId('segment-4');
+    const tags = [...row.querySelectorAll<HTMLElement>('[data-review-flag]')];
+    expect(tags.map((t) => t.textContent)).toEqual(['Kept its original', 'Still in the source language']);
+    expect(tags[0]!.title).toBe('The engine could not translate this line and kept the original text.');
+    expect(tags[0]!.getAttribute('aria-label')).toMatch(/^Kept its original: The engine could not/);
+    expect(screen.getByTestId('segment-2').dataset.review).toBe('numbers-missing');
+    expect(screen.getByTestId('segment-1').dataset.review).toBeUndefined();
+    expect(screen.getByText('Lines to review (2)')).toBeTruthy();
+    // flags never hold the export back
+    expect(screen.getByTestId<HTMLButtonElement>('editor-export').disabled).toBe(false);
+  });
+
+  it('opens with the filter on from ?review=1, and the switch shows every line again', async () => {
+    server();
+    open('?review=1');
+    expect(await screen.findByTestId('segment-2')).toBeTruthy();
+    expect(screen.getByTestId('segment-4')).toBeTruthy();
+    expect(screen.queryByTestId('segment-1')).toBeNull();
+    expect(screen.getByTestId('only-review').getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByTestId('only-review'));
+    expect(await screen.findByTestId('segment-1')).toBeTruthy();
+    expect(screen.getByTestId('segment-5')).toBeTruthy();
+  });
+
+  it('steps to the next and previous line to review with F8 and Shift+F8, going round', async () => {
+    server();
+    open();
+    await screen.findByTestId('segment-1');
+    press({ key: 'F8' });
+    await waitFor(() => expect(focused()).toBe('seg-2-translation'));
+    press({ key: 'F8' });
+    await waitFor(() => expect(focused()).toBe('seg-4-translation'));
+    press({ key: 'F8' });
+    await waitFor(() => expect(focused()).toBe('seg-2-translation'));
+    press({ key: 'F8', shiftKey: true });
+    await waitFor(() => expect(focused()).toBe('seg-4-translation'));
+  });
+
+  it('takes the norms filter off when the next line to review is not among its lines', async () => {
+    server();
+    open();
+    // line 4 alone breaks a norm (left as its original)
+    await screen.findByText('Only lines with issues (1)');
+    fireEvent.click(screen.getByTestId('only-flagged'));
+    await waitFor(() => expect(screen.queryByTestId('segment-2')).toBeNull());
+    expect(screen.getByTestId('segment-4')).toBeTruthy();
+    press({ key: 'F8' });
+    await waitFor(() => expect(focused()).toBe('seg-2-translation'));
+    expect(screen.getByTestId('only-flagged').getAttribute('aria-checked')).toBe('false');
+  });
+});
+
+describe('the editor’s quality flags', { timeout: 30_000 }, () => {
+  const zhLine = (text: string): TaskLine[] => [[1, 0, 6000, 'A long line of the original.', text, []]];
+
+  it("measure in the target language's norm: 16 characters a line in Chinese", async () => {
+    server(task({ targetLanguage: 'zh-CN', lines: zhLine('这是一行超过十六个汉字的中文字幕文本内容') }));
+    open();
+    const row = await screen.findByTestId('segment-1');
+    await waitFor(() => expect(row.dataset.flags).toBe('cpl'));
+  });
+
+  it('use the limits the server answered for the user', async () => {
+    const api = server(
+      task({ targetLanguage: 'zh-CN', lines: zhLine('这是一行超过十六个汉字的中文字幕文本内容') }),
+      limits('zh-CN', { cpl: 24 }),
+    );
+    open();
+    await waitFor(() => expect(api.to(API.qualityGet)).toEqual([{ target: 'zh-CN' }]));
+    await waitFor(() => expect(screen.getByText('Only lines with issues (0)')).toBeTruthy());
+    expect(screen.getByTestId('segment-1').dataset.flags).toBe('');
+  });
+});
+
+// last: antd's dialog keeps the focus in it after its test (its closing animation never ends here)
+describe('the editor’s keyboard help', { timeout: 30_000 }, () => {
+  it('lists the keys in the shortcuts help', async () => {
+    server();
+    open();
+    await screen.findByTestId('segment-1');
+    press({ key: 'F1' });
+    const help = await screen.findByTestId('shortcuts-help');
+    expect(help.textContent).toContain('F8Next line to review');
+    expect(help.textContent).toContain('Shift + F8Previous line to review');
+  });
+});

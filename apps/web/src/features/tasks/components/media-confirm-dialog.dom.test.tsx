@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { API } from '@subtrans/contract';
+import { initI18n } from '../../../lib/i18n';
+import { MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
+import { fakeServer, renderWithApp } from './test-support';
+
+const i18n = await initI18n('en');
+const TASK = '7a0c1f0e-3b3e-4d6a-9f1e-1d2c3b4a5f60';
+
+const target = (over: Partial<MediaConfirmTarget> = {}): MediaConfirmTarget => ({
+  taskId: TASK,
+  fileName: 'clip.mp4',
+  mediaSize: 2048,
+  durationSeconds: 90,
+  estimatedPoints: 20,
+  mediaExpiresAt: null,
+  sourceLau: 'en',
+  targetLau: 'ja',
+  both: 1,
+  translationService: 'deepseek',
+  ...over,
+});
+
+function server() {
+  return fakeServer({
+    [API.getPoint]: () => ({ point: 1000 }),
+    [API.fileSubmitExecute]: () => ({ taskId: TASK }),
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('the audio/video confirmation', { timeout: 30_000 }, () => {
+  it.each([
+    [true, true],
+    [false, false],
+    [undefined, false],
+  ])("sends the upload's line-break option (%s) with the execution", async (keep, sent) => {
+    const api = server();
+    const onClose = vi.fn();
+    renderWithApp(i18n, <MediaConfirmDialog target={target({ keepEngineBreaks: keep })} onClose={onClose} />);
+    await waitFor(() => expect(api.to(API.getPoint)).toHaveLength(1));
+    fireEvent.click(await screen.findByTestId('media-confirm-ok'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(api.to(API.fileSubmitExecute)).toEqual([
+      {
+        taskId: TASK,
+        sourceLau: 'en',
+        targetLau: 'ja',
+        both: 1,
+        translationService: 'deepseek',
+        keepEngineBreaks: sent,
+      },
+    ]);
+  });
+});
