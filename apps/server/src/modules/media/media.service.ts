@@ -7,7 +7,6 @@ import {
   EXECUTE_STATUS,
   LIMITS,
   TRANS_ENGIN,
-  errorMessage,
   type DetectionState,
   type DownloadUrl,
   type ErrorKey,
@@ -33,6 +32,7 @@ import {
   type TaskRow,
 } from '../tasks/index.js';
 import { cutChunk, extractAudio, MediaError, planChunks, probeMedia } from '../../tools/ffmpeg/index.js';
+import { DETECTION_FAILURES, failureText } from './media-messages.js';
 import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from './media-job-names.js';
 import { subtitleLanguageOf } from './subtitle-language.js';
 import {
@@ -108,15 +108,6 @@ async function ownMediaTask(ctx: AppContext, userId: number, taskId: string): Pr
   return task;
 }
 
-// a message may name the task's counts (TRANSLATION_MOSTLY_KEPT: how many lines kept their original)
-const failureText = (task: TaskRow, lang: UiLanguage) =>
-  task.error_key
-    ? errorMessage(task.error_key as ErrorKey, lang, {
-        keptOriginal: task.kept_original,
-        segmentCount: task.segment_count,
-      })
-    : (task.error ?? '');
-
 /** /file/check_task: SPEC §4 detection status, with the duration once known. */
 export async function checkDetection(
   ctx: AppContext,
@@ -137,16 +128,6 @@ export async function checkDetection(
     mediaExpiresAt: task.media_expires_at ? new Date(task.media_expires_at).toISOString() : null,
   };
 }
-
-/** Why a detection failed, as the customer reads it: detection holds no points, so none are "returned". */
-const DETECTION_FAILURES: Record<MediaError['reason'], ErrorKey> = {
-  'not-media': 'MEDIA_NOT_MEDIA',
-  'no-audio': 'MEDIA_NO_AUDIO',
-  'no-duration': 'MEDIA_NO_DURATION',
-  'tool-missing': 'MEDIA_TOOLS_MISSING',
-  failed: 'MEDIA_DETECTION_FAILED',
-  aborted: 'MEDIA_DETECTION_FAILED',
-};
 
 /**
  * The detection job: the stored object is checked again (size, SPEC §5's 3 GB) and probed with
