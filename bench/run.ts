@@ -7,6 +7,8 @@
  * postgres://postgres@127.0.0.1:5432/postgres; a database subtrans_bench is created and dropped).
  * BENCH_ONLY picks parts (comma-separated): servers (HTTP, ledger, queue), subtitles (SRT parse and
  * serialise, bench/subtitles.ts), pipeline (a 1-hour SRT through the task pipeline, bench/pipeline.ts),
+ * apertium (a 1,500-cue film into Spanish through a task with the apertium engine against the
+ * `apertium` command on the same text, bench/apertium.ts),
  * editor (the editor with 10,000 segments in headless Chromium, virtualised or not, bench/editor.ts),
  * bundle (JavaScript gzip the home page loads against the dashboard, bench/bundle.ts), media (a
  * direct upload through the local-disk backend against cp, and audio extraction inside the job,
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchApertium } from './apertium.js';
 import { benchBundle } from './bundle.js';
 import { benchEditor } from './editor.js';
 import { benchLedgerAndQueue, type Figure } from './ledger.js';
@@ -236,13 +239,14 @@ async function benchLoad() {
 
 async function main() {
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,editor,bundle,media,load')
+    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,apertium,editor,bundle,media,load')
       .split(',')
       .map((p) => p.trim()),
   );
   if (only.has('servers')) await benchServers();
   if (only.has('subtitles')) figures.push(...(await benchSubtitles()));
   if (only.has('pipeline')) figures.push(...(await benchPipeline(PG_URL)));
+  if (only.has('apertium')) figures.push(...(await benchApertium()));
   if (only.has('editor')) figures.push(...(await benchEditor()));
   if (only.has('bundle')) figures.push(...benchBundle());
   if (only.has('media')) figures.push(...(await benchMedia()));

@@ -38,6 +38,8 @@ export function exitOnSignals(opts: {
     try {
       // HTTP and jobs stop side by side: both still need the database, closed after them
       await Promise.all([app?.close(), queue?.shutdown(JOBS_TIMEOUT_MS)]);
+      // no job uses an engine any more: local engine processes (Apertium's pipelines) are stopped
+      await ctx.engines.close();
       ctx.mailer.close();
       await ctx.db.close();
       ctx.log.info({ ms: Date.now() - started }, 'shut down');

@@ -143,6 +143,7 @@ export async function startTestApp(
         ctx: other,
         async close() {
           await otherApp.close();
+          await other.engines.close();
           if (TEST_DB === 'postgres') await other.db.close();
           other.mailer.close();
         },
@@ -151,6 +152,8 @@ export async function startTestApp(
     async close() {
       await app.close();
       await ctx.queue?.stop(2000);
+      // Apertium's long-running pipelines
+      await ctx.engines.close();
       if (TEST_DB === 'postgres') {
         await ctx.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
         await ctx.db.query(`DROP SCHEMA IF EXISTS "pgboss_${schema}" CASCADE`).catch(() => undefined);

@@ -1,14 +1,18 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, realpathSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { nameOf, pairsOfModeList, type Pair } from './apertium-pairs.js';
+import { nullFlushPipeline, type NullFlushPipeline } from './apertium-stream.js';
 import { EngineError } from './engine.js';
 
 /**
- * The local `apertium` command: one process (a pipeline of a dozen programs) per batch, at most
- * `maxProcesses` at once, each killed as a whole on timeout or abort.
+ * The local `apertium` command. Where the pair's mode file is found (the data folder of the
+ * command's installation), each pair runs as one long-running pipeline in null-flush mode
+ * (apertium-stream.ts), the text deformatted and reformatted around it by apertium-destxt and
+ * apertium-retxt; else one `apertium` process per batch, at most `maxProcesses` at once, each
+ * killed as a whole on timeout or abort.
  */
 
 /** How the engine reaches Apertium: the local command, or an apertium-apy server. */
@@ -19,8 +23,8 @@ export interface Transport {
 
 export const LIST_TIMEOUT_MS = 15_000;
 
-/** Whether a command can be run: a path that is executable, or a name found in one of PATH's folders. */
-export function commandExists(command: string, pathEnv = process.env.PATH ?? ''): boolean {
+/** Where a command runs from: its path, or the first of PATH's folders that has it; else null. */
+function commandPath(command: string, pathEnv = process.env.PATH ?? ''): string | null {
   const executable = (file: string) => {
     try {
       accessSync(file, constants.X_OK);
@@ -29,11 +33,17 @@ export function commandExists(command: string, pathEnv = process.env.PATH ?? '')
       return false;
     }
   };
-  if (command.includes('/')) return executable(command);
-  return pathEnv
+  if (command.includes('/')) return executable(command) ? resolve(command) : null;
+  const dir = pathEnv
     .split(delimiter)
     .filter(Boolean)
-    .some((dir) => executable(join(dir, command)));
+    .find((d) => executable(join(d, command)));
+  return dir === undefined ? null : resolve(dir, command);
+}
+
+/** Whether a command can be run: a path that is executable, or a name found in one of PATH's folders. */
+export function commandExists(command: string, pathEnv = process.env.PATH ?? ''): boolean {
+  return commandPath(command, pathEnv) !== null;
 }
 
 /** A counting semaphore: at most `max` local processes, waiting callers can give up. */
@@ -77,11 +87,26 @@ function limiter(max: number) {
 function runCommand(
   command: string,
   args: string[],
-  opts: { timeoutMs: number; signal?: AbortSignal | undefined },
+  opts: {
+    timeoutMs: number;
+    signal?: AbortSignal | undefined;
+    /** written to its standard input */
+    input?: string;
+    env?: NodeJS.ProcessEnv;
+  },
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineError('http', 'translation aborted'));
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      detached: true,
+      ...(opts.env ? { env: opts.env } : {}),
+    });
+    if (opts.input !== undefined) {
+      // a command that dies before reading its input is reported by 'close'
+      child.stdin!.on('error', () => undefined);
+      child.stdin!.end(opts.input, 'utf8');
+    }
     const out: Buffer[] = [];
     let err = '';
     let settled = false;
@@ -111,8 +136,8 @@ function runCommand(
       );
     }, opts.timeoutMs);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => {
+    child.stdout!.on('data', (c: Buffer) => out.push(c));
+    child.stderr!.on('data', (c: Buffer) => {
       if (err.length < 2000) err += c.toString('utf8');
     });
     child.on('error', (e) => settle(new EngineError('http', `cannot run ${command}: ${e.message}`)));
@@ -124,13 +149,89 @@ function runCommand(
   });
 }
 
-export function commandTransport(command: string, timeoutMs: number, maxProcesses: number): Transport {
-  const limit = limiter(maxProcesses);
+export interface CommandOptions {
+  timeoutMs: number;
+  /** one-shot processes running at once */
+  maxProcesses: number;
+  /** a pair's pipeline stops after this long without a request */
+  idleMs: number;
+  /** the installation's data folder (modes/*.mode); by default <prefix>/share/apertium */
+  dataDir?: string | undefined;
+}
+
+export function commandTransport(
+  command: string,
+  opts: CommandOptions,
+): Transport & { close(): Promise<void> } {
+  const { timeoutMs } = opts;
+  const limit = limiter(opts.maxProcesses);
+  /** per pair: its long-running pipeline, or null where the mode file is not found (one-shot runs) */
+  const streams = new Map<string, Promise<NullFlushPipeline | null>>();
+  let closed = false;
+
+  // the command's installation: its programs are looked up in its folder first, as `apertium` does
+  const located = commandPath(command);
+  const real = located ? realpathSync(located) : null;
+  const binDir = real ? dirname(real) : null;
+  const env = binDir
+    ? { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}` }
+    : process.env;
+  const dataDir = opts.dataDir ?? (binDir ? join(binDir, '..', 'share', 'apertium') : null);
+
+  /** The pair's mode as a bash script with null-flush options (apertium-wblank-mode -z), or null. */
+  async function modeScript(pair: Pair): Promise<string | null> {
+    const mode = dataDir && join(dataDir, 'modes', `${nameOf(pair)}.mode`);
+    if (!mode || !existsSync(mode)) return null;
+    try {
+      const { stdout } = await runCommand('apertium-wblank-mode', ['-z', mode], {
+        timeoutMs: LIST_TIMEOUT_MS,
+        env,
+      });
+      return stdout.trim() === '' ? null : stdout;
+    } catch {
+      // an Apertium older than wblank-mode: one process per batch still works
+      return null;
+    }
+  }
+
+  function streamFor(pair: Pair): Promise<NullFlushPipeline | null> {
+    const name = nameOf(pair);
+    let stream = streams.get(name);
+    if (!stream) {
+      stream = modeScript(pair).then((script) =>
+        script === null
+          ? null
+          : nullFlushPipeline({
+              command: 'bash',
+              // $1 and $2 as `apertium -u` gives them: -n (no mark on unknown words), no tagger option
+              args: ['-c', script, `apertium-${name}`, '-n', ''],
+              env,
+              timeoutMs,
+              idleMs: opts.idleMs,
+              label: name,
+            }),
+      );
+      streams.set(name, stream);
+    }
+    return stream;
+  }
+
+  /** Text in, Apertium's stream format out (and back): escapes, blanks kept as superblanks. */
+  const filter = async (program: string, input: string, signal: AbortSignal | undefined) =>
+    (await runCommand(program, [], { timeoutMs, signal, input, env })).stdout;
+
   return {
     async pairs() {
       return pairsOfModeList((await runCommand(command, ['-l'], { timeoutMs: LIST_TIMEOUT_MS })).stdout);
     },
-    translate(pair, text, signal) {
+    async translate(pair, text, signal) {
+      if (closed) throw new EngineError('http', 'the Apertium engine is shut down');
+      const stream = await streamFor(pair);
+      if (stream) {
+        // an empty answer is an answer (the NUL came): its lines are lost ones, not a failed run
+        const answer = await stream.request(await filter('apertium-destxt', text, signal), signal);
+        return filter('apertium-retxt', answer, signal);
+      }
       return limit(signal, async () => {
         // the text goes in a file: `apertium` opens /dev/stdin, which fails on the socket Node
         // gives a child as stdin
@@ -151,6 +252,11 @@ export function commandTransport(command: string, timeoutMs: number, maxProcesse
           await rm(dir, { recursive: true, force: true });
         }
       });
+    },
+    async close() {
+      closed = true;
+      const all = await Promise.all([...streams.values()].map((s) => s.catch(() => null)));
+      await Promise.all(all.flatMap((s) => (s ? [s.close()] : [])));
     },
   };
 }

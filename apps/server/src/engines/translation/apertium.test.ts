@@ -51,6 +51,8 @@ function requireApertium() {
 describe('Apertium engine, the real apertium command (eng→spa)', () => {
   const engine = apertiumEngine();
   beforeEach(requireApertium);
+  // the pair's long-running pipeline
+  afterAll(() => engine.close?.());
 
   it('translates a batch through one process, one Spanish line per line', async () => {
     const lines = ['Hello world', 'The cat is black.', 'Good morning'];

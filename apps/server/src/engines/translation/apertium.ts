@@ -16,9 +16,21 @@ export interface ApertiumOptions {
   timeoutMs?: number;
   /** local processes running at once (each is a pipeline of a dozen programs) */
   maxProcesses?: number;
+  /** a pair's long-running pipeline stops after this long without a request */
+  idleMs?: number;
+  /** the installation's data folder (modes/*.mode); by default <prefix>/share/apertium */
+  dataDir?: string;
 }
 
 const TIMEOUT_MS = 60_000;
+/** a pair's pipeline holds its dictionaries in memory (about 200 MB resident for eng-spa) */
+const IDLE_MS = 5 * 60_000;
+/**
+ * Apertium has no context or rate limits, and each call costs a round trip through a dozen
+ * programs (or, one-shot, loading them): a task goes in large batches, a few at once so the
+ * pipeline always has the next one while a finished one is saved (docs/benchmarks.md).
+ */
+const BATCHING = { batchSize: 100, concurrency: 4, deterministic: true };
 /** installed pairs are looked up again on a miss, at most this often */
 const REDISCOVER_AFTER_MS = 60_000;
 
@@ -30,8 +42,12 @@ const REDISCOVER_AFTER_MS = 60_000;
 const MARK = '⟦⁂⟧';
 const SEPARATOR = `\n\n${MARK}\n\n`;
 
-/** A subtitle line as one paragraph: no separator inside, line ends as \n. */
-const prepare = (line: string) => line.replace(/\r\n?/g, '\n').replaceAll(MARK, ' ').trim();
+/**
+ * A subtitle line as one paragraph: no separator inside, line ends as \n, no NUL (it ends a
+ * request to a long-running pipeline).
+ */
+const prepare = (line: string) =>
+  line.replace(/\r\n?/g, '\n').replaceAll(MARK, ' ').replaceAll('\0', '').trim();
 
 /** Apertium keeps the blanks of dropped words: collapse them, keeping the line breaks of a cue. */
 const tidy = (text: string) =>
@@ -96,19 +112,21 @@ function apyTransport(baseUrl: string, timeoutMs: number): Transport {
 }
 
 /**
- * Apertium, offline rule-based translation: the local `apertium` command (one process per batch,
- * the lines separated by a marker paragraph) or an apertium-apy server. Installed pairs are
- * discovered at first use; a pair that is not installed is an 'api' failure naming those that are.
+ * Apertium, offline rule-based translation: the local `apertium` command (a long-running pipeline
+ * per pair, or one process per batch; the lines separated by a marker paragraph) or an
+ * apertium-apy server. Installed pairs are discovered at first use; a pair that is not installed
+ * is an 'api' failure naming those that are.
  */
 export function apertiumEngine(opts: ApertiumOptions = {}): TranslationEngine {
   const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
-  const transport = opts.url
+  const transport: Transport & { close?(): Promise<void> } = opts.url
     ? apyTransport(opts.url, timeoutMs)
-    : commandTransport(
-        opts.command ?? 'apertium',
+    : commandTransport(opts.command ?? 'apertium', {
         timeoutMs,
-        opts.maxProcesses ?? Math.max(1, availableParallelism()),
-      );
+        maxProcesses: opts.maxProcesses ?? Math.max(1, availableParallelism()),
+        idleMs: opts.idleMs ?? IDLE_MS,
+        dataDir: opts.dataDir,
+      });
   let discovered: { at: number; pairs: Promise<Pair[]> } | null = null;
   const installed = (fresh = false) => {
     if (!discovered || (fresh && Date.now() - discovered.at > REDISCOVER_AFTER_MS)) {
@@ -133,6 +151,10 @@ export function apertiumEngine(opts: ApertiumOptions = {}): TranslationEngine {
   };
   return {
     name: 'apertium',
+    batching: BATCHING,
+    async close() {
+      await transport.close?.();
+    },
     async translate(req: TranslateRequest) {
       const pair = await pairFor(req.source, req.target);
       const todo = req.lines.flatMap((l, i) => (l.trim() === '' ? [] : [i]));

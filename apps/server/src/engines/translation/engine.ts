@@ -49,14 +49,33 @@ export interface CondenseRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * How a local engine wants its lines sent, when it knows better than the task's batch size
+ * (set for language models' context): a rule-based engine has no context or rate limits.
+ */
+export interface EngineBatching {
+  /** lines per call, in place of the task's batch size */
+  batchSize: number;
+  /** calls in flight for one task, in place of the task's concurrency */
+  concurrency: number;
+  /**
+   * the same lines always come back the same: a reply with wrong lines is not asked again, its
+   * batch is halved at once (a failed call is still retried)
+   */
+  deterministic: boolean;
+}
+
 export interface TranslationEngine {
   readonly name: string;
+  readonly batching?: EngineBatching;
   translate(req: TranslateRequest): Promise<string[]>;
   /**
    * Engines that can be asked for a shorter rendering with the same meaning (language models):
    * one text per item, in order. Rule-based engines have none.
    */
   condense?(req: CondenseRequest): Promise<string[]>;
+  /** stops what the engine keeps running (local processes): at shutdown */
+  close?(): Promise<void>;
 }
 
 export type EngineFailure =

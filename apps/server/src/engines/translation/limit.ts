@@ -45,8 +45,11 @@ export function limitConcurrency(
     }
   };
   const condense = engine.condense?.bind(engine);
+  const close = engine.close?.bind(engine);
   return {
     name: engine.name,
+    ...(engine.batching ? { batching: engine.batching } : {}),
+    ...(close ? { close } : {}),
     active: () => active,
     translate: (req: TranslateRequest) => inSlot(req.signal, () => engine.translate(req)),
     // condensing calls the same provider account: they wait for a slot like any other call

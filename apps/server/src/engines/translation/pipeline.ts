@@ -6,9 +6,9 @@ export { batchesOf } from './sentence-groups.js';
 export type { FitOptions } from './condense.js';
 
 export interface PipelineOptions {
-  /** lines per engine call (SPEC §9: 10) */
+  /** lines per engine call (SPEC §9: 10); an engine's own batching (engine.ts) wins */
   batchSize: number;
-  /** engine calls in flight for one task */
+  /** engine calls in flight for one task; an engine's own batching wins */
   concurrency: number;
   /** retries of one call (SPEC §8: 3) */
   retries: number;
@@ -80,6 +80,10 @@ export async function translateAll(
   opts: PipelineOptions,
 ): Promise<PipelineResult> {
   const sleep = opts.sleep ?? ((ms: number) => pause(ms, opts.signal));
+  // a local rule-based engine takes large batches and gives the same reply every time
+  const batchSize = engine.batching?.batchSize ?? opts.batchSize;
+  const concurrency = engine.batching?.concurrency ?? opts.concurrency;
+  const deterministic = engine.batching?.deterministic ?? false;
   const context = opts.contextLines ?? 2;
   const out: (string | undefined)[] = new Array<string | undefined>(lines.length);
   const todo = opts.only ?? lines.map((_, i) => i);
@@ -130,6 +134,8 @@ export async function translateAll(
         // stopped from outside (shutdown): the engine's failure is the abort, not its answer
         opts.signal?.throwIfAborted();
         if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
+        // asking a deterministic engine again gives the same wrong lines: halve at once
+        if (deterministic && err.kind === 'count') throw err;
         lastError = err;
       }
     }
@@ -138,7 +144,7 @@ export async function translateAll(
 
   const call = (from: number, to: number) => {
     // the groups of this call, as [first, last] indices into its lines
-    const groups = groupsOf(from, to, opts.batchSize, joinsNext)
+    const groups = groupsOf(from, to, batchSize, joinsNext)
       .filter(([a, b]) => b - a > 1)
       .map(([a, b]): [number, number] => [a - from, b - 1 - from]);
     return withRetries(() =>
@@ -205,11 +211,11 @@ export async function translateAll(
     finish(from, await fitted(from, values));
   }
 
-  const batches = batchesOf(todo, opts.batchSize, joinsNext);
+  const batches = batchesOf(todo, batchSize, joinsNext);
   let next = 0;
   // the first failure stops every worker from taking another batch; it is then thrown
   await Promise.all(
-    Array.from({ length: Math.min(opts.concurrency, batches.length) }, async () => {
+    Array.from({ length: Math.min(concurrency, batches.length) }, async () => {
       while (next < batches.length && failure.first === null) {
         const [from, to] = batches[next++]!;
         try {

@@ -12,6 +12,8 @@ export interface EngineRegistry {
   get(name: TranslationEngineName): TranslationEngine;
   /** every engine with whether it can be used here and why not (for the UI) */
   status(googleOfferedOnHost: boolean): EngineStatus[];
+  /** stops what the engines keep running (Apertium's processes): at shutdown */
+  close(): Promise<void>;
 }
 
 /**
@@ -76,6 +78,9 @@ export function buildEngineRegistry(env: Env): EngineRegistry {
           ? { name, enabled: true, reason: null }
           : { name, enabled: false, reason: 'not_configured' };
       });
+    },
+    async close() {
+      await Promise.all([...engines.values()].flatMap((e) => (e.close ? [e.close()] : [])));
     },
   };
 }
