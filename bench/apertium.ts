@@ -130,7 +130,7 @@ async function taskOnce(t: TestApp, token: string, srt: string): Promise<{ ms: n
         task.segments.every((s) => s.translatedText && s.translatedText !== s.originalText);
       return { ms, ok };
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

@@ -4,15 +4,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { nameOf, pairsOfModeList, type Pair } from './apertium-pairs.js';
+import { deformat, reformat } from './apertium-format.js';
 import { nullFlushPipeline, type NullFlushPipeline } from './apertium-stream.js';
 import { EngineError } from './engine.js';
 
 /**
  * The local `apertium` command. Where the pair's mode file is found (the data folder of the
  * command's installation), each pair runs as one long-running pipeline in null-flush mode
- * (apertium-stream.ts), the text deformatted and reformatted around it by apertium-destxt and
- * apertium-retxt; else one `apertium` process per batch, at most `maxProcesses` at once, each
- * killed as a whole on timeout or abort.
+ * (apertium-stream.ts), the text deformatted and reformatted around it as apertium-destxt and
+ * apertium-retxt do (apertium-format.ts); else one `apertium` process per batch, at most
+ * `maxProcesses` at once, each killed as a whole on timeout or abort.
  */
 
 /** How the engine reaches Apertium: the local command, or an apertium-apy server. */
@@ -90,23 +91,16 @@ function runCommand(
   opts: {
     timeoutMs: number;
     signal?: AbortSignal | undefined;
-    /** written to its standard input */
-    input?: string;
     env?: NodeJS.ProcessEnv;
   },
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineError('http', 'translation aborted'));
     const child = spawn(command, args, {
-      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
       ...(opts.env ? { env: opts.env } : {}),
     });
-    if (opts.input !== undefined) {
-      // a command that dies before reading its input is reported by 'close'
-      child.stdin!.on('error', () => undefined);
-      child.stdin!.end(opts.input, 'utf8');
-    }
     const out: Buffer[] = [];
     let err = '';
     let settled = false;
@@ -136,8 +130,8 @@ function runCommand(
       );
     }, opts.timeoutMs);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout!.on('data', (c: Buffer) => out.push(c));
-    child.stderr!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => {
       if (err.length < 2000) err += c.toString('utf8');
     });
     child.on('error', (e) => settle(new EngineError('http', `cannot run ${command}: ${e.message}`)));
@@ -169,17 +163,26 @@ export function commandTransport(
   const streams = new Map<string, Promise<NullFlushPipeline | null>>();
   let closed = false;
 
-  // the command's installation: its programs are looked up in its folder first, as `apertium` does
-  const located = commandPath(command);
-  const real = located ? realpathSync(located) : null;
-  const binDir = real ? dirname(real) : null;
-  const env = binDir
-    ? { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}` }
-    : process.env;
-  const dataDir = opts.dataDir ?? (binDir ? join(binDir, '..', 'share', 'apertium') : null);
+  /**
+   * The command's installation (looked up when a pair is first used: it may be installed after the
+   * start): its programs are found in its folder first, as `apertium` does, its modes beside it.
+   */
+  function installation() {
+    let binDir: string | null = null;
+    try {
+      const located = commandPath(command);
+      binDir = located ? dirname(realpathSync(located)) : null;
+    } catch {
+      // removed meanwhile: the one-shot runs report it
+    }
+    const env = binDir
+      ? { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}` }
+      : process.env;
+    return { env, dataDir: opts.dataDir ?? (binDir ? join(binDir, '..', 'share', 'apertium') : null) };
+  }
 
   /** The pair's mode as a bash script with null-flush options (apertium-wblank-mode -z), or null. */
-  async function modeScript(pair: Pair): Promise<string | null> {
+  async function modeScript(pair: Pair, env: NodeJS.ProcessEnv, dataDir: string | null) {
     const mode = dataDir && join(dataDir, 'modes', `${nameOf(pair)}.mode`);
     if (!mode || !existsSync(mode)) return null;
     try {
@@ -198,7 +201,8 @@ export function commandTransport(
     const name = nameOf(pair);
     let stream = streams.get(name);
     if (!stream) {
-      stream = modeScript(pair).then((script) =>
+      const { env, dataDir } = installation();
+      stream = modeScript(pair, env, dataDir).then((script) =>
         script === null
           ? null
           : nullFlushPipeline({
@@ -216,10 +220,6 @@ export function commandTransport(
     return stream;
   }
 
-  /** Text in, Apertium's stream format out (and back): escapes, blanks kept as superblanks. */
-  const filter = async (program: string, input: string, signal: AbortSignal | undefined) =>
-    (await runCommand(program, [], { timeoutMs, signal, input, env })).stdout;
-
   return {
     async pairs() {
       return pairsOfModeList((await runCommand(command, ['-l'], { timeoutMs: LIST_TIMEOUT_MS })).stdout);
@@ -229,8 +229,7 @@ export function commandTransport(
       const stream = await streamFor(pair);
       if (stream) {
         // an empty answer is an answer (the NUL came): its lines are lost ones, not a failed run
-        const answer = await stream.request(await filter('apertium-destxt', text, signal), signal);
-        return filter('apertium-retxt', answer, signal);
+        return reformat(await stream.request(deformat(text), signal));
       }
       return limit(signal, async () => {
         // the text goes in a file: `apertium` opens /dev/stdin, which fails on the socket Node
