@@ -199,6 +199,8 @@ export function nullFlushPipeline(opts: NullFlushOptions): NullFlushPipeline {
       if (idle) clearTimeout(idle);
       const r = running;
       if (!r) return;
+      // waited for: an unreferenced child would let the process end before its exit is seen
+      r.child.ref();
       stop(r, new EngineError('http', 'the Apertium engine is shut down'));
       await r.exited;
       await groupGone(r.child.pid);
