@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,8 +19,9 @@ import { startServerChild, terminate } from '../../../test/support/worker-child.
 /**
  * SIGTERM to a server translating a task (a deployment, `docker stop`, Ctrl-C): it exits within
  * about 3 s instead of waiting for the task, the lines already translated stay saved, the job is
- * put back without using up a retry, and the next start finishes the task. The server runs as
- * `npm start` runs it (HTTP and in-process workers) in a child process, on each database.
+ * put back without using up a retry, and the next start finishes the task; the Apertium pipelines
+ * it started are stopped. The server runs as `npm start` runs it (HTTP and in-process workers) in a
+ * child process, on each database.
  */
 const KEY = 'ds-key';
 
@@ -172,4 +174,56 @@ describe(`a server stopped by SIGTERM mid-task (${TEST_DB})`, () => {
     );
     expect(finished).toEqual({ state: 'completed', retry_count: 0 });
   }, 120_000);
+
+  it('leaves none of the Apertium pipeline it ran behind', async () => {
+    const { child, url } = await startServerChild(env, children);
+    const login = await fetch(`${url}/email/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, pass: ADMIN.password }),
+    });
+    const token = /user_sessionid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
+    const me = await call<{ id: number }>(url, '/user/profile', {}, token);
+    await call(url, '/user/grant_points', { userId: me.id, points: 100 }, token);
+    const form = multipart([
+      { name: 'originalLanguage', data: 'en' },
+      { name: 'targetLanguage', data: 'es' },
+      { name: 'translationService', data: 'apertium' },
+      { name: 'file', filename: 'cat.srt', contentType: 'application/x-subrip', data: makeSrt(3) },
+    ]);
+    const id = (
+      (await (
+        await fetch(`${url}/task/create`, {
+          method: 'POST',
+          headers: { 'content-type': form.contentType, authorization: `Bearer ${token}` },
+          body: form.payload,
+        })
+      ).json()) as { data: Task }
+    ).data.id;
+    await call(url, '/task/start', { id }, token);
+    await until(
+      async () => (await call<TaskWithSegments>(url, '/task/get', { id }, token)).status === 'completed',
+    );
+    // the pipeline: a child of the server leading a process group of its own
+    const groups = processes().filter((p) => p.ppid === child.pid && p.pgrp === p.pid);
+    expect(groups.length).toBe(1);
+    expect(processes().filter((p) => p.pgrp === groups[0]!.pid).length).toBeGreaterThan(10);
+
+    expect((await terminate(child)).code).toBe(0);
+    expect(processes().filter((p) => p.pgrp === groups[0]!.pid)).toEqual([]);
+  }, 60_000);
 });
+
+/** The live processes (zombies left out) with their parent and process group. */
+function processes(): { pid: number; ppid: number; pgrp: number }[] {
+  return readdirSync('/proc').flatMap((d) => {
+    if (!/^\d+$/.test(d)) return [];
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const [state, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return state === 'Z' ? [] : [{ pid: Number(d), ppid: Number(ppid), pgrp: Number(pgrp) }];
+    } catch {
+      return [];
+    }
+  });
+}
