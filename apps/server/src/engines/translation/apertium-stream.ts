@@ -25,8 +25,6 @@ export interface NullFlushOptions {
 
 export interface NullFlushPipeline {
   request(text: string, signal?: AbortSignal): Promise<string>;
-  /** the running pipeline's process group, if one runs */
-  pid(): number | null;
   /** stops the pipeline; requests after this fail */
   close(): Promise<void>;
 }
@@ -95,10 +93,10 @@ export function nullFlushPipeline(opts: NullFlushOptions): NullFlushPipeline {
     if (r.watchdog) clearTimeout(r.watchdog);
     r.watchdog = null;
     if (r.pending.length === 0) {
-      idle = setTimeout(
-        () => running && running.pending.length === 0 && stop(running, aborted()),
-        opts.idleMs,
-      );
+      // answers of a pipeline already stopped start no clock
+      if (running !== r) return;
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => running === r && r.pending.length === 0 && stop(r, aborted()), opts.idleMs);
       idle.unref();
       return;
     }
@@ -193,7 +191,6 @@ export function nullFlushPipeline(opts: NullFlushOptions): NullFlushPipeline {
         r.child.stdin!.write(`${text.replaceAll('\0', '')}\0`);
       });
     },
-    pid: () => running?.child.pid ?? null,
     async close() {
       closed = true;
       if (idle) clearTimeout(idle);
