@@ -98,6 +98,8 @@ describe('Apertium engine, a long-running pipeline per pair (the real eng-spa)',
     const [first] = pipelines();
     process.kill(-first!, 'SIGKILL');
     await expect.poll(() => groupOf(first!)).toEqual([]);
+    // reaped: the engine has seen it exit (a call racing the exit fails as http and is retried)
+    await expect.poll(() => existsSync(`/proc/${first}`)).toBe(false);
     expect(await engine.translate(req(['The cat is black.']))).toEqual([expect.stringMatching(/gato/)]);
     const [second] = pipelines();
     expect(second).toBeDefined();
@@ -168,6 +170,7 @@ describe('Apertium engine, a long-running pipeline against a fake stage', () => 
         'dir=$(dirname "$0")',
         "merged=$'⟦⁂⟧.[][\\n\\n]merged'",
         "while IFS= read -r -d '' rec; do",
+        '  if [ -f "$dir/die-once" ]; then rm "$dir/die-once"; exit 4; fi',
         '  case "$rec" in',
         '    *hang\\ up*) sleep 30 & echo $! > "$dir/sleep.pid"; wait; continue ;;',
         '    *die\\ now*) echo "fake stage: dying" >&2; exit 3 ;;',
@@ -225,6 +228,31 @@ describe('Apertium engine, a long-running pipeline against a fake stage', () => 
     expect(err.kind).toBe('http');
     expect(err.message).toMatch(/pipeline \(eng-spa\) (stopped|exited with 3)/);
     expect(await engine.translate(req(['back']))).toEqual(['back']);
+  });
+
+  it('a task whose pipeline dies mid-run retries the calls it had and finishes', async () => {
+    const lines = Array.from({ length: 250 }, (_, i) => `line ${i}`);
+    await engine.translate(req(['warm up']));
+    writeFileSync(path.join(bin, 'die-once'), '');
+    const sleeps: number[] = [];
+    const result = await translateAll(
+      engine,
+      lines,
+      { source: 'en', target: 'es' },
+      {
+        batchSize: 10,
+        concurrency: 10,
+        retries: 3,
+        retryDelayMs: 1000,
+        sleep: async (ms) => void sleeps.push(ms),
+      },
+    );
+    expect(result.translations).toEqual(lines);
+    expect(result.keptOriginal).toBe(0);
+    // every call in the pipeline when it died waited once, then went to the new one
+    expect(sleeps.length).toBeGreaterThan(0);
+    expect(new Set(sleeps)).toEqual(new Set([1000]));
+    expect(pipelines()).toHaveLength(1);
   });
 
   it('answers an aborted call at once and keeps the next ones in step', async () => {
