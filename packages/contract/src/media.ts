@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_LANGUAGES, SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
+import { voiceFields } from './brief.js';
 import { INPUT_RULES } from './input.js';
 
 /** SPEC §9: audio type 1, video type 2 */
@@ -180,6 +181,7 @@ export const submitExecuteBody = z.object({
   batchSize: batchSizeField,
   /** keep the engine's line breaks (default: each line laid out for the target language) */
   keepEngineBreaks: z.boolean().default(false),
+  ...voiceFields,
 });
 export type SubmitExecuteBody = z.input<typeof submitExecuteBody>;
 

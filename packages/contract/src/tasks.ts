@@ -3,6 +3,7 @@ import { SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
 import { keepEngineBreaksField, reviewFlagsSchema } from './quality.js';
+import { taskVoiceSchema, voiceFields } from './brief.js';
 
 /** Which rule set a task's price (the subtitles package's taskPrice decides). */
 export const COST_RULES = ['minimum', 'duration', 'text'] as const;
@@ -22,6 +23,8 @@ export const createTaskFields = z.object({
     .default(false),
   /** keep the engine's line breaks (default: each line laid out for the target language) */
   keepEngineBreaks: keepEngineBreaksField,
+  // issue 26: glossaries, series, formality, a note for the translator, review names and terms first
+  ...voiceFields,
 });
 
 export const taskIdBody = z.object({ id: z.uuid() });
@@ -82,6 +85,8 @@ export const taskSchema = z.object({
   keepEngineBreaks: z.boolean(),
   /** lines carrying at least one review flag ("N lines to review") */
   reviewCount: z.number().int(),
+  /** issue 26: glossaries, series, formality, note, brief and its review, engine calls */
+  voice: taskVoiceSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
 

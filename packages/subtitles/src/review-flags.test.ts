@@ -67,6 +67,7 @@ describe('review flags', () => {
       'numbers-missing',
       'markup-lost',
       'empty',
+      'term-missing',
     ]);
     const all = flags({
       source: '<i>I have 15 cats here</i>',

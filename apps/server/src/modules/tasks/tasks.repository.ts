@@ -1,4 +1,4 @@
-import type { CostRule, Task, TaskStatus } from '@subtrans/contract';
+import { DEFAULT_TASK_VOICE, type CostRule, type Task, type TaskStatus } from '@subtrans/contract';
 import type { Cue } from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
 
@@ -88,6 +88,8 @@ export function toTask(r: TaskRow): Task {
     mediaExpiresAt: iso(r.media_expires_at),
     keepEngineBreaks: r.keep_engine_breaks,
     reviewCount: r.review_count ?? 0,
+    // issue 26: filled from the task's columns once they exist
+    voice: { ...DEFAULT_TASK_VOICE },
   };
 }
 

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { API, type QualityLimits, type TaskLine, type TaskWithLines } from '@subtrans/contract';
+import {
+  API,
+  DEFAULT_TASK_VOICE,
+  type QualityLimits,
+  type TaskLine,
+  type TaskWithLines,
+} from '@subtrans/contract';
 import { normsFor, NORM_BOUNDS } from '@subtrans/subtitles/norms';
 import { initI18n } from '../../../lib/i18n';
 import { fakeServer, renderInApp } from '../test-support';
@@ -50,6 +56,7 @@ const task = (over: Partial<TaskWithLines> = {}): TaskWithLines => ({
   mediaExpiresAt: null,
   keepEngineBreaks: false,
   reviewCount: 2,
+  voice: DEFAULT_TASK_VOICE,
   lines: LINES,
   ...over,
 });
