@@ -26,6 +26,31 @@ export interface TranslateRequest {
    * line must keep some text
    */
   groups?: [number, number][];
+  /**
+   * issue 26: the terms whose source occurs in this batch's lines (glossaries, the brief's terms
+   * and characters, the series memory), each to be rendered as its target (kept as is when
+   * `keep`); rule-based engines ignore them
+   */
+  terms?: RequestTerm[];
+  /** issue 26: the part of the film brief that concerns this batch */
+  brief?: BatchBrief;
+  /** issue 26: the user's voice for the whole task */
+  instructions?: { formality: 'source' | 'formal' | 'informal'; note: string };
+}
+
+/** A term sent with a batch: the source term and how it must be rendered. */
+export interface RequestTerm {
+  source: string;
+  target: string;
+  note?: string;
+  keep?: boolean;
+}
+
+/** The film brief's part for one batch: the synopsis, and the characters that occur in it. */
+export interface BatchBrief {
+  synopsis: string;
+  register: string;
+  characters: { name: string; target: string; gender: string; address: string }[];
 }
 
 /** One translated line that came back over its budget, to be said again in fewer characters. */

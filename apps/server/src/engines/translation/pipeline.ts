@@ -1,5 +1,5 @@
 import { condenseRun, type FitOptions } from './condense.js';
-import { EngineError, type CondenseItem, type TranslationEngine } from './engine.js';
+import { EngineError, type CondenseItem, type TranslateRequest, type TranslationEngine } from './engine.js';
 import { batchesOf, closesSentence, groupsOf } from './sentence-groups.js';
 
 export { batchesOf } from './sentence-groups.js';
@@ -39,7 +39,15 @@ export interface PipelineOptions {
   fit?: FitOptions;
   /** send cues that form one sentence as a group within one batch (default true) */
   sentenceGroups?: boolean;
+  /**
+   * issue 26: what goes with the batch of lines [from, to) besides its lines: the terms that occur
+   * in it, the brief's part that concerns it, the user's instructions
+   */
+  extrasFor?: (from: number, to: number) => BatchExtras;
 }
+
+/** What a batch may carry besides its lines (issue 26). */
+export type BatchExtras = Pick<TranslateRequest, 'terms' | 'brief' | 'instructions'>;
 
 export interface PipelineResult {
   translations: string[];
@@ -153,6 +161,7 @@ export async function translateAll(
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.fit ? { budgets: opts.fit.budgets.slice(from, to), counting: opts.fit.counting } : {}),
         ...(groups.length ? { groups } : {}),
+        ...opts.extrasFor?.(from, to),
       }),
     );
   };
