@@ -160,8 +160,15 @@ export const updateSegmentsBody = z.object({
   segments: z.array(segmentPatch).min(1).max(2000),
 });
 
-/** /task/update_segments: the task's version after the edit */
-export const savedSegmentsSchema = z.object({ version: z.number().int() });
+/**
+ * /task/update_segments: the task's version after the edit, and the review flags of every line
+ * the edit touched, computed again from the line as stored (the editor replaces its own with them)
+ */
+export const savedSegmentsSchema = z.object({
+  version: z.number().int(),
+  segments: z.array(z.object({ id: z.number().int(), flags: reviewFlagsSchema })),
+});
+export type SavedSegments = z.infer<typeof savedSegmentsSchema>;
 
 /**
  * /task/retranslate: the task's own engine and languages, with neighbouring lines as context.

@@ -91,6 +91,7 @@ const MEDIA_CHOICES: Fields = {
   both: 'subtitleLayout',
   transEngin: 'engine',
   translationService: 'engine',
+  keepEngineBreaks: 'keepEngineBreaks',
 };
 const TRANSLATE: Fields = {
   texts: 'texts',
@@ -193,12 +194,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.fileDownloadUrl]: { objectKey: 'objectKey', taskId: 'taskId' },
   [API.fileSubmitCheck]: { objectKey: 'objectKey', type: 'mediaType', ...MEDIA_CHOICES },
   [API.fileCheck]: TASK_ID,
-  [API.fileSubmitExecute]: {
-    taskId: 'taskId',
-    batchSize: 'batchSize',
-    keepEngineBreaks: 'keepEngineBreaks',
-    ...MEDIA_CHOICES,
-  },
+  [API.fileSubmitExecute]: { taskId: 'taskId', batchSize: 'batchSize', ...MEDIA_CHOICES },
   [API.qualityGet]: { target: 'targetLanguage' },
   [API.qualitySave]: {
     target: 'targetLanguage',

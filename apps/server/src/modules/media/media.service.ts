@@ -92,6 +92,7 @@ export async function submitDetection(
       targetLanguage: body.targetLau || 'en',
       translationService: service,
       includeOriginalText: body.both === 2,
+      keepEngineBreaks: body.keepEngineBreaks,
       unexecutedDays: ctx.env.MEDIA_UNEXECUTED_DAYS,
     });
     const jobId = await queue.send(MEDIA_PROBE_JOB, { taskId: row.id }, { tx: q });

@@ -6,6 +6,7 @@ import {
   type RetranslateAnswer,
   type RetranslateResult,
   type ReviewFlagName,
+  type SavedSegments,
   type SegmentPatch,
   type TranslationEngineName,
   type UiLanguage,
@@ -80,13 +81,13 @@ function toUpdate(p: SegmentPatch, index: number): SegmentUpdate {
  * of a zero-length cue (accepted at upload) is saved as it is. Nothing is saved otherwise. The
  * user's text is never laid out again; the changed lines' review flags are computed again, so they
  * always describe the line as stored (a line whose translation the user edited is theirs: no
- * longer a kept original).
+ * longer a kept original), and answered with the version, so the editor's tags follow the edit.
  */
 export async function updateSegments(
   ctx: AppContext,
   userId: number,
   input: { taskId: string; baseVersion: number; segments: SegmentPatch[] },
-): Promise<{ version: number }> {
+): Promise<SavedSegments> {
   input.segments.forEach(checkTextCaps);
   const updates = input.segments.map((p, i) => toUpdate(p, i));
   const positions = updates.map((u) => u.position);
@@ -109,15 +110,12 @@ export async function updateSegments(
       updates.filter((u) => u.translatedText !== undefined).map((u) => u.position),
     );
     const changed = await segmentsAt(q, input.taskId, [...new Set(positions)]);
-    await saveReviewFlags(
-      q,
-      input.taskId,
-      changed.map((s) => {
-        const kept = !retranslated.has(s.position) && s.review_flags.includes('kept-original');
-        return { position: s.position, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
-      }),
-    );
-    return { version };
+    const flagged = changed.map((s) => {
+      const kept = !retranslated.has(s.position) && s.review_flags.includes('kept-original');
+      return { position: s.position, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
+    });
+    await saveReviewFlags(q, input.taskId, flagged);
+    return { version, segments: flagged.map((l) => ({ id: l.position, flags: l.flags })) };
   });
 }
 

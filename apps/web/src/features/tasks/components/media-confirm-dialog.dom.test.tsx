@@ -39,7 +39,8 @@ describe('the audio/video confirmation', { timeout: 30_000 }, () => {
   it.each([
     [true, true],
     [false, false],
-    [undefined, false],
+    // not known in this tab: not sent, the server keeps what the detection was given
+    [undefined, undefined],
   ])("sends the upload's line-break option (%s) with the execution", async (keep, sent) => {
     const api = server();
     const onClose = vi.fn();
@@ -47,6 +48,7 @@ describe('the audio/video confirmation', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.to(API.getPoint)).toHaveLength(1));
     fireEvent.click(await screen.findByTestId('media-confirm-ok'));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect('keepEngineBreaks' in api.to(API.fileSubmitExecute)[0]!).toBe(sent !== undefined);
     expect(api.to(API.fileSubmitExecute)).toEqual([
       {
         taskId: TASK,

@@ -37,7 +37,10 @@ export interface MediaConfirmTarget {
   targetLau: string;
   both: 1 | 2;
   translationService: string;
-  /** keep the engine's line breaks (the upload's option; off when not said) */
+  /**
+   * keep the engine's line breaks (the upload's option); when not known here, not sent: the
+   * server keeps what the detection was given
+   */
   keepEngineBreaks?: boolean;
 }
 
@@ -124,7 +127,7 @@ export function MediaConfirmDialog({
         targetLau: targetLanguage(target.targetLau),
         both: target.both,
         ...(service ? { translationService: service } : {}),
-        keepEngineBreaks: Boolean(target.keepEngineBreaks),
+        ...(target.keepEngineBreaks !== undefined ? { keepEngineBreaks: target.keepEngineBreaks } : {}),
       });
       // an earlier run's answer (failed) must not end this one
       client.removeQueries({ queryKey: executionQuery(target.taskId).queryKey });
@@ -137,7 +140,7 @@ export function MediaConfirmDialog({
         targetLau: target.targetLau,
         both: target.both,
         translationService: target.translationService,
-        keepEngineBreaks: Boolean(target.keepEngineBreaks),
+        ...(target.keepEngineBreaks !== undefined ? { keepEngineBreaks: target.keepEngineBreaks } : {}),
       });
       void message.success(t('tasks.media.confirm.started'));
       close(true);

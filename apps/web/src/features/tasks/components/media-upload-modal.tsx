@@ -185,6 +185,8 @@ export function MediaUploadModal({
         targetLau: v.targetLau ?? '',
         both: v.includeOriginal ? 2 : 1,
         ...(v.translationService ? { translationService: v.translationService } : {}),
+        // stored with the task, so an execution started later (from the list) keeps it
+        keepEngineBreaks: Boolean(v.keepEngineBreaks),
       });
       mediaTracking.track({
         taskId,
@@ -195,7 +197,6 @@ export function MediaUploadModal({
         targetLau: v.targetLau ?? 'en',
         both: v.includeOriginal ? 2 : 1,
         translationService: v.translationService ?? '',
-        // sent with the execution, once the cost is confirmed (the detection does not take it)
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
       });
       setUploaded(null);
