@@ -61,7 +61,8 @@ export const saveGlossaryBody = z.object({
   name: z.string().trim().min(1).max(GLOSSARY_LIMITS.nameChars),
   sourceLanguage: z.enum(SUBTITLE_LANGUAGES).default('auto'),
   targetLanguage: targetField,
-  entries: z.array(glossaryEntrySchema).max(GLOSSARY_LIMITS.entriesPerGlossary),
+  /** past GLOSSARY_LIMITS.entriesPerGlossary the server answers GLOSSARY_TOO_MANY_ENTRIES (with the count) */
+  entries: z.array(glossaryEntrySchema),
 });
 export type SaveGlossaryBody = z.input<typeof saveGlossaryBody>;
 

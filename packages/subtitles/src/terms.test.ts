@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderingOf, TermMatcher, type TermEntry } from './terms.js';
+import { renderingOf, termKey, TermMatcher, type TermEntry } from './terms.js';
 
 const entry = (source: string, target = '', over: Partial<TermEntry> = {}): TermEntry => ({
   source,
@@ -154,5 +154,16 @@ describe('term matching (properties)', () => {
         },
       ),
     );
+  });
+});
+
+describe('term keys', () => {
+  it('are equal for sources matching reads alike, apart for case rules', () => {
+    expect(termKey({ source: ' New  York ' })).toBe(termKey({ source: 'new york' }));
+    expect(termKey({ source: "Ocean's" })).toBe(termKey({ source: 'OCEAN\u2019S' }));
+    expect(termKey({ source: 'Apple', caseSensitive: true })).not.toBe(
+      termKey({ source: 'apple', caseSensitive: true }),
+    );
+    expect(termKey({ source: 'apple' })).not.toBe(termKey({ source: 'apple', caseSensitive: true }));
   });
 });

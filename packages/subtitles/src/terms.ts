@@ -77,6 +77,16 @@ export const renderingOf = (entry: TermEntry) => (entry.keep ? entry.source : en
 
 const keyOf = (u: Unit, sensitive: boolean) => (sensitive ? u.exact : u.folded);
 
+/**
+ * What makes two entries the same term for matching: their source as matching reads it (spaces
+ * as one, both apostrophes alike, lower-cased unless case-sensitive) and their case rule.
+ */
+export function termKey(entry: Pick<TermEntry, 'source' | 'caseSensitive'>): string {
+  const sensitive = Boolean(entry.caseSensitive);
+  const units = unitsOf(entry.source.trim());
+  return `${sensitive ? 's' : 'i'}:${units.map((u) => keyOf(u, sensitive)).join('')}`;
+}
+
 /** Finds a set of entries in texts. Build once per task (or batch) and reuse. */
 export class TermMatcher<T extends TermEntry> {
   readonly entries: readonly T[];
