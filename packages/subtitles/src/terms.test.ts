@@ -68,6 +68,14 @@ describe('term matching', () => {
     expect(sources(m, 'Ocean\u2019s Eleven')).toEqual(["Ocean's Eleven"]);
   });
 
+  it('finds a term of a script without spaces broken over two lines', () => {
+    const m = new TermMatcher([entry('東京タワー', 'Tokyo Tower'), entry('Tokyo Tower', '东京塔')]);
+    expect(sources(m, '東京\nタワーへ行こう')).toEqual(['東京タワー']);
+    expect(m.missingIn('Tokyo Tower', '去东\n京塔吧')).toEqual([]);
+    // but a space between two words of a spaced script still separates them
+    expect(sources(m, 'TokyoTower')).toEqual([]);
+  });
+
   it('takes regex characters literally', () => {
     const m = new TermMatcher([entry('C++'), entry('a.b'), entry('(x)'), entry('[y]')]);
     expect(sources(m, 'I write C++ and (x) [y]')).toEqual(['C++', '(x)', '[y]']);

@@ -8,7 +8,8 @@
  * of scripts written without spaces (Chinese, Japanese, Korean, Thai…) match anywhere, so 東京
  * is found in 東京都に and "iPhone" in 我的iPhone坏了. Where terms overlap, the longest one that
  * starts first wins ("New York City" over "New York"). Spaces in a term match any run of spaces
- * or a line break; ' and ’ match each other.
+ * or a line break, and a line break between two characters of a script without spaces is none
+ * (a term broken over two lines of a subtitle is found); ' and ’ match each other.
  */
 
 export interface TermEntry {
@@ -42,6 +43,8 @@ interface Unit {
   folded: string;
   /** a letter or digit of a script written with spaces: terms end at none of them */
   word: boolean;
+  /** a character of a script written without spaces */
+  unspaced: boolean;
   /** where it is in the (NFC) text */
   start: number;
   end: number;
@@ -56,13 +59,16 @@ function unitsOf(text: string): Unit[] {
     const prev = units[units.length - 1];
     if (SPACE.test(ch)) {
       if (prev?.exact === ' ') prev.end = at;
-      else units.push({ exact: ' ', folded: ' ', word: false, start, end: at });
+      else units.push({ exact: ' ', folded: ' ', word: false, unspaced: false, start, end: at });
       continue;
     }
     const exact = ch === '\u2019' ? "'" : ch;
     // final sigma folds as sigma, as case-insensitive matching would
     const folded = exact.toLowerCase().replace('ς', 'σ');
-    units.push({ exact, folded, word: WORD.test(ch) && !UNSPACED.test(ch), start, end: at });
+    const unspaced = UNSPACED.test(ch);
+    // a break laid out between two characters of such a script (東京\nタワー) is no space
+    if (unspaced && prev?.exact === ' ' && units[units.length - 2]?.unspaced) units.pop();
+    units.push({ exact, folded, word: WORD.test(ch) && !unspaced, unspaced, start, end: at });
   }
   return units;
 }

@@ -58,6 +58,8 @@ export interface ReceivedTranslation {
   counting?: string;
   /** sentence groups as [first key, last key] */
   groups?: [string, string][];
+  /** issue 26: the glossary terms whose source occurs in the lines */
+  terms?: { source: string; target: string; note?: string; keep?: boolean }[];
 }
 
 /** One line of a condensing request (openai-compatible's condense). */

@@ -20,12 +20,13 @@ export interface OpenAiCompatibleOptions {
 
 const SYSTEM_PROMPT = [
   'You translate subtitle lines.',
-  'The user sends JSON: {"source": language, "target": language, "context_before": [...], "context_after": [...], "lines": {"1": text, "2": text, ...}}, and may add "budgets", "counting" and "groups".',
+  'The user sends JSON: {"source": language, "target": language, "context_before": [...], "context_after": [...], "lines": {"1": text, "2": text, ...}}, and may add "budgets", "counting", "groups" and "terms".',
   'Translate every entry of "lines" into the target language; use the context lines only to understand the scene, never translate or return them.',
   'Answer with one JSON object and nothing else: the same keys as "lines", each mapped to its translation. Never merge, split, skip or add keys.',
   'Keep inline markup such as <i>, </i>, {\\an8} where it belongs. Do not add explanations.',
   '"budgets" maps a line\'s key to the most characters its translation may use, since a subtitle is on screen only so long ("counting" says how characters count); stay within it, shortening the wording but never the meaning.',
   '"groups" lists runs of keys [first, last] that form one sentence across subtitles: you may move words between the lines of a group so it reads naturally in the target language, but every line must keep some text.',
+  '"terms" lists [{"source", "target", "note", "keep"}]: wherever a source term occurs, translate it as its target (with "keep", leave it as written); "note" says why.',
 ].join('\n');
 
 const CONDENSE_PROMPT = [
@@ -96,6 +97,8 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
         user.counting = COUNTING_WORDS[req.counting];
       }
       if (req.groups?.length) user.groups = req.groups.map(([a, b]) => [String(a + 1), String(b + 1)]);
+      // issue 26: the glossary terms whose source occurs in these lines
+      if (req.terms?.length) user.terms = req.terms;
       const result = await ask(SYSTEM_PROMPT, user, req.lines.length, req.signal);
       // a line that comes back empty while its source was not is a lost line (in a group too:
       // words may move between its lines, but none may be emptied)

@@ -30,6 +30,7 @@ import {
 } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
 import { fitOf, flagsOf, lineRulesOf, translatedLine } from './line-quality.js';
+import { termExtrasFor } from './task-terms.js';
 import { saveReviewFlags, segmentsAt } from './review.repository.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 
@@ -174,9 +175,10 @@ export async function retranslateSegments(
   if (claimed.size) {
     const only = [...claimed].map((id) => indexOf.get(id)!).sort((a, b) => a - b);
     try {
+      const lines = segments.map((s) => s.original_text);
       await translateAll(
         engine,
-        segments.map((s) => s.original_text),
+        lines,
         { source: task.original_language, target: task.target_language },
         {
           batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
@@ -185,6 +187,8 @@ export async function retranslateSegments(
           retryDelayMs: 1000,
           only,
           fit: fitOf(segments, rules),
+          // the task's glossary terms go with the lines (and a line lacking one is flagged)
+          extrasFor: termExtrasFor(rules.terms, lines),
           onLines: async (from, values, kept) => {
             values.forEach((value, i) => {
               const s = segments[from + i]!;

@@ -30,6 +30,8 @@ import { watchTask } from './task-watch.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 import { tooManyKept } from './fallback-limit.js';
 import { fitOf, lineRulesOf, translatedLine } from './line-quality.js';
+import { termExtrasFor } from './task-terms.js';
+import { askAgainForTerms } from './terms-retry.js';
 
 /** The queue job that translates one task. */
 export const TRANSLATE_JOB = 'tasks.translate';
@@ -146,6 +148,7 @@ export async function runTranslation(
         only,
         signal: watch.signal,
         fit: fitOf(segments, rules),
+        extrasFor: termExtrasFor(rules.terms, lines),
         onLines: async (from, values, kept) => {
           done += values.length;
           // 100 means completed: a run reaches it only with its completion
@@ -173,6 +176,10 @@ export async function runTranslation(
       await failTask(ctx, task, why, 'TRANSLATION_MOSTLY_KEPT');
       return;
     }
+    // this run's lines still lacking a glossary term are asked once more (then flagged)
+    const retry = { task, engine, segments, rules, done: stored, signal: watch.signal };
+    if (!(await askAgainForTerms(ctx, { ...retry, batchSize: batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE })))
+      throw new TaskGone();
     // the finished text, without reading it back: this run's lines and the ones saved before it
     const todo = new Set(only);
     const finished = segments.map((s, i) => ({

@@ -8,6 +8,7 @@ import { parseInput } from '../../http/input-issues.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { contentDisposition } from '../../providers/storage/storage.js';
 import { deleteTask, exportTask, startTask } from './task-run.service.js';
+import { reapplyTerms } from './reapply.service.js';
 import { createTask, listTasks } from './tasks.service.js';
 import { streamTaskLines, streamTaskWithSegments } from './task-read.service.js';
 import { retranslateSegments, updateSegments } from './segments.service.js';
@@ -87,6 +88,10 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ROUTES.taskRetranslate, { config: { auth: 'user' } }, async (req) =>
     ok(await retranslateSegments(ctx, currentUser(req).id, req.lang, req.body, siteConfigFor(ctx, req))),
+  );
+  /** the lines lacking a glossary term's rendering, translated again (spent like the above) */
+  route(app, ROUTES.taskReapply, { config: { auth: 'user' } }, async (req) =>
+    ok(await reapplyTerms(ctx, currentUser(req).id, req.lang, req.body.id, siteConfigFor(ctx, req))),
   );
 
   /** what is left of today's re-translation allowance (the editor says so when it runs low) */
