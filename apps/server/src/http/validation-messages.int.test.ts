@@ -140,6 +140,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
   '/file/submit_check_task': {
     objectKey: ['文件路径', 'object key'],
     type: ['媒体类型', 'media type'],
+    keepEngineBreaks: ['保留引擎换行选项', 'keep-engine-breaks option'],
     ...MEDIA,
   },
   '/file/check_task': { taskId: ['任务 ID', 'task id'] },
