@@ -1,4 +1,5 @@
 import { API, type UiLanguage } from '@subtrans/contract';
+import { BRIEF_ROUTE_FIELDS, VOICE_FIELDS, VOICE_LABELS } from './voice-field-labels.js';
 
 type Label = Readonly<Record<UiLanguage, string>>;
 const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
@@ -78,6 +79,7 @@ const LABELS = {
   cpsLimit: L('每秒字数', 'characters per second', '1 秒あたりの文字数'),
   minDurationLimit: L('最短显示时间', 'minimum duration', '最短表示時間'),
   maxDurationLimit: L('最长显示时间', 'maximum duration', '最長表示時間'),
+  ...VOICE_LABELS,
 } as const satisfies Record<string, Label>;
 
 type LabelKey = keyof typeof LABELS;
@@ -141,6 +143,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     translationService: 'engine',
     includeOriginalText: 'bilingual',
     keepEngineBreaks: 'keepEngineBreaks',
+    ...VOICE_FIELDS,
   },
   [API.taskList]: PAGE,
   [API.taskGet]: { id: 'taskId' },
@@ -198,6 +201,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     batchSize: 'batchSize',
     keepEngineBreaks: 'keepEngineBreaks',
     ...MEDIA_CHOICES,
+    ...VOICE_FIELDS,
   },
   [API.qualityGet]: { target: 'targetLanguage' },
   [API.qualitySave]: {
@@ -210,6 +214,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     'overrides.maxDurationMs': 'maxDurationLimit',
   },
   [API.fileCheckExecute]: TASK_ID,
+  ...BRIEF_ROUTE_FIELDS,
 };
 
 /** The path with list positions as `*`, and the last position (from 1) for `{n}`. */
