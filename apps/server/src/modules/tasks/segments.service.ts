@@ -14,6 +14,7 @@ import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
+import { taskExtrasFor } from './brief-step.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
 import { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
@@ -175,10 +176,13 @@ export async function retranslateSegments(
   const rules = await lineRulesOf(ctx.db, task);
   if (claimed.size) {
     const only = [...claimed].map((id) => indexOf.get(id)!).sort((a, b) => a - b);
+    const lines = segments.map((s) => s.original_text);
+    // issue 26: the brief as it is now and the user's instructions go with the lines
+    const extrasFor = await taskExtrasFor(ctx, task, lines);
     try {
       await translateAll(
         engine,
-        segments.map((s) => s.original_text),
+        lines,
         { source: task.original_language, target: task.target_language },
         {
           batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
@@ -187,6 +191,7 @@ export async function retranslateSegments(
           retryDelayMs: 1000,
           only,
           fit: fitOf(segments, rules),
+          ...(extrasFor ? { extrasFor } : {}),
           onLines: async (from, values, kept) => {
             values.forEach((value, i) => {
               const s = segments[from + i]!;
