@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { envelope, managerToken, multipart, OWN_ORIGIN } from '../../test/support/http.js';
 import { fieldsOf, type SchemaField } from '../../test/support/schema-fields.js';
 import { makeSrt } from '../../test/support/tasks.js';
+import { BRIEF_CALLS, VOICE } from '../../test/support/voice-field-labels.js';
 
 /**
  * What each field of each call must be called, in Chinese and English: this test's own truth (a
@@ -24,29 +25,6 @@ const TRANSLATE = {
   'texts.*': ['第 1 条待翻译文本', 'text 1'],
   targetLanguage: ['目标语言', 'target language'],
   sourceLanguage: ['源语言', 'source language'],
-};
-const VOICE = {
-  glossaryIds: ['术语表', 'glossaries'],
-  'glossaryIds.*': ['第 1 个术语表', 'glossary 1'],
-  seriesId: ['系列', 'series'],
-  formality: ['正式程度', 'formality'],
-  translatorNote: ['给译者的说明', 'note for the translator'],
-  reviewTerms: ['先确认人名和术语选项', 'review-names-and-terms option'],
-};
-const BRIEF = {
-  id: ['任务 ID', 'task id'],
-  brief: ['影片简介', 'film brief'],
-  'brief.synopsis': ['剧情概要', 'synopsis'],
-  'brief.register': ['语体', 'register'],
-  'brief.characters': ['人物列表', 'list of characters'],
-  'brief.characters.*.name': ['第 1 个人物的名字', 'name of character 1'],
-  'brief.characters.*.target': ['第 1 个人物的译名', 'translated name of character 1'],
-  'brief.characters.*.gender': ['第 1 个人物的性别', 'gender of character 1'],
-  'brief.characters.*.address': ['第 1 个人物的称呼方式', 'form of address of character 1'],
-  'brief.terms': ['术语列表', 'list of terms'],
-  'brief.terms.*.source': ['第 1 个术语的原文', 'source of term 1'],
-  'brief.terms.*.target': ['第 1 个术语的译文', 'translation of term 1'],
-  'brief.terms.*.note': ['第 1 个术语的备注', 'note of term 1'],
 };
 const EXPECTED: Record<string, Record<string, string[]>> = {
   '/email/auth': { email: ['邮箱', 'email'], pass: ['密码', 'password'] },
@@ -108,7 +86,6 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     translationService: ['翻译引擎', 'translation engine'],
     includeOriginalText: ['双语字幕选项', 'bilingual option'],
     keepEngineBreaks: ['保留引擎换行选项', 'keep-engine-breaks option'],
-    ...VOICE,
   },
   '/task/list': PAGE,
   '/task/get': { id: ['任务 ID', 'task id'] },
@@ -172,12 +149,9 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     batchSize: ['每批行数', 'batch size'],
     keepEngineBreaks: ['保留引擎换行选项', 'keep-engine-breaks option'],
     ...MEDIA,
-    ...VOICE,
   },
   '/file/check_execute_task': { taskId: ['任务 ID', 'task id'] },
-  '/task/brief': { id: ['任务 ID', 'task id'] },
-  '/task/save_brief': BRIEF,
-  '/task/continue': BRIEF,
+  ...BRIEF_CALLS,
   '/quality/get': { target: ['目标语言', 'target language'] },
   '/quality/save': {
     target: ['目标语言', 'target language'],
@@ -190,6 +164,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
   },
 };
 
+for (const call of ['/task/create', '/file/submit_execute_task']) Object.assign(EXPECTED[call]!, VOICE);
 const LANGS: UiLanguage[] = ['zh', 'en', 'ja'];
 /** words of validators and programming, never for a user */
 const JARGON =
