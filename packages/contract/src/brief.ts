@@ -62,16 +62,21 @@ export type Formality = (typeof FORMALITIES)[number];
  * /file/submit_execute_task: `glossaryIds` a comma-separated list or an array of ids.
  */
 const idList = z
-  .union([z.array(z.uuid()), z.string()])
+  .union([z.array(z.unknown()), z.string()])
   .transform((v, ctx) => {
-    const ids = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
-    if (!ids.every((id) => z.uuid().safeParse(id).success)) {
-      ctx.addIssue({ code: 'custom', message: 'glossaryIds: ids of your glossaries' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)];
+    if (Array.isArray(v)) return v;
+    const ids = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    // the list as one text: a wrong piece makes the whole field wrong
+    if (ids.every((id) => z.uuid().safeParse(id).success)) return ids;
+    ctx.addIssue({ code: 'custom', message: 'glossaryIds: ids of your glossaries', input: v });
+    return z.NEVER;
   })
-  .pipe(z.array(z.string()).max(GLOSSARY_LIMITS.perTask))
+  // a list's items are checked here, so a wrong one is named by its position
+  .pipe(z.array(z.uuid()).max(GLOSSARY_LIMITS.perTask))
+  .transform((ids) => [...new Set(ids)])
   .default([]);
 
 const flag = z

@@ -68,4 +68,12 @@ export const VOICE_ERRORS = {
     'No lines to re-apply: the translation already agrees with the glossaries and the brief',
     '再適用する行はありません：訳文は用語集と概要の用語にすでに合っています',
   ),
+  /** a task's errorKey: its review waited BRIEF_LIMITS.reviewDays and the task was cancelled */
+  REVIEW_EXPIRED: def(
+    40942,
+    409,
+    '人名和术语 7 天内未确认，任务已取消，预留的积分已退回',
+    'The names and terms were not reviewed within 7 days: the task was cancelled and its points returned',
+    '人名と用語が 7 日以内に確認されなかったため、タスクは取り消され、確保したポイントは戻されました',
+  ),
 } as const;

@@ -1,4 +1,5 @@
 import { API, type UiLanguage } from '@subtrans/contract';
+import { BRIEF_ROUTE_FIELDS, VOICE_FIELDS, VOICE_LABELS } from './voice-field-labels.js';
 
 type Label = Readonly<Record<UiLanguage, string>>;
 const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
@@ -97,18 +98,11 @@ const LABELS = {
   glossaryFileFormat: L('文件格式', 'file format', 'ファイル形式'),
   glossaryFileText: L('文件内容', 'file content', 'ファイルの内容'),
   importMode: L('导入方式', 'import mode', '取り込み方法'),
-  seriesId: L('系列 ID', 'series id', 'シリーズ ID'),
+  seriesKey: L('系列 ID', 'series id', 'シリーズ ID'),
   seriesName: L('系列名称', 'series name', 'シリーズ名'),
   seriesMemory: L('系列记忆', 'series memory', 'シリーズの記憶'),
   memoryCharacters: L('人物列表', 'list of characters', '登場人物の一覧'),
-  characterNameAt: L('第 {n} 个人物的名字', 'name of character {n}', '{n} 番目の登場人物の名前'),
-  characterTargetAt: L('第 {n} 个人物的译名', 'translated name of character {n}', '{n} 番目の登場人物の訳名'),
-  characterGenderAt: L('第 {n} 个人物的性别', 'gender of character {n}', '{n} 番目の登場人物の性別'),
-  characterAddressAt: L(
-    '第 {n} 个人物的称呼方式',
-    'forms of address of character {n}',
-    '{n} 番目の登場人物の呼び方',
-  ),
+  ...VOICE_LABELS,
 } as const satisfies Record<string, Label>;
 
 type LabelKey = keyof typeof LABELS;
@@ -180,6 +174,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     translationService: 'engine',
     includeOriginalText: 'bilingual',
     keepEngineBreaks: 'keepEngineBreaks',
+    ...VOICE_FIELDS,
   },
   [API.taskList]: PAGE,
   [API.taskGet]: { id: 'taskId' },
@@ -232,7 +227,13 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.fileDownloadUrl]: { objectKey: 'objectKey', taskId: 'taskId' },
   [API.fileSubmitCheck]: { objectKey: 'objectKey', type: 'mediaType', ...MEDIA_CHOICES },
   [API.fileCheck]: TASK_ID,
-  [API.fileSubmitExecute]: { taskId: 'taskId', batchSize: 'batchSize', ...MEDIA_CHOICES },
+  [API.fileSubmitExecute]: {
+    taskId: 'taskId',
+    batchSize: 'batchSize',
+    keepEngineBreaks: 'keepEngineBreaks',
+    ...MEDIA_CHOICES,
+    ...VOICE_FIELDS,
+  },
   [API.qualityGet]: { target: 'targetLanguage' },
   [API.qualitySave]: {
     target: 'targetLanguage',
@@ -264,10 +265,10 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     mode: 'importMode',
   },
   [API.glossaryExport]: { id: 'glossaryId', format: 'glossaryFileFormat' },
-  [API.seriesGet]: { id: 'seriesId' },
-  [API.seriesDelete]: { id: 'seriesId' },
+  [API.seriesGet]: { id: 'seriesKey' },
+  [API.seriesDelete]: { id: 'seriesKey' },
   [API.seriesSave]: {
-    id: 'seriesId',
+    id: 'seriesKey',
     name: 'seriesName',
     sourceLanguage: 'sourceLanguage',
     targetLanguage: 'targetLanguage',
@@ -283,6 +284,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     'memory.terms.*.note': 'entryNoteAt',
   },
   [API.taskReapply]: { id: 'taskId' },
+  ...BRIEF_ROUTE_FIELDS,
 };
 
 /** The path with list positions as `*`, and the last position (from 1) for `{n}`. */

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { envelope, managerToken, multipart, OWN_ORIGIN } from '../../test/support/http.js';
 import { fieldsOf, type SchemaField } from '../../test/support/schema-fields.js';
 import { makeSrt } from '../../test/support/tasks.js';
+import { BRIEF_CALLS, GLOSSARY_CALLS, VOICE } from '../../test/support/voice-field-labels.js';
 
 /**
  * What each field of each call must be called, in Chinese and English: this test's own truth (a
@@ -151,6 +152,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     ...MEDIA,
   },
   '/file/check_execute_task': { taskId: ['任务 ID', 'task id'] },
+  ...BRIEF_CALLS,
   '/quality/get': { target: ['目标语言', 'target language'] },
   '/quality/save': {
     target: ['目标语言', 'target language'],
@@ -161,51 +163,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'overrides.minDurationMs': ['最短显示时间', 'minimum duration'],
     'overrides.maxDurationMs': ['最长显示时间', 'maximum duration'],
   },
-  '/glossary/get': { id: ['术语表 ID', 'glossary id'] },
-  '/glossary/delete': { id: ['术语表 ID', 'glossary id'] },
-  '/glossary/save': {
-    id: ['术语表 ID', 'glossary id'],
-    name: ['术语表名称', 'glossary name'],
-    sourceLanguage: ['源语言', 'source language'],
-    targetLanguage: ['目标语言', 'target language'],
-    entries: ['术语列表', 'list of terms'],
-    'entries.*.source': ['第 1 条术语的原文', 'source of term 1'],
-    'entries.*.target': ['第 1 条术语的译文', 'translation of term 1'],
-    'entries.*.note': ['第 1 条术语的备注', 'note of term 1'],
-    'entries.*.keep': ['第 1 条术语的保留原文选项', 'keep-as-is option of term 1'],
-    'entries.*.caseSensitive': ['第 1 条术语的区分大小写选项', 'case-sensitive option of term 1'],
-  },
-  '/glossary/import': {
-    id: ['术语表 ID', 'glossary id'],
-    name: ['术语表名称', 'glossary name'],
-    sourceLanguage: ['源语言', 'source language'],
-    targetLanguage: ['目标语言', 'target language'],
-    format: ['文件格式', 'file format'],
-    text: ['文件内容', 'file content'],
-    mode: ['导入方式', 'import mode'],
-  },
-  '/glossary/export': { id: ['术语表 ID', 'glossary id'], format: ['文件格式', 'file format'] },
-  '/series/get': { id: ['系列 ID', 'series id'] },
-  '/series/delete': { id: ['系列 ID', 'series id'] },
-  '/series/save': {
-    id: ['系列 ID', 'series id'],
-    name: ['系列名称', 'series name'],
-    sourceLanguage: ['源语言', 'source language'],
-    targetLanguage: ['目标语言', 'target language'],
-    memory: ['系列记忆', 'series memory'],
-    'memory.characters': ['人物列表', 'list of characters'],
-    'memory.characters.*.name': ['第 1 个人物的名字', 'name of character 1'],
-    'memory.characters.*.target': ['第 1 个人物的译名', 'translated name of character 1'],
-    'memory.characters.*.gender': ['第 1 个人物的性别', 'gender of character 1'],
-    'memory.characters.*.address': ['第 1 个人物的称呼方式', 'forms of address of character 1'],
-    'memory.terms': ['术语列表', 'list of terms'],
-    'memory.terms.*.source': ['第 1 条术语的原文', 'source of term 1'],
-    'memory.terms.*.target': ['第 1 条术语的译文', 'translation of term 1'],
-    'memory.terms.*.note': ['第 1 条术语的备注', 'note of term 1'],
-  },
-  '/task/reapply': { id: ['任务 ID', 'task id'] },
+  ...GLOSSARY_CALLS,
 };
 
+for (const call of ['/task/create', '/file/submit_execute_task']) Object.assign(EXPECTED[call]!, VOICE);
 const LANGS: UiLanguage[] = ['zh', 'en', 'ja'];
 /** words of validators and programming, never for a user */
 const JARGON =

@@ -1,3 +1,4 @@
+import type { Brief, SeriesMemory } from '@subtrans/contract';
 import type { Counting } from '@subtrans/subtitles';
 import { messageOf, type HttpJsonFailure } from '../http-json.js';
 
@@ -74,9 +75,32 @@ export interface CondenseRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * issue 26: one part of a film read before it is translated (brief.ts splits the film and merges
+ * the parts' answers)
+ */
+export interface BriefRequest {
+  /** the part's lines, in order (no timecodes) */
+  lines: string[];
+  source: string;
+  target: string;
+  /** which part of how many */
+  part: { index: number; count: number };
+  /** the most characters this part's synopsis may use */
+  synopsisChars: number;
+  /** names and terms already fixed (a series' memory): to be used as they are */
+  known?: SeriesMemory;
+  signal?: AbortSignal;
+}
+
 export interface TranslationEngine {
   readonly name: string;
   translate(req: TranslateRequest): Promise<string[]>;
+  /**
+   * Engines that can read a film and describe it (language models): the synopsis, register,
+   * characters and recurring terms of one part. Rule-based engines have none (no brief).
+   */
+  brief?(req: BriefRequest): Promise<Brief>;
   /**
    * Engines that can be asked for a shorter rendering with the same meaning (language models):
    * one text per item, in order. Rule-based engines have none.

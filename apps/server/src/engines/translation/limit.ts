@@ -1,4 +1,4 @@
-import type { CondenseRequest, TranslateRequest, TranslationEngine } from './engine.js';
+import type { BriefRequest, CondenseRequest, TranslateRequest, TranslationEngine } from './engine.js';
 
 /**
  * Bounds the calls one engine has in flight in this process, across every task (a provider's
@@ -45,11 +45,13 @@ export function limitConcurrency(
     }
   };
   const condense = engine.condense?.bind(engine);
+  const brief = engine.brief?.bind(engine);
   return {
     name: engine.name,
     active: () => active,
     translate: (req: TranslateRequest) => inSlot(req.signal, () => engine.translate(req)),
     // condensing calls the same provider account: they wait for a slot like any other call
     ...(condense ? { condense: (req: CondenseRequest) => inSlot(req.signal, () => condense(req)) } : {}),
+    ...(brief ? { brief: (req: BriefRequest) => inSlot(req.signal, () => brief(req)) } : {}),
   };
 }

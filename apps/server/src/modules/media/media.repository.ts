@@ -207,7 +207,7 @@ export async function claimMediaRun(
             hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (attempts + 1) END,
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND kind = 'media' AND detect_status = 4
-        AND status IN ('pending', 'failed') AND media_key IS NOT NULL
+        AND status IN ('pending', 'failed') AND media_key IS NOT NULL AND NOT awaiting_review
       RETURNING ${TASK_COLUMNS}`,
     [
       id,

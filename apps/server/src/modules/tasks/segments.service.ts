@@ -15,6 +15,7 @@ import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
+import { taskExtrasFor } from './brief-step.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
 import { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
@@ -174,8 +175,10 @@ export async function retranslateSegments(
   const rules = await lineRulesOf(ctx.db, task);
   if (claimed.size) {
     const only = [...claimed].map((id) => indexOf.get(id)!).sort((a, b) => a - b);
+    const lines = segments.map((s) => s.original_text);
+    // issue 26: the brief as it is now and the user's instructions go with the lines
+    const extrasFor = await taskExtrasFor(ctx, task, lines);
     try {
-      const lines = segments.map((s) => s.original_text);
       await translateAll(
         engine,
         lines,
@@ -187,8 +190,8 @@ export async function retranslateSegments(
           retryDelayMs: 1000,
           only,
           fit: fitOf(segments, rules),
-          // the task's glossary terms go with the lines (and a line lacking one is flagged)
-          extrasFor: termExtrasFor(rules.terms, lines),
+          // the task's glossary terms (a line lacking one is flagged), the brief and the instructions
+          extrasFor: termExtrasFor(rules.terms, lines, extrasFor),
           onLines: async (from, values, kept) => {
             values.forEach((value, i) => {
               const s = segments[from + i]!;

@@ -15,6 +15,7 @@ import { retranslateSegments, updateSegments } from './segments.service.js';
 import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
 import { retranslateQuota } from './retranslate-allowance.service.js';
+import { briefRoutes } from './brief.routes.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */
@@ -98,4 +99,6 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ROUTES.taskRetranslateQuota, { config: { auth: 'user' } }, async (req) =>
     ok(await retranslateQuota(ctx, currentUser(req).id)),
   );
+
+  briefRoutes(app, ctx);
 }
