@@ -53,6 +53,10 @@ export function fakeServer(routes: Record<string, Handler>) {
   return { calls, to: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body) };
 }
 
+/** A refusal for a fakeServer handler to throw: the envelope's code, message and data. */
+export const refusal = (code: number, msg: string, data: unknown = null) =>
+  Object.assign(new Error(msg), { code, msg, data });
+
 export function renderWithApp(i18n: I18n, ui: ReactNode, url = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -70,8 +74,12 @@ export function renderWithApp(i18n: I18n, ui: ReactNode, url = '/') {
 
 /** Opens an antd Select (by its test id) and picks the option with this text. */
 export async function choose(testId: string, option: string) {
-  const select = screen.getByTestId(testId);
-  const trigger = select.closest('.ant-select') ?? select;
+  await chooseIn(screen.getByTestId(testId), option);
+}
+
+/** Opens an antd Select (the element, or one inside it such as its combobox) and picks an option. */
+export async function chooseIn(element: HTMLElement, option: string) {
+  const trigger = element.closest('.ant-select') ?? element;
   fireEvent.mouseDown(trigger.querySelector('.ant-select-selector') ?? trigger);
   // this select's own list, not another select's that is still closing
   const listId = listIdOf(trigger);
@@ -81,7 +89,7 @@ export async function choose(testId: string, option: string) {
       : [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].find(
           (d) => !d.className.includes('hidden'),
         );
-    if (!open) throw new Error(`the ${testId} list did not open`);
+    if (!open) throw new Error('the list did not open');
     return open;
   });
   fireEvent.click(await within(dropdown).findByTitle(option));
