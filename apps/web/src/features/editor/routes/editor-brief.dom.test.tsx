@@ -73,7 +73,7 @@ function server() {
         terms: [{ source: 'takoyaki', target: 'takoyaki', note: '' }],
       },
     }),
-    [API.taskUpdateSegments]: () => ({ version: 2 }),
+    [API.taskUpdateSegments]: () => ({ version: 4, segments: [{ id: 2, flags: [] }] }),
     [API.taskReapply]: () => ({
       version: 3,
       results: [
