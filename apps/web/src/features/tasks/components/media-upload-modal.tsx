@@ -25,7 +25,9 @@ import {
   uploadFile,
 } from '../lib/multipart-upload';
 import { checkMediaFile, formatBytes, MEDIA_ACCEPT, mediaTypeOfFile } from '../lib/media-file';
+import { voiceOf } from '../lib/voice-options';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
+import { VoiceOptionsFields } from './voice-options-fields';
 
 const MEDIA_FIELDS = { source: 'sourceLau', target: 'targetLau', engine: 'translationService' };
 
@@ -35,6 +37,11 @@ interface FormValues {
   translationService?: TranslationEngineName;
   includeOriginal: boolean;
   keepEngineBreaks?: boolean;
+  glossaryIds?: string[];
+  seriesId?: string | null;
+  formality?: string;
+  translatorNote?: string;
+  reviewTerms?: boolean;
 }
 
 interface UploadProgress {
@@ -198,6 +205,8 @@ export function MediaUploadModal({
         both: v.includeOriginal ? 2 : 1,
         translationService: v.translationService ?? '',
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
+        // sent with the execution, once the cost is confirmed (the detection does not take them)
+        voice: voiceOf(v),
       });
       setUploaded(null);
       void client.invalidateQueries({ queryKey: tasksQueryKey });
@@ -346,6 +355,7 @@ export function MediaUploadModal({
           <Form.Item name="includeOriginal" label={t('tasks.upload.bilingual')} valuePropName="checked">
             <Switch data-testid="media-bilingual" />
           </Form.Item>
+          <VoiceOptionsFields form={form} testId="media" names={MEDIA_FIELDS} />
           {progress && phase !== 'idle' ? (
             <div data-testid="media-upload-progress" aria-live="polite" style={{ marginBottom: 16 }}>
               <Progress
