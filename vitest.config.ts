@@ -25,7 +25,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/server/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

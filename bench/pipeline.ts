@@ -5,15 +5,13 @@
  * and the ideal time at the configured concurrency (⌈batches / concurrency⌉ × 300 ms), measured
  * from the task's start to its completion with the server's own timestamps.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatSrtTime, parseSrt } from '@subtrans/subtitles';
 import type { Task, TaskWithSegments } from '@subtrans/contract';
 import { startTestApp } from '../apps/server/test/harness.js';
 import { grantPoints, uploadSrt } from '../apps/server/test/support/tasks.js';
 import { fakeTranslate } from '../apps/server/test/support/translation-servers.js';
 import type { Figure } from './ledger.js';
+import { forkServer } from './support.js';
 
 const CUES = 1000;
 const LATENCY_MS = 300;
@@ -23,31 +21,17 @@ function hourLongSrt(): string {
   // 1,000 cues over an hour: one every 3.6 s
   return Array.from({ length: CUES }, (_, k) => {
     const start = k * 3600;
-    return `${k + 1}\r\n${formatSrtTime(start)} --> ${formatSrtTime(start + 3000)}\r\nLine ${k + 1}: the quick brown fox jumps over the lazy dog.\r\n`;
+    return `${k + 1}\r\n${formatSrtTime(start)} --> ${formatSrtTime(start + 3000)}\r\nLine ${k + 1}: a fox.\r\n`;
   }).join('\r\n');
 }
 
 /** The engine runs in its own process, so its timers do not queue behind the server's work. */
-async function startEngine(): Promise<{ url: string; child: ChildProcess; requests(): Promise<number> }> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const child = fork(path.join(here, 'engine-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_ENGINE_KEY: KEY, BENCH_ENGINE_LATENCY_MS: String(LATENCY_MS) },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+async function startEngine() {
+  const server = await forkServer('engine-server.ts', {
+    BENCH_ENGINE_KEY: KEY,
+    BENCH_ENGINE_LATENCY_MS: String(LATENCY_MS),
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`engine server exited with ${code}`)));
-  });
-  return {
-    url,
-    child,
-    requests: () =>
-      new Promise((resolve) => {
-        child.once('message', (n) => resolve(Number(n)));
-        child.send('count');
-      }),
-  };
+  return { ...server, requests: async () => Number(await server.ask<number>('count')) };
 }
 
 async function runOnce(

@@ -13,7 +13,9 @@
  * bundle (JavaScript gzip the home page loads against the dashboard, bench/bundle.ts), media (a
  * direct upload through the local-disk backend against cp, and audio extraction inside the job,
  * bench/media.ts), load (the largest SRT a task takes: /healthz while 4 are uploaded, memory while 10
- * clients read it, per database, bench/load.ts).
+ * clients read it, per database, bench/load.ts), quality (subtitles that fit: the quality corpus
+ * through the plain and the fitted translation pipeline on a simulated engine and on Apertium,
+ * bench/quality.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import { benchLedgerAndQueue, type Figure } from './ledger.js';
 import { benchLoadOn } from './load.js';
 import { benchMedia } from './media.js';
 import { benchPipeline } from './pipeline.js';
+import { benchQuality } from './quality.js';
 import { benchSubtitles } from './subtitles.js';
 import { ADMIN, ROOT, rssMb, signInAsAdmin } from './support.js';
 
@@ -239,7 +242,7 @@ async function benchLoad() {
 
 async function main() {
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,apertium,editor,bundle,media,load')
+    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality')
       .split(',')
       .map((p) => p.trim()),
   );
@@ -251,6 +254,7 @@ async function main() {
   if (only.has('bundle')) figures.push(...benchBundle());
   if (only.has('media')) figures.push(...(await benchMedia()));
   if (only.has('load')) await benchLoad();
+  if (only.has('quality')) figures.push(...(await benchQuality()));
   console.table(
     figures.map((f) => ({
       figure: f.name,

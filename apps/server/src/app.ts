@@ -26,6 +26,8 @@ import { translationRoutes } from './modules/translation/translation.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { qualityRoutes } from './modules/quality/quality.routes.js';
+import { glossaryRoutes } from './modules/glossary/glossary.routes.js';
+import { seriesRoutes } from './modules/series/series.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { localStorageRoutes } from './modules/media/storage.routes.js';
 import { isLocalStorage } from './providers/storage/local-storage.js';
@@ -120,6 +122,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   translationRoutes(app, ctx);
   tasksRoutes(app, ctx);
   qualityRoutes(app, ctx);
+  glossaryRoutes(app, ctx);
+  seriesRoutes(app, ctx);
   mediaRoutes(app, ctx);
   if (isLocalStorage(ctx.storage)) await localStorageRoutes(app, ctx.storage);
   paymentsRoutes(app, ctx);

@@ -64,7 +64,7 @@ export const POINTS = { perMinute: 10, validityDays: 365 } as const;
  * retention job (modules/account-life) carries them out, and the close-account page words them.
  */
 export const RETENTION = {
-  /** a closed account's tasks, subtitles, uploads and stored files, counted from the closing */
+  /** a closed account's tasks, subtitles, uploads, stored files, glossaries and series, counted from the closing */
   closedContentDays: 30,
   /** a closed account's orders and points ledger (anonymised meanwhile), and payment notifications */
   paymentRecordsYears: 5,

@@ -4,6 +4,7 @@ import { FAULT_ERRORS } from './fault-errors.js';
 import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
 import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
+import { VOICE_ERRORS } from './voice-errors.js';
 
 export type { UiLanguage };
 
@@ -22,6 +23,8 @@ export const ErrorCodes = {
   ...FAULT_ERRORS,
   // the account's own changes: password, email address
   ...ACCOUNT_ERRORS,
+  // glossaries, series and the film brief (issue 26)
+  ...VOICE_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

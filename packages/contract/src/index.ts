@@ -14,3 +14,5 @@ export * from './payments.js';
 export * from './media.js';
 export * from './input.js';
 export * from './quality.js';
+export * from './glossary.js';
+export * from './brief.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_LANGUAGES, SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
+import { voiceFields } from './brief.js';
 import { INPUT_RULES } from './input.js';
 
 /** SPEC §9: audio type 1, video type 2 */
@@ -145,6 +146,11 @@ export const submitCheckBody = z.object({
     .default(''),
   both: z.union([z.literal(1), z.literal(2)]).default(1),
   ...engineChoice,
+  /**
+   * keep the engine's line breaks: stored with the task now, so an execution started later (from
+   * the task list, or by a client that does not send it) keeps the upload's choice
+   */
+  keepEngineBreaks: z.boolean().default(false),
 });
 export type SubmitCheckBody = z.input<typeof submitCheckBody>;
 
@@ -178,8 +184,12 @@ export const submitExecuteBody = z.object({
   both: z.union([z.literal(1), z.literal(2)]).default(1),
   ...engineChoice,
   batchSize: batchSizeField,
-  /** keep the engine's line breaks (default: each line laid out for the target language) */
-  keepEngineBreaks: z.boolean().default(false),
+  /**
+   * keep the engine's line breaks (off: each line laid out for the target language); when not
+   * given, the task keeps what its detection (/file/submit_check_task) was given
+   */
+  keepEngineBreaks: z.boolean().optional(),
+  ...voiceFields,
 });
 export type SubmitExecuteBody = z.input<typeof submitExecuteBody>;
 

@@ -78,6 +78,24 @@ export const API = {
   qualityGet: '/quality/get',
   /** saves (or, with null, resets) the caller's quality limits for one target language */
   qualitySave: '/quality/save',
+  /** the caller's glossaries (issue 26): list, one with its entries, save, delete, CSV/TSV */
+  glossaryList: '/glossary/list',
+  glossaryGet: '/glossary/get',
+  glossarySave: '/glossary/save',
+  glossaryDelete: '/glossary/delete',
+  glossaryImport: '/glossary/import',
+  /** a glossary as a CSV/TSV download */
+  glossaryExport: '/glossary/export',
+  /** the caller's series and their memory of names and terms */
+  seriesList: '/series/list',
+  seriesGet: '/series/get',
+  seriesSave: '/series/save',
+  seriesDelete: '/series/delete',
+  /** a task's film brief: read, edit; continue after reviewing names and terms; re-apply */
+  taskBrief: '/task/brief',
+  taskSaveBrief: '/task/save_brief',
+  taskContinue: '/task/continue',
+  taskReapply: '/task/reapply',
 } as const;
 
 /** Where the server serves the OpenAPI document of ROUTES (public, read-only). */

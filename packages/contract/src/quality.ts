@@ -19,6 +19,8 @@ export const REVIEW_FLAG_NAMES = [
   'numbers-missing',
   'markup-lost',
   'empty',
+  // issue 26: the source holds a glossary term whose target term the translation lacks
+  'term-missing',
 ] as const;
 export type ReviewFlagName = (typeof REVIEW_FLAG_NAMES)[number];
 

@@ -80,6 +80,24 @@ import {
 } from './tasks.js';
 import { engineStatusSchema, translateBody } from './translation.js';
 import { qualityGetBody, qualityLimitsSchema, qualitySaveBody } from './quality.js';
+import {
+  glossaryIdBody,
+  glossarySchema,
+  glossarySummarySchema,
+  importGlossaryBody,
+  importedGlossarySchema,
+  saveGlossaryBody,
+} from './glossary.js';
+import {
+  continueTaskBody,
+  reapplyBody,
+  saveBriefBody,
+  saveSeriesBody,
+  seriesIdBody,
+  seriesSchema,
+  seriesSummarySchema,
+  taskBriefSchema,
+} from './brief.js';
 
 const post = <const P extends string, const R extends Omit<RouteDef, 'method' | 'path'>>(path: P, route: R) =>
   defineRoute({ method: 'POST', path, ...route });
@@ -171,6 +189,19 @@ export const ROUTES = {
   fileSpeechStatus: post(API.fileSpeechStatus, { response: speechStatusSchema }),
   qualityGet: post(API.qualityGet, { body: qualityGetBody, response: qualityLimitsSchema }),
   qualitySave: post(API.qualitySave, { body: qualitySaveBody, response: qualityLimitsSchema }),
+  glossaryList: post(API.glossaryList, { response: z.array(glossarySummarySchema) }),
+  glossaryGet: post(API.glossaryGet, { body: glossaryIdBody, response: glossarySchema }),
+  glossarySave: post(API.glossarySave, { body: saveGlossaryBody, response: glossarySchema }),
+  glossaryDelete: post(API.glossaryDelete, { body: glossaryIdBody, response: nothing }),
+  glossaryImport: post(API.glossaryImport, { body: importGlossaryBody, response: importedGlossarySchema }),
+  seriesList: post(API.seriesList, { response: z.array(seriesSummarySchema) }),
+  seriesGet: post(API.seriesGet, { body: seriesIdBody, response: seriesSchema }),
+  seriesSave: post(API.seriesSave, { body: saveSeriesBody, response: seriesSchema }),
+  seriesDelete: post(API.seriesDelete, { body: seriesIdBody, response: nothing }),
+  taskBrief: post(API.taskBrief, { body: taskIdBody, response: taskBriefSchema }),
+  taskSaveBrief: post(API.taskSaveBrief, { body: saveBriefBody, response: taskBriefSchema }),
+  taskContinue: post(API.taskContinue, { body: continueTaskBody, response: taskSchema }),
+  taskReapply: post(API.taskReapply, { body: reapplyBody, response: retranslateAnswerSchema }),
 } as const satisfies Record<string, RouteDef>;
 export type Routes = typeof ROUTES;
 /** A call of ROUTES by its name. */
@@ -196,6 +227,7 @@ export const ROUTE_EXCEPTIONS: readonly RouteException[] = [
   { method: 'POST', path: API.alipayNotify, reason: "Alipay's notification: form-encoded, answered as text" },
   { method: 'POST', path: API.wallexWebhook, reason: "Airwallex's webhook: the raw body is signed" },
   { method: 'POST', path: API.taskExport, reason: 'a file download (SRT or WebVTT)' },
+  { method: 'POST', path: API.glossaryExport, reason: 'a file download (CSV or TSV)' },
   {
     method: 'GET',
     path: '/sandbox/checkout/:orderNo',

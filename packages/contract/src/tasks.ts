@@ -3,6 +3,7 @@ import { SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
 import { keepEngineBreaksField, reviewFlagsSchema } from './quality.js';
+import { taskVoiceSchema, voiceFields } from './brief.js';
 
 /** Which rule set a task's price (the subtitles package's taskPrice decides). */
 export const COST_RULES = ['minimum', 'duration', 'text'] as const;
@@ -22,6 +23,8 @@ export const createTaskFields = z.object({
     .default(false),
   /** keep the engine's line breaks (default: each line laid out for the target language) */
   keepEngineBreaks: keepEngineBreaksField,
+  // issue 26: glossaries, series, formality, a note for the translator, review names and terms first
+  ...voiceFields,
 });
 
 export const taskIdBody = z.object({ id: z.uuid() });
@@ -82,6 +85,8 @@ export const taskSchema = z.object({
   keepEngineBreaks: z.boolean(),
   /** lines carrying at least one review flag ("N lines to review") */
   reviewCount: z.number().int(),
+  /** issue 26: glossaries, series, formality, note, brief and its review, engine calls */
+  voice: taskVoiceSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -155,8 +160,15 @@ export const updateSegmentsBody = z.object({
   segments: z.array(segmentPatch).min(1).max(2000),
 });
 
-/** /task/update_segments: the task's version after the edit */
-export const savedSegmentsSchema = z.object({ version: z.number().int() });
+/**
+ * /task/update_segments: the task's version after the edit, and the review flags of every line
+ * the edit touched, computed again from the line as stored (the editor replaces its own with them)
+ */
+export const savedSegmentsSchema = z.object({
+  version: z.number().int(),
+  segments: z.array(z.object({ id: z.number().int(), flags: reviewFlagsSchema })),
+});
+export type SavedSegments = z.infer<typeof savedSegmentsSchema>;
 
 /**
  * /task/retranslate: the task's own engine and languages, with neighbouring lines as context.

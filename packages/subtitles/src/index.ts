@@ -141,3 +141,4 @@ export {
   type ReviewFlag,
   type ReviewInput,
 } from './review-flags.js';
+export { TermMatcher, renderingOf, termKey, type TermEntry, type TermMatch } from './terms.js';

@@ -150,6 +150,13 @@ describe('line breaking in Chinese and Japanese (BudouX phrases, kinsoku)', () =
     const { lines } = lay('我昨天在商店里买了一部新的iPhone15手机和耳机', 'zh-CN');
     expect(lines.join('|')).not.toMatch(/[A-Za-z0-9]\|[A-Za-z0-9]/);
   });
+
+  it('never breaks a number at its separators (BudouX ends a phrase after "13,")', () => {
+    expect(lay('我们明天再谈吧，13,800块钱就这么没了。', 'zh-CN').lines).toEqual([
+      '我们明天再谈吧，',
+      '13,800块钱就这么没了。',
+    ]);
+  });
 });
 
 describe('line breaking keeps markup balanced', () => {

@@ -67,6 +67,7 @@ describe('review flags', () => {
       'numbers-missing',
       'markup-lost',
       'empty',
+      'term-missing',
     ]);
     const all = flags({
       source: '<i>I have 15 cats here</i>',
@@ -127,6 +128,18 @@ describe('source-language', () => {
     expect(check('Куда ты идёшь?', 'ru', 'en', 'x')).toBe(true);
     expect(check('今日はいい天気ですね', 'ja', 'zh-CN', 'x')).toBe(true);
     expect(check('你好吗', 'zh-CN', 'ko', 'x')).toBe(true);
+  });
+
+  it('flags a short line with no letter of the target script: a sentence’s capital is no name', () => {
+    expect(check('Not again!', 'en', 'ja')).toBe(true);
+    expect(check('Tom, wait!', 'en', 'zh-CN')).toBe(true);
+    expect(check('- Go. - Come on!', 'en', 'zh-CN')).toBe(true);
+    expect(check('11:15に', 'ja', 'en')).toBe(true);
+    expect(check('2024年', 'zh-CN', 'en')).toBe(true);
+    // a name alone, or one capitalised word, may stay as it is
+    expect(check('Bruce Wayne!', 'en', 'zh-CN')).toBe(false);
+    expect(check('Hello, Bruce.', 'en', 'ja')).toBe(false);
+    expect(check('Run!', 'en', 'zh-CN')).toBe(false);
   });
 
   it('flags a long line the trigram model gives to the source when it shares words with it', () => {

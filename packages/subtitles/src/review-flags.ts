@@ -26,6 +26,11 @@ export const REVIEW_FLAGS = [
   'markup-lost',
   /** nothing to read */
   'empty',
+  /**
+   * the source holds a glossary or brief term whose target term the translation lacks (issue 26:
+   * computed by the caller, who knows the task's terms, and given as `termMissing`)
+   */
+  'term-missing',
 ] as const;
 export type ReviewFlag = (typeof REVIEW_FLAGS)[number];
 
@@ -42,6 +47,8 @@ export interface ReviewInput {
   norms?: Norms;
   /** the pipeline kept the source text for this line */
   keptOriginal?: boolean;
+  /** the caller found a term of the task's glossaries or brief missing from the translation */
+  termMissing?: boolean;
 }
 
 /** An empty line: nothing visible once tags are gone. */
@@ -74,6 +81,7 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
       if (script && inWrongScript(visibleText(translation), script)) flags.add('wrong-script');
       if (numbersMissing(source, translation, targetLang)) flags.add('numbers-missing');
       if (markupLost(source, translation)) flags.add('markup-lost');
+      if (input.termMissing) flags.add('term-missing');
     }
     if (overBudget(translation, durationMs, norms)) flags.add('over-budget');
   }

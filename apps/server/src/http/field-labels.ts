@@ -1,4 +1,5 @@
 import { API, type UiLanguage } from '@subtrans/contract';
+import { BRIEF_ROUTE_FIELDS, VOICE_FIELDS, VOICE_LABELS } from './voice-field-labels.js';
 
 type Label = Readonly<Record<UiLanguage, string>>;
 const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
@@ -78,6 +79,30 @@ const LABELS = {
   cpsLimit: L('每秒字数', 'characters per second', '1 秒あたりの文字数'),
   minDurationLimit: L('最短显示时间', 'minimum duration', '最短表示時間'),
   maxDurationLimit: L('最长显示时间', 'maximum duration', '最長表示時間'),
+  glossaryId: L('术语表 ID', 'glossary id', '用語集 ID'),
+  glossaryName: L('术语表名称', 'glossary name', '用語集の名前'),
+  glossaryEntries: L('术语列表', 'list of terms', '用語の一覧'),
+  entrySourceAt: L('第 {n} 条术语的原文', 'source of term {n}', '{n} 番目の用語の原文'),
+  entryTargetAt: L('第 {n} 条术语的译文', 'translation of term {n}', '{n} 番目の用語の訳語'),
+  entryNoteAt: L('第 {n} 条术语的备注', 'note of term {n}', '{n} 番目の用語のメモ'),
+  entryKeepAt: L(
+    '第 {n} 条术语的保留原文选项',
+    'keep-as-is option of term {n}',
+    '{n} 番目の用語の原文のまま設定',
+  ),
+  entryCaseAt: L(
+    '第 {n} 条术语的区分大小写选项',
+    'case-sensitive option of term {n}',
+    '{n} 番目の用語の大文字小文字の区別設定',
+  ),
+  glossaryFileFormat: L('文件格式', 'file format', 'ファイル形式'),
+  glossaryFileText: L('文件内容', 'file content', 'ファイルの内容'),
+  importMode: L('导入方式', 'import mode', '取り込み方法'),
+  seriesKey: L('系列 ID', 'series id', 'シリーズ ID'),
+  seriesName: L('系列名称', 'series name', 'シリーズ名'),
+  seriesMemory: L('系列记忆', 'series memory', 'シリーズの記憶'),
+  memoryCharacters: L('人物列表', 'list of characters', '登場人物の一覧'),
+  ...VOICE_LABELS,
 } as const satisfies Record<string, Label>;
 
 type LabelKey = keyof typeof LABELS;
@@ -91,6 +116,14 @@ const MEDIA_CHOICES: Fields = {
   both: 'subtitleLayout',
   transEngin: 'engine',
   translationService: 'engine',
+  keepEngineBreaks: 'keepEngineBreaks',
+};
+const ENTRY_FIELDS: Fields = {
+  'entries.*.source': 'entrySourceAt',
+  'entries.*.target': 'entryTargetAt',
+  'entries.*.note': 'entryNoteAt',
+  'entries.*.keep': 'entryKeepAt',
+  'entries.*.caseSensitive': 'entryCaseAt',
 };
 const TRANSLATE: Fields = {
   texts: 'texts',
@@ -141,6 +174,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     translationService: 'engine',
     includeOriginalText: 'bilingual',
     keepEngineBreaks: 'keepEngineBreaks',
+    ...VOICE_FIELDS,
   },
   [API.taskList]: PAGE,
   [API.taskGet]: { id: 'taskId' },
@@ -198,6 +232,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     batchSize: 'batchSize',
     keepEngineBreaks: 'keepEngineBreaks',
     ...MEDIA_CHOICES,
+    ...VOICE_FIELDS,
   },
   [API.qualityGet]: { target: 'targetLanguage' },
   [API.qualitySave]: {
@@ -210,6 +245,46 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     'overrides.maxDurationMs': 'maxDurationLimit',
   },
   [API.fileCheckExecute]: TASK_ID,
+  [API.glossaryGet]: { id: 'glossaryId' },
+  [API.glossaryDelete]: { id: 'glossaryId' },
+  [API.glossarySave]: {
+    id: 'glossaryId',
+    name: 'glossaryName',
+    sourceLanguage: 'sourceLanguage',
+    targetLanguage: 'targetLanguage',
+    entries: 'glossaryEntries',
+    ...ENTRY_FIELDS,
+  },
+  [API.glossaryImport]: {
+    id: 'glossaryId',
+    name: 'glossaryName',
+    sourceLanguage: 'sourceLanguage',
+    targetLanguage: 'targetLanguage',
+    format: 'glossaryFileFormat',
+    text: 'glossaryFileText',
+    mode: 'importMode',
+  },
+  [API.glossaryExport]: { id: 'glossaryId', format: 'glossaryFileFormat' },
+  [API.seriesGet]: { id: 'seriesKey' },
+  [API.seriesDelete]: { id: 'seriesKey' },
+  [API.seriesSave]: {
+    id: 'seriesKey',
+    name: 'seriesName',
+    sourceLanguage: 'sourceLanguage',
+    targetLanguage: 'targetLanguage',
+    memory: 'seriesMemory',
+    'memory.characters': 'memoryCharacters',
+    'memory.characters.*.name': 'characterNameAt',
+    'memory.characters.*.target': 'characterTargetAt',
+    'memory.characters.*.gender': 'characterGenderAt',
+    'memory.characters.*.address': 'characterAddressAt',
+    'memory.terms': 'glossaryEntries',
+    'memory.terms.*.source': 'entrySourceAt',
+    'memory.terms.*.target': 'entryTargetAt',
+    'memory.terms.*.note': 'entryNoteAt',
+  },
+  [API.taskReapply]: { id: 'taskId' },
+  ...BRIEF_ROUTE_FIELDS,
 };
 
 /** The path with list positions as `*`, and the last position (from 1) for `{n}`. */

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { envelope, managerToken, multipart, OWN_ORIGIN } from '../../test/support/http.js';
 import { fieldsOf, type SchemaField } from '../../test/support/schema-fields.js';
 import { makeSrt } from '../../test/support/tasks.js';
+import { BRIEF_CALLS, GLOSSARY_CALLS, VOICE } from '../../test/support/voice-field-labels.js';
 
 /**
  * What each field of each call must be called, in Chinese and English: this test's own truth (a
@@ -140,6 +141,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
   '/file/submit_check_task': {
     objectKey: ['文件路径', 'object key'],
     type: ['媒体类型', 'media type'],
+    keepEngineBreaks: ['保留引擎换行选项', 'keep-engine-breaks option'],
     ...MEDIA,
   },
   '/file/check_task': { taskId: ['任务 ID', 'task id'] },
@@ -150,6 +152,7 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     ...MEDIA,
   },
   '/file/check_execute_task': { taskId: ['任务 ID', 'task id'] },
+  ...BRIEF_CALLS,
   '/quality/get': { target: ['目标语言', 'target language'] },
   '/quality/save': {
     target: ['目标语言', 'target language'],
@@ -160,8 +163,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'overrides.minDurationMs': ['最短显示时间', 'minimum duration'],
     'overrides.maxDurationMs': ['最长显示时间', 'maximum duration'],
   },
+  ...GLOSSARY_CALLS,
 };
 
+for (const call of ['/task/create', '/file/submit_execute_task']) Object.assign(EXPECTED[call]!, VOICE);
 const LANGS: UiLanguage[] = ['zh', 'en', 'ja'];
 /** words of validators and programming, never for a user */
 const JARGON =

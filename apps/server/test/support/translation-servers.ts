@@ -58,7 +58,27 @@ export interface ReceivedTranslation {
   counting?: string;
   /** sentence groups as [first key, last key] */
   groups?: [string, string][];
+  /** issue 26: the film brief's part for this batch */
+  brief?: { synopsis: string; register: string; characters: Record<string, string>[] };
+  /** issue 26: the user's formality and note */
+  instructions?: { formality: string; note: string };
+  /** issue 26: the terms of this batch */
+  terms?: { source: string; target: string; note?: string; keep?: boolean }[];
 }
+
+/** A request for one part of a film's brief (openai-compatible's brief). */
+export interface ReceivedBrief {
+  source: string;
+  target: string;
+  /** "2 of 4" */
+  part: string;
+  max_synopsis: number;
+  lines: string[];
+  known?: { characters: Record<string, string>[]; terms: Record<string, string>[] };
+}
+
+/** A brief that says nothing: what the fake provider answers unless told otherwise. */
+export const EMPTY_BRIEF = { synopsis: '', register: '', characters: [], terms: [] };
 
 /** One line of a condensing request (openai-compatible's condense). */
 export interface ReceivedCondenseItem {
@@ -78,6 +98,13 @@ export interface ReceivedCondenseItem {
 export async function startOpenAiServer(apiKey: string) {
   const script: Misbehaviour[] = [];
   const requests: ReceivedTranslation[] = [];
+  /** the system prompt of each translation request, beside `requests` */
+  const systemPrompts: string[] = [];
+  const briefRequests: ReceivedBrief[] = [];
+  /** how a brief request is answered (a JSON value, or a text sent as is) */
+  let briefer: (req: ReceivedBrief) => unknown = () => EMPTY_BRIEF;
+  /** how the next brief answers misbehave (consumed in order) */
+  const briefScript: ('http500' | 'garbage')[] = [];
   const condenseRequests: Record<string, ReceivedCondenseItem>[] = [];
   /** the "translation" of one line (fakeTranslate unless set): faults are played here */
   let translator: ((line: string, target: string) => string) | null = null;
@@ -100,6 +127,16 @@ export async function startOpenAiServer(apiKey: string) {
         return send(401, { error: { message: 'Authentication Fails', type: 'authentication_error' } });
       const body = (await bodyOf(req)) as { messages: { role: string; content: string }[] };
       const user = JSON.parse(body.messages.at(-1)!.content) as ReceivedTranslation;
+      // a part of a film's brief: its lines are a list, not numbered
+      if (Array.isArray(user.lines)) {
+        const asked = user as unknown as ReceivedBrief;
+        briefRequests.push(asked);
+        const fault = briefScript.shift();
+        if (fault === 'http500') return send(500, { error: { message: 'internal' } });
+        const answer = fault === 'garbage' ? 'no brief today' : briefer(asked);
+        const content = typeof answer === 'string' ? answer : JSON.stringify(answer);
+        return send(200, { choices: [{ index: 0, message: { role: 'assistant', content } }] });
+      }
       const first: unknown = Object.values(user.lines)[0];
       if (typeof first === 'object' && first !== null) {
         const items = user.lines as unknown as Record<string, ReceivedCondenseItem>;
@@ -112,6 +149,7 @@ export async function startOpenAiServer(apiKey: string) {
         });
       }
       requests.push(user);
+      systemPrompts.push(body.messages[0]!.content);
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       const pattern = untranslatable;
       const refused = pattern !== null && Object.values(user.lines).some((l) => pattern.test(l));
@@ -189,7 +227,12 @@ export async function startOpenAiServer(apiKey: string) {
   return {
     url,
     requests,
+    systemPrompts,
     condenseRequests,
+    briefRequests,
+    /** how brief requests are answered (null: a brief that says nothing) */
+    setBriefer: (fn: ((req: ReceivedBrief) => unknown) | null) => (briefer = fn ?? (() => EMPTY_BRIEF)),
+    misbehaveBrief: (...modes: ('http500' | 'garbage')[]) => briefScript.push(...modes),
     /** how each line is "translated" (null: fakeTranslate) */
     setTranslator: (fn: ((line: string, target: string) => string) | null) => (translator = fn),
     /** how a line asked to be shorter is answered (null: unchanged) */

@@ -33,6 +33,8 @@ let currentLanguage = 'zh';
 export function setApiLanguage(lang: string) {
   currentLanguage = lang;
 }
+/** The language calls are sent in (downloads outside api() send it too). */
+export const apiLanguage = () => currentLanguage;
 
 async function parseEnvelope<T>(res: Response): Promise<T> {
   const text = await res.text();

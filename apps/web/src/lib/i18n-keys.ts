@@ -33,6 +33,8 @@ export const RUNTIME_KEYS = [
   'tasks.status.*',
   'tasks.upload.reject.*',
   'tasks.upload.rule.*',
+  'voice.formality.*',
+  'voice.gender.*',
 ] as const;
 
 export type RuntimeKeyPattern = (typeof RUNTIME_KEYS)[number];

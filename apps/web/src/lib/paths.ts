@@ -23,12 +23,20 @@ export const paths = {
 } as const;
 
 /** The dashboard's sections, chosen by `?view=` (none: translate). */
-export const DASHBOARD_VIEWS = ['translate', 'points', 'orders', 'users'] as const;
+export const DASHBOARD_VIEWS = ['translate', 'glossaries', 'series', 'points', 'orders', 'users'] as const;
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
 
 /** The dashboard on one of its sections. */
 export const dashboardView = (view: DashboardView) =>
   view === 'translate' ? paths.dashboard : `${paths.dashboard}?view=${view}`;
+
+/** The glossaries' page, or one glossary on it ('new': a glossary being made). */
+export const glossaryPath = (id?: string) =>
+  id ? `${dashboardView('glossaries')}&glossary=${encodeURIComponent(id)}` : dashboardView('glossaries');
+
+/** The series' page, or one series on it ('new': a series being made). */
+export const seriesPath = (id?: string) =>
+  id ? `${dashboardView('series')}&series=${encodeURIComponent(id)}` : dashboardView('series');
 
 /** The editor of a task; `review`: opened on its lines to review (the filter on). */
 export const editorPath = (taskId: string, opts: { review?: boolean } = {}) =>

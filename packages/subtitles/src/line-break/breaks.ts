@@ -91,6 +91,10 @@ function wordsAround(chars: readonly string[], a: number, b: number) {
   return { before: chars.slice(s, a).join(''), after: chars.slice(b, e).join(''), beforeStart: s };
 }
 
+/** Between a digit and its separator and the next digit: "42,|700", "3.|5", "7:|30". */
+const insideNumber = (chars: readonly string[], i: number) =>
+  /\d/u.test(chars[i]!) && /^[.,:'’]$/u.test(chars[i - 1]!) && /\d/u.test(chars[i - 2] ?? '');
+
 /** Every place a line may break in `chars` (visible characters), in order. */
 export function breaksOf(chars: readonly string[], lang: string): Break[] {
   const family = familyOf(lang);
@@ -120,7 +124,8 @@ export function breaksOf(chars: readonly string[], lang: string): Break[] {
     if (segments && i > 0 && !SPACE.test(chars[i - 1]!)) {
       const prev = chars[i - 1]!;
       const cur = chars[i]!;
-      if (canBreakBetween(prev, cur)) {
+      // a phrase segmenter may end a phrase at a thousands separator: a number is one word
+      if (canBreakBetween(prev, cur) && !insideNumber(chars, i)) {
         const phrase = segments.has(i);
         // between two characters of one phrase: only CJK text may break there (a last resort)
         if (phrase || (family === 'cjk' && isWide(prev) && isWide(cur))) {

@@ -43,6 +43,12 @@ const TRIGRAM_SHARE = 0.3;
 
 /** lowercase Latin words of 2+ letters (names are capitalised) */
 const latinWords = (text: string) => plainText(text).match(/(?<![\p{L}])\p{Ll}[\p{Script=Latin}'’]+/gu) ?? [];
+/**
+ * capitalised Latin words of 2+ letters that start a sentence ("Not again!"): their capital is
+ * the sentence's, no sign of a name, once the line has a lowercase word too
+ */
+const sentenceStarts = (text: string) =>
+  plainText(text).match(/(?:^|[.!?…]\s+)[-–—¿¡"“'‘\s]*\p{Lu}[\p{Script=Latin}'’]+/gu) ?? [];
 
 const DENSE: ReadonlySet<Script> = new Set(['han', 'kana', 'hangul', 'thai']);
 
@@ -75,10 +81,12 @@ export function inSourceLanguage(input: {
   const toLetters = to === 'kana' ? counts.kana + counts.han : counts[to];
   if (from === 'latin') {
     const words = latinWords(translation).length;
-    return (toLetters === 0 && words >= 2) || (words >= 3 && fromLetters > toLetters);
+    const alone = toLetters === 0 && words >= 1 && words + sentenceStarts(translation).length >= 2;
+    return alone || (words >= 3 && fromLetters > toLetters);
   }
-  // a source script written densely (one character a word or a syllable) weighs more per letter
+  // a source script written densely (one character a word or a syllable) weighs more per letter;
+  // with no letter of the target at all, one such character tells ("2024年" in English)
   const weight = DENSE.has(from) && !DENSE.has(to) ? 2 : 1;
-  const least = DENSE.has(from) ? 2 : 4;
+  const least = toLetters === 0 && DENSE.has(from) ? 1 : DENSE.has(from) ? 2 : 4;
   return fromLetters >= least && fromLetters * weight > toLetters;
 }

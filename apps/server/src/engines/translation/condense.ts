@@ -13,12 +13,96 @@ export interface FitOptions {
   counting: Counting;
 }
 
+/** A translated run of lines [from, from + values.length) whose lines over budget wait to be condensed. */
+export interface CondensedRun {
+  from: number;
+  values: string[];
+  /** lines still waiting */
+  left: number;
+}
+
+interface Waiting {
+  run: CondensedRun;
+  /** the line's index in its run */
+  k: number;
+  /** how often it was asked already */
+  asked: number;
+}
+
 /**
- * The translations of lines [from, from + values.length) with the lines over their budget asked
- * again for a shorter rendering: batched (CONDENSE_BATCH a call) with their neighbours as context,
- * at most CONDENSE_ROUNDS times. A shorter text is taken at once when it fits and is not empty;
+ * The lines over their budget of every run a pipeline translated, waiting to be asked again for a
+ * shorter rendering: CONDENSE_BATCH to a call from any runs (lines of one run alone would mostly
+ * make calls of two or three lines), each with its source line and its neighbours as context, at
+ * most CONDENSE_ROUNDS times. A shorter text is taken at once when it fits and is not empty;
  * otherwise the line keeps the shortest non-empty text it was given (its translation included).
- * `ask` answers one text per item, or null when the call failed (the lines keep their text).
+ * A run is handed to `done` once none of its lines waits any more (at once when none was over).
+ */
+export class CondensePool {
+  private waiting: Waiting[] = [];
+
+  constructor(
+    private readonly lines: readonly string[],
+    private readonly fit: FitOptions,
+    private readonly done: (run: CondensedRun) => void,
+  ) {}
+
+  /** lines waiting to be asked */
+  get size(): number {
+    return this.waiting.length;
+  }
+
+  private measure = (text: string) => measureIn(text, this.fit.counting);
+  private budgetOf = (run: CondensedRun, k: number) => this.fit.budgets[run.from + k] ?? Infinity;
+
+  /** A run as the engine translated it: its lines over budget wait, or it is done. */
+  add(from: number, values: readonly string[]): void {
+    const run: CondensedRun = { from, values: [...values], left: 0 };
+    values.forEach((v, k) => {
+      if (v.trim() === '' || this.measure(v) <= this.budgetOf(run, k)) return;
+      this.waiting.push({ run, k, asked: 0 });
+      run.left += 1;
+    });
+    if (!run.left) this.done(run);
+  }
+
+  /** The next call's lines (up to CONDENSE_BATCH, in the order they came to wait) and their items. */
+  take(): { taken: Waiting[]; items: CondenseItem[] } {
+    const taken = this.waiting.splice(0, CONDENSE_BATCH);
+    const items = taken.map(({ run, k }) => ({
+      text: run.values[k]!,
+      budget: this.budgetOf(run, k),
+      original: this.lines[run.from + k]!,
+      before: k > 0 ? run.values[k - 1]! : (this.lines[run.from + k - 1] ?? ''),
+      after: k + 1 < run.values.length ? run.values[k + 1]! : (this.lines[run.from + k + 1] ?? ''),
+    }));
+    return { taken, items };
+  }
+
+  /**
+   * The answers to a call of `taken` (null when the call failed: no answer, as an empty one). A
+   * line not yet within budget waits again until it was asked CONDENSE_ROUNDS times.
+   */
+  settle(taken: readonly Waiting[], answers: readonly string[] | null): void {
+    taken.forEach((w, n) => {
+      const { run, k } = w;
+      const answer = answers?.[n]?.trim() ?? '';
+      const fits = answer !== '' && this.measure(answer) <= this.budgetOf(run, k);
+      // not yet within budget: the shorter of the two is kept (and asked again)
+      if (fits || (answer !== '' && this.measure(answer) < this.measure(run.values[k]!)))
+        run.values[k] = answer;
+      if (!fits && w.asked + 1 < CONDENSE_ROUNDS) {
+        this.waiting.push({ run, k, asked: w.asked + 1 });
+        return;
+      }
+      run.left -= 1;
+      if (!run.left) this.done(run);
+    });
+  }
+}
+
+/**
+ * One run's lines condensed on their own (the pool with a single run), round after round; `ask`
+ * answers one text per item, or null when the call failed.
  */
 export async function condenseRun(
   from: number,
@@ -27,34 +111,12 @@ export async function condenseRun(
   fit: FitOptions,
   ask: (items: CondenseItem[]) => Promise<string[] | null>,
 ): Promise<string[]> {
-  const out = [...values];
-  const size = (text: string) => measureIn(text, fit.counting);
-  const budgetOf = (k: number) => fit.budgets[from + k] ?? Infinity;
-  let todo = out.flatMap((v, k) => (v.trim() !== '' && size(v) > budgetOf(k) ? [k] : []));
-  for (let round = 0; round < CONDENSE_ROUNDS && todo.length; round += 1) {
-    const still: number[] = [];
-    for (let c = 0; c < todo.length; c += CONDENSE_BATCH) {
-      const chunk = todo.slice(c, c + CONDENSE_BATCH);
-      const items = chunk.map((k) => ({
-        text: out[k]!,
-        budget: budgetOf(k),
-        original: lines[from + k]!,
-        before: k > 0 ? out[k - 1]! : (lines[from + k - 1] ?? ''),
-        after: k + 1 < out.length ? out[k + 1]! : (lines[from + k + 1] ?? ''),
-      }));
-      const answers = await ask(items);
-      chunk.forEach((k, n) => {
-        const answer = answers?.[n]?.trim() ?? '';
-        if (answer !== '' && size(answer) <= budgetOf(k)) {
-          out[k] = answer;
-          return;
-        }
-        // not yet within budget: the shorter of the two goes into the next round
-        if (answer !== '' && size(answer) < size(out[k]!)) out[k] = answer;
-        still.push(k);
-      });
-    }
-    todo = still;
+  let out: string[] = [...values];
+  const pool = new CondensePool(lines, fit, (run) => (out = run.values));
+  pool.add(from, values);
+  while (pool.size) {
+    const { taken, items } = pool.take();
+    pool.settle(taken, await ask(items));
   }
   return out;
 }

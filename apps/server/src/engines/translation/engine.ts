@@ -1,3 +1,4 @@
+import type { Brief, SeriesMemory } from '@subtrans/contract';
 import type { Counting } from '@subtrans/subtitles';
 import { messageOf, type HttpJsonFailure } from '../http-json.js';
 
@@ -26,6 +27,31 @@ export interface TranslateRequest {
    * line must keep some text
    */
   groups?: [number, number][];
+  /**
+   * issue 26: the terms whose source occurs in this batch's lines (glossaries, the brief's terms
+   * and characters, the series memory), each to be rendered as its target (kept as is when
+   * `keep`); rule-based engines ignore them
+   */
+  terms?: RequestTerm[];
+  /** issue 26: the part of the film brief that concerns this batch */
+  brief?: BatchBrief;
+  /** issue 26: the user's voice for the whole task */
+  instructions?: { formality: 'source' | 'formal' | 'informal'; note: string };
+}
+
+/** A term sent with a batch: the source term and how it must be rendered. */
+export interface RequestTerm {
+  source: string;
+  target: string;
+  note?: string;
+  keep?: boolean;
+}
+
+/** The film brief's part for one batch: the synopsis, and the characters that occur in it. */
+export interface BatchBrief {
+  synopsis: string;
+  register: string;
+  characters: { name: string; target: string; gender: string; address: string }[];
 }
 
 /** One translated line that came back over its budget, to be said again in fewer characters. */
@@ -65,10 +91,33 @@ export interface EngineBatching {
   deterministic: boolean;
 }
 
+/**
+ * issue 26: one part of a film read before it is translated (brief.ts splits the film and merges
+ * the parts' answers)
+ */
+export interface BriefRequest {
+  /** the part's lines, in order (no timecodes) */
+  lines: string[];
+  source: string;
+  target: string;
+  /** which part of how many */
+  part: { index: number; count: number };
+  /** the most characters this part's synopsis may use */
+  synopsisChars: number;
+  /** names and terms already fixed (a series' memory): to be used as they are */
+  known?: SeriesMemory;
+  signal?: AbortSignal;
+}
+
 export interface TranslationEngine {
   readonly name: string;
   readonly batching?: EngineBatching;
   translate(req: TranslateRequest): Promise<string[]>;
+  /**
+   * Engines that can read a film and describe it (language models): the synopsis, register,
+   * characters and recurring terms of one part. Rule-based engines have none (no brief).
+   */
+  brief?(req: BriefRequest): Promise<Brief>;
   /**
    * Engines that can be asked for a shorter rendering with the same meaning (language models):
    * one text per item, in order. Rule-based engines have none.

@@ -1,4 +1,4 @@
-import type { CondenseRequest, TranslateRequest, TranslationEngine } from './engine.js';
+import type { BriefRequest, CondenseRequest, TranslateRequest, TranslationEngine } from './engine.js';
 
 /**
  * Bounds the calls one engine has in flight in this process, across every task (a provider's
@@ -46,6 +46,7 @@ export function limitConcurrency(
   };
   const condense = engine.condense?.bind(engine);
   const close = engine.close?.bind(engine);
+  const brief = engine.brief?.bind(engine);
   return {
     name: engine.name,
     ...(engine.batching ? { batching: engine.batching } : {}),
@@ -54,5 +55,6 @@ export function limitConcurrency(
     translate: (req: TranslateRequest) => inSlot(req.signal, () => engine.translate(req)),
     // condensing calls the same provider account: they wait for a slot like any other call
     ...(condense ? { condense: (req: CondenseRequest) => inSlot(req.signal, () => condense(req)) } : {}),
+    ...(brief ? { brief: (req: BriefRequest) => inSlot(req.signal, () => brief(req)) } : {}),
   };
 }

@@ -4,11 +4,13 @@ import { callJson } from '../http-json.js';
 import {
   EngineError,
   engineFailure,
+  type BriefRequest,
   type CondenseRequest,
   type TranslateRequest,
   type TranslationEngine,
 } from './engine.js';
 import { linesOfReply } from './reply.js';
+import { BRIEF_PROMPT, briefMessage, briefOfReply, EXTRAS_PROMPT, extrasMessage } from './openai-brief.js';
 
 export interface OpenAiCompatibleOptions {
   name: string;
@@ -20,12 +22,13 @@ export interface OpenAiCompatibleOptions {
 
 const SYSTEM_PROMPT = [
   'You translate subtitle lines.',
-  'The user sends JSON: {"source": language, "target": language, "context_before": [...], "context_after": [...], "lines": {"1": text, "2": text, ...}}, and may add "budgets", "counting" and "groups".',
+  'The user sends JSON: {"source": language, "target": language, "context_before": [...], "context_after": [...], "lines": {"1": text, "2": text, ...}}, and may add "budgets", "counting", "groups" and "terms".',
   'Translate every entry of "lines" into the target language; use the context lines only to understand the scene, never translate or return them.',
   'Answer with one JSON object and nothing else: the same keys as "lines", each mapped to its translation. Never merge, split, skip or add keys.',
   'Keep inline markup such as <i>, </i>, {\\an8} where it belongs. Do not add explanations.',
   '"budgets" maps a line\'s key to the most characters its translation may use, since a subtitle is on screen only so long ("counting" says how characters count); stay within it, shortening the wording but never the meaning.',
   '"groups" lists runs of keys [first, last] that form one sentence across subtitles: you may move words between the lines of a group so it reads naturally in the target language, but every line must keep some text.',
+  '"terms" lists [{"source", "target", "note", "keep"}]: wherever a source term occurs, translate it as its target (with "keep", leave it as written); "note" says why.',
 ].join('\n');
 
 const CONDENSE_PROMPT = [
@@ -53,8 +56,8 @@ const numbered = <T>(items: readonly T[]) => Object.fromEntries(items.map((v, i)
  */
 export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): TranslationEngine {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  /** one chat call; the reply's `count` numbered lines, trimmed and decoded */
-  async function ask(system: string, user: unknown, count: number, signal?: AbortSignal) {
+  /** one chat call; the reply's text */
+  async function chat(system: string, user: unknown, signal?: AbortSignal): Promise<string> {
     const body = {
       model: opts.model,
       temperature: 0.3,
@@ -79,6 +82,11 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
     if (p.error) throw new EngineError('api', p.error.message ?? 'the provider answered an error');
     const content = p.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new EngineError('format', 'the answer has no message content');
+    return content;
+  }
+  /** one chat call; the reply's `count` numbered lines, trimmed and decoded */
+  async function ask(system: string, user: unknown, count: number, signal?: AbortSignal) {
+    const content = await chat(system, user, signal);
     return linesOfReply(content, count).map((l) => decodeHTML(l.trim()));
   }
   return {
@@ -96,7 +104,10 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
         user.counting = COUNTING_WORDS[req.counting];
       }
       if (req.groups?.length) user.groups = req.groups.map(([a, b]) => [String(a + 1), String(b + 1)]);
-      const result = await ask(SYSTEM_PROMPT, user, req.lines.length, req.signal);
+      // issue 26: the film brief's part, the user's instructions, the batch's terms
+      const extras = extrasMessage(req);
+      const system = Object.keys(extras).length ? `${SYSTEM_PROMPT}\n${EXTRAS_PROMPT}` : SYSTEM_PROMPT;
+      const result = await ask(system, { ...user, ...extras }, req.lines.length, req.signal);
       // a line that comes back empty while its source was not is a lost line (in a group too:
       // words may move between its lines, but none may be emptied)
       if (result.some((r, i) => r === '' && req.lines[i]!.trim() !== '')) {
@@ -120,6 +131,9 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
         ),
       };
       return ask(CONDENSE_PROMPT, user, req.items.length, req.signal);
+    },
+    async brief(req: BriefRequest) {
+      return briefOfReply(await chat(BRIEF_PROMPT, briefMessage(req), req.signal));
     },
   };
 }

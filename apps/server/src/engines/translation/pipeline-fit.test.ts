@@ -105,9 +105,10 @@ describe('the pipeline with budgets, sentence groups and condensing', () => {
       opts({ batchSize: 12, fit: { budgets, counting: 'chars' } }),
     );
     expect(r.translations).toEqual(lines.map((l) => long(l).slice(0, 7)));
-    expect(condensed.map((c) => c.items.length)).toEqual([10, 2, 10, 2]);
-    expect(r.condenseCalls).toBe(4);
-    expect(r.calls).toBe(sent.length + 4);
+    // 12 lines asked twice: 24 items in three calls
+    expect(condensed.map((c) => c.items.length)).toEqual([10, 10, 4]);
+    expect(r.condenseCalls).toBe(3);
+    expect(r.calls).toBe(sent.length + 3);
     // a rule-based engine is never asked: the lines stay as translated
     const plain = fakeEngine((l) => long(l));
     const p = await translateAll(
@@ -118,5 +119,75 @@ describe('the pipeline with budgets, sentence groups and condensing', () => {
     );
     expect(p.translations).toEqual(lines.map(long));
     expect(p.condenseCalls).toBe(0);
+  });
+
+  it('pools lines to condense across batches, persisting each run with its shorter lines', async () => {
+    // 30 lines in batches of 10; lines 2, 5 and 8 of each batch come back too long
+    const lines = Array.from({ length: 30 }, (_, i) => `Line ${i}.`);
+    const { engine, condensed } = fakeEngine(
+      (l) => (/[258]\.$/.test(l) ? `${l} said at far too great a length` : l),
+      (text) => text.slice(0, 8),
+    );
+    const saved: [number, string[]][] = [];
+    const r = await translateAll(
+      engine,
+      lines,
+      { source: 'en', target: 'es' },
+      opts({
+        batchSize: 10,
+        concurrency: 3,
+        fit: { budgets: lines.map(() => 10), counting: 'chars' },
+        onLines: async (from, values) => void saved.push([from, values]),
+      }),
+    );
+    // nine lines from three batches in one call, not three calls of three
+    expect(condensed.map((c) => c.items.length)).toEqual([9]);
+    expect(r.translations[2]).toBe('Line 2.');
+    expect(r.translations[3]).toBe('Line 3.');
+    expect(saved.map(([from, v]) => [from, v.length]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [0, 10],
+      [10, 10],
+      [20, 10],
+    ]);
+  });
+
+  it('keeps condensing calls within the concurrency, and stops at the first failure', async () => {
+    let now = 0;
+    let most = 0;
+    const busy = async <T>(v: T) => {
+      most = Math.max(most, (now += 1));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      now -= 1;
+      return v;
+    };
+    const lines = Array.from({ length: 200 }, (_, i) => `Line ${i}.`);
+    const engine: TranslationEngine = {
+      name: 'busy',
+      translate: (req) => busy(req.lines.map((l) => `${l} far too long to fit`)),
+      condense: (req) => busy(req.items.map((it) => it.text.slice(0, 6))),
+    };
+    const fit = { budgets: lines.map(() => 8), counting: 'chars' as const };
+    const r = await translateAll(
+      engine,
+      lines,
+      { source: 'en', target: 'es' },
+      opts({ batchSize: 10, concurrency: 4, fit }),
+    );
+    expect(most).toBe(4);
+    expect(r.condenseCalls).toBe(20);
+    expect(r.translations.every((t) => t.length <= 8)).toBe(true);
+
+    const failing: TranslationEngine = {
+      ...engine,
+      condense: () => Promise.reject(new Error('database gone')),
+    };
+    await expect(
+      translateAll(
+        failing,
+        lines,
+        { source: 'en', target: 'es' },
+        opts({ batchSize: 10, concurrency: 4, fit }),
+      ),
+    ).rejects.toThrow('database gone');
   });
 });

@@ -1,8 +1,15 @@
-import { condenseRun, type FitOptions } from './condense.js';
-import { EngineError, type CondenseItem, type TranslationEngine } from './engine.js';
+import { CONDENSE_BATCH, CondensePool, type FitOptions } from './condense.js';
+import { EngineError, type TranslateRequest, type TranslationEngine } from './engine.js';
 import { batchesOf, closesSentence, groupsOf } from './sentence-groups.js';
 
 export { batchesOf } from './sentence-groups.js';
+
+/**
+ * Calls of lines to condense go before new batches until this many batches per unit of
+ * concurrency remain: about two rounds of condensing calls when a third of the lines come back
+ * over budget (see nextJob).
+ */
+const CONDENSE_FIRST_WHILE = 7;
 export type { FitOptions } from './condense.js';
 
 export interface PipelineOptions {
@@ -39,7 +46,15 @@ export interface PipelineOptions {
   fit?: FitOptions;
   /** send cues that form one sentence as a group within one batch (default true) */
   sentenceGroups?: boolean;
+  /**
+   * issue 26: what goes with the batch of lines [from, to) besides its lines: the terms that occur
+   * in it, the brief's part that concerns it, the user's instructions
+   */
+  extrasFor?: (from: number, to: number) => BatchExtras;
 }
+
+/** What a batch may carry besides its lines (issue 26). */
+export type BatchExtras = Pick<TranslateRequest, 'terms' | 'brief' | 'instructions'>;
 
 export interface PipelineResult {
   translations: string[];
@@ -70,8 +85,8 @@ const pause = (ms: number, signal: AbortSignal | undefined) =>
  * failing at the HTTP level fails the whole run: better a failed task than a "translation" that
  * is the original. Cues of one sentence travel as a group within one batch (a line emptied in a
  * group is a wrong reply like any other: a halved batch holds smaller groups, a single line none);
- * with `fit`, each line's budget goes with it and lines over budget are condensed before the run
- * of lines is persisted.
+ * with `fit`, each line's budget goes with it and lines over budget are condensed, pooled across
+ * batches, before the run of lines is persisted.
  */
 export async function translateAll(
   engine: TranslationEngine,
@@ -94,9 +109,17 @@ export async function translateAll(
   const grouped = opts.sentenceGroups ?? true;
   // line i continues into line i + 1 (one sentence across cues)
   const joinsNext = (i: number) => grouped && i + 1 < lines.length && !closesSentence(lines[i]!);
+  // workers with nothing to do wait for a call to end (or for a failure)
+  let waiters: (() => void)[] = [];
+  const changed = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const w of woken) w();
+  };
   const failure: { first: Error | null } = { first: null };
   const fail = (err: unknown) => {
     failure.first ??= err instanceof Error ? err : new Error(String(err));
+    changed();
   };
 
   // Persisting a finished run (onLines) overlaps the next engine call instead of delaying it;
@@ -159,37 +182,38 @@ export async function translateAll(
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.fit ? { budgets: opts.fit.budgets.slice(from, to), counting: opts.fit.counting } : {}),
         ...(groups.length ? { groups } : {}),
+        ...opts.extrasFor?.(from, to),
       }),
     );
   };
 
   /**
-   * Lines over budget asked again (engines that can be): a call that keeps failing leaves the
+   * Lines over budget, from every run, asked again CONDENSE_BATCH to a call (engines that can be
+   * asked); a run is persisted once its lines are settled. A call that keeps failing leaves its
    * lines as they are (they are flagged over budget), the run goes on.
    */
   const condense = engine.condense?.bind(engine);
-  async function fitted(from: number, values: string[]): Promise<string[]> {
-    const fit = opts.fit;
-    if (!fit || !condense) return values;
-    const ask = async (items: CondenseItem[]) => {
-      try {
-        return await withRetries(() => {
-          condenseCalls += 1;
-          return condense({
-            items,
-            counting: fit.counting,
-            source: languages.source,
-            target: languages.target,
-            ...(opts.signal ? { signal: opts.signal } : {}),
-          });
+  const fit = opts.fit;
+  const pool = fit && condense ? new CondensePool(lines, fit, (r) => finish(r.from, r.values)) : null;
+  async function condenseCall(): Promise<void> {
+    const { taken, items } = pool!.take();
+    let answers: string[] | null = null;
+    try {
+      answers = await withRetries(() => {
+        condenseCalls += 1;
+        return condense!({
+          items,
+          counting: fit!.counting,
+          source: languages.source,
+          target: languages.target,
+          ...(opts.signal ? { signal: opts.signal } : {}),
         });
-      } catch (err) {
-        opts.signal?.throwIfAborted();
-        if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
-        return null;
-      }
-    };
-    return condenseRun(from, values, lines, fit, ask);
+      });
+    } catch (err) {
+      opts.signal?.throwIfAborted();
+      if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
+    }
+    pool!.settle(taken, answers);
   }
 
   async function run(from: number, to: number): Promise<void> {
@@ -208,20 +232,60 @@ export async function translateAll(
       finish(from, [lines[from]!], 1);
       return;
     }
-    finish(from, await fitted(from, values));
+    if (pool) pool.add(from, values);
+    else finish(from, values);
   }
 
   const batches = batchesOf(todo, batchSize, joinsNext);
   let next = 0;
-  // the first failure stops every worker from taking another batch; it is then thrown
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, batches.length) }, async () => {
-      while (next < batches.length && failure.first === null) {
-        const [from, to] = batches[next++]!;
+  /** engine calls in flight (each may give lines to condense), and of those, batches */
+  let inFlight = 0;
+  let translating = 0;
+  /**
+   * What a free worker does next. Lines to condense wait until they fill a call. Such a call goes
+   * before the next batch while many batches remain, so runs are persisted as the task goes; near
+   * the end batches go first, so the condensing of the last batches overlaps the condensing left
+   * from before instead of trailing the last translation by two calls. Once every batch is
+   * translated, a call of fewer lines goes when fewer than half the workers are busy (the calls
+   * still out would bring back few lines to add to it).
+   */
+  const nextJob = (): (() => Promise<void>) | 'wait' | 'stop' => {
+    const left = batches.length - next;
+    const waiting = pool?.size ?? 0;
+    if (waiting >= CONDENSE_BATCH && left > concurrency * CONDENSE_FIRST_WHILE) return condenseCall;
+    if (left > 0) {
+      const [from, to] = batches[next++]!;
+      return async () => {
+        translating += 1;
         try {
           await run(from, to);
+        } finally {
+          translating -= 1;
+        }
+      };
+    }
+    const few = translating === 0 && inFlight * 2 < concurrency;
+    if (waiting >= CONDENSE_BATCH || (waiting > 0 && few)) return condenseCall;
+    return inFlight === 0 ? 'stop' : 'wait';
+  };
+  // the first failure stops every worker from taking more work; it is then thrown
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, batches.length) }, async () => {
+      while (failure.first === null) {
+        const job = nextJob();
+        if (job === 'stop') return;
+        if (job === 'wait') {
+          await new Promise<void>((resolve) => waiters.push(resolve));
+          continue;
+        }
+        inFlight += 1;
+        try {
+          await job();
         } catch (err) {
           fail(err);
+        } finally {
+          inFlight -= 1;
+          changed();
         }
       }
     }),

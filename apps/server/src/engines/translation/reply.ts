@@ -1,7 +1,7 @@
 import { EngineError } from './engine.js';
 
 /** The JSON value of a model reply: the whole text, a ``` fence, or the outermost {…} / […] in prose. */
-function jsonValueOf(content: string): unknown {
+export function jsonValueOf(content: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
   const raw = (fenced ? fenced[1]! : content).trim();
   try {

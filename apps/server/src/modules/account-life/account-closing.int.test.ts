@@ -146,6 +146,9 @@ describe(`closing an account ends its work and its points (${TEST_DB})`, () => {
         { as: u.token },
       ),
     );
+    const glossary = { name: 'names', targetLanguage: 'ja', entries: [{ source: 'Anna', target: 'アンナ' }] };
+    expectSuccess(await t.post('/glossary/save', glossary, { as: u.token }));
+    expectSuccess(await t.post('/series/save', { name: 'show', targetLanguage: 'ja' }, { as: u.token }));
     const taskId = await runningTask(u.token);
     expect(await getHeld(t.ctx.db, u.id)).toBe(10);
     const requests = engine.requests.length;
@@ -167,6 +170,15 @@ describe(`closing an account ends its work and its points (${TEST_DB})`, () => {
     expect(user!.deleted_at).toBeInstanceOf(Date);
     expect(user!.email).not.toBe(u.email);
     expectFailure(await t.post('/user/profile', {}, { as: u.token }), 40100, 401);
+    // glossaries and series are content: out of reach now, deleted with the tasks 30 days later
+    expectFailure(await t.post('/glossary/list', {}, { as: u.token }), 40100, 401);
+    for (const table of ['glossaries', 'series']) {
+      const [row] = await t.ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`,
+        [u.id],
+      );
+      expect(row!.n, table).toBe(1);
+    }
   });
 
   it('does the same when a manager deletes the user', async () => {

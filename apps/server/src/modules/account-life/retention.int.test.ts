@@ -74,6 +74,12 @@ describe(`retention: what a closed account leaves, and the logs (${TEST_DB})`, (
     const dropped = await completedTaskOf(t, u.token, makeSrt(2), 'dropped.srt');
     expectSuccess(await t.post('/task/delete', { id: dropped.id }, { as: u.token }));
     const upload = await uploadMedia(t, u.token, { bytes: randomBytes(4096), name: 'talk.mp3', type: 1 });
+    const glossary = { name: 'names', targetLanguage: 'ja', entries: [{ source: 'Anna', target: 'アンナ' }] };
+    expectSuccess(await t.post('/glossary/save', glossary, { as: u.token }));
+    const series = expectSuccess<{ id: string }>(
+      await t.post('/series/save', { name: 'show', targetLanguage: 'ja' }, { as: u.token }),
+    );
+    await t.ctx.db.query(`UPDATE tasks SET series_id = $2 WHERE id = $1`, [done.id, series.id]);
     const [row] = await t.ctx.db.query<{ result_key: string }>(`SELECT result_key FROM tasks WHERE id = $1`, [
       done.id,
     ]);
@@ -90,6 +96,8 @@ describe(`retention: what a closed account leaves, and the logs (${TEST_DB})`, (
       segments: await count(`task_segments WHERE task_id = ANY($1::uuid[])`, [u.tasks]),
       uploads: await count(`media_uploads WHERE user_id = $1`, [u.id]),
       objects: (await Promise.all(u.keys.map((k) => t.ctx.storage.head(k)))).filter(Boolean).length,
+      glossaries: await count(`glossaries WHERE user_id = $1`, [u.id]),
+      series: await count(`series WHERE user_id = $1`, [u.id]),
     };
   }
 
@@ -102,10 +110,10 @@ describe(`retention: what a closed account leaves, and the logs (${TEST_DB})`, (
     };
   }
 
-  it('deletes a closed account’s tasks, segments, uploads and stored files 30 days after closing, not at 29', async () => {
+  it('deletes a closed account’s tasks, segments, uploads, stored files, glossaries and series 30 days after closing, not at 29', async () => {
     const u = await accountWithContent();
     const other = await accountWithContent();
-    const full = { tasks: 2, segments: 3, uploads: 1, objects: 2 };
+    const full = { tasks: 2, segments: 3, uploads: 1, objects: 2, glossaries: 1, series: 1 };
     expect(await content(u)).toEqual(full);
     expectSuccess(await t.post('/user/close_account', { pass: u.pass }, { as: u.token }));
     const kept = await records(u.id);
@@ -118,7 +126,14 @@ describe(`retention: what a closed account leaves, and the logs (${TEST_DB})`, (
     const run = await deleteClosedContent(t.ctx, days(at, 31));
     expect(run.accounts).toBeGreaterThanOrEqual(1);
     expect(run.objects).toBeGreaterThanOrEqual(2);
-    expect(await content(u)).toEqual({ tasks: 0, segments: 0, uploads: 0, objects: 0 });
+    expect(await content(u)).toEqual({
+      tasks: 0,
+      segments: 0,
+      uploads: 0,
+      objects: 0,
+      glossaries: 0,
+      series: 0,
+    });
     expect(await count(`storage_deletions`, [])).toBe(0);
     // orders and the ledger stay; the account's row too, anonymised
     expect(await records(u.id)).toEqual(kept);

@@ -13,6 +13,8 @@ import { deleteOldPaymentEvents, deleteOrdersOf } from '../payments/payment-reco
 import { deleteOldContactMessages } from '../site/contact.repository.js';
 import { purgeObjects } from '../storage/object-deletions.service.js';
 import { deleteContentOf, deleteOldUsage } from '../tasks/index.js';
+import { deleteGlossariesOf } from '../glossary/index.js';
+import { deleteSeriesOf } from '../series/index.js';
 
 /**
  * The terms' retention periods (RETENTION in packages/contract), carried out by the daily job.
@@ -46,15 +48,20 @@ async function forEachDue(
   }
 }
 
-/** The account's tasks with their segments, its uploads, and their objects queued (caller's transaction). */
+/**
+ * The account's tasks with their segments, its uploads, and their objects queued, its glossaries
+ * and series (caller's transaction).
+ */
 async function deleteContent(q: Queryable, userId: number): Promise<string[]> {
   const keys = [...(await deleteContentOf(q, userId)), ...(await deleteUploadContentOf(q, userId))];
+  await deleteGlossariesOf(q, userId);
+  await deleteSeriesOf(q, userId);
   return [...new Set(keys)];
 }
 
 /**
- * RETENTION.closedContentDays after an account closed: its tasks, segments, results, uploads and
- * their stored objects are deleted (the objects through the deletion queue: a storage failure is
+ * RETENTION.closedContentDays after an account closed: its tasks, segments, results, uploads,
+ * glossaries, series and their stored objects are deleted (the objects through the deletion queue: a storage failure is
  * retried, never lost). Orders and the ledger stay.
  */
 export async function deleteClosedContent(

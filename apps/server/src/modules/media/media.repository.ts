@@ -107,6 +107,8 @@ export interface NewMediaTask {
   targetLanguage: string;
   translationService: string;
   includeOriginalText: boolean;
+  /** the upload's line-break option, kept for the execution whenever it starts */
+  keepEngineBreaks: boolean;
   /** its file is deleted this many days from now unless its execution starts before */
   unexecutedDays: number;
 }
@@ -116,9 +118,10 @@ export async function insertMediaTask(q: Queryable, t: NewMediaTask): Promise<Ta
   const [row] = await q.query<TaskRow>(
     `INSERT INTO tasks (user_id, file_name, original_language, target_language, translation_service,
                         include_original_text, segment_count, duration_ms, estimated_points, status, kind,
-                        media_key, media_type, media_bytes, media_language, detect_status, media_expires_at)
+                        media_key, media_type, media_bytes, media_language, detect_status, media_expires_at,
+                        keep_engine_breaks)
      VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 'processing', 'media', $7, $8, $9, $3, 1,
-             now() + make_interval(days => $10)) RETURNING ${TASK_COLUMNS}`,
+             now() + make_interval(days => $10), $11) RETURNING ${TASK_COLUMNS}`,
     [
       t.userId,
       t.fileName,
@@ -130,6 +133,7 @@ export async function insertMediaTask(q: Queryable, t: NewMediaTask): Promise<Ta
       t.mediaType,
       t.mediaBytes,
       t.unexecutedDays,
+      t.keepEngineBreaks,
     ],
   );
   return row!;
@@ -175,9 +179,10 @@ export async function failDetection(
 
 /**
  * Claims a detected media task for execution (pending, or failed after detection): processing,
- * execute status 0, the languages, engine and layout chosen now, a fresh hold reference, any
- * earlier transcript removed, and no expiry any more (an executed file stays until the task is
- * deleted). Undefined when it is not claimable (two confirms cannot both run; its file is gone).
+ * execute status 0, the languages, engine and layout chosen now (the layout stays as the upload
+ * chose when not given again), a fresh hold reference, any earlier transcript removed, and no
+ * expiry any more (an executed file stays until the task is deleted). Undefined when it is not
+ * claimable (two confirms cannot both run; its file is gone).
  */
 export async function claimMediaRun(
   q: Queryable,
@@ -188,7 +193,7 @@ export async function claimMediaRun(
     targetLanguage: string;
     translationService: string;
     includeOriginalText: boolean;
-    keepEngineBreaks: boolean;
+    keepEngineBreaks: boolean | undefined;
   },
 ): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
@@ -196,12 +201,13 @@ export async function claimMediaRun(
         SET status = 'processing', execute_status = 0, progress = 0, kept_original = 0, error = NULL,
             error_key = NULL, points_error = NULL, upload_error = NULL, result_key = NULL,
             media_language = $3, original_language = $3, detected_language = NULL, target_language = $4,
-            translation_service = $5, include_original_text = $6, keep_engine_breaks = $7, segment_count = 0,
+            translation_service = $5, include_original_text = $6,
+            keep_engine_breaks = COALESCE($7::boolean, keep_engine_breaks), segment_count = 0,
             attempts = attempts + 1, media_expires_at = NULL,
             hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (attempts + 1) END,
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND kind = 'media' AND detect_status = 4
-        AND status IN ('pending', 'failed') AND media_key IS NOT NULL
+        AND status IN ('pending', 'failed') AND media_key IS NOT NULL AND NOT awaiting_review
       RETURNING ${TASK_COLUMNS}`,
     [
       id,
@@ -210,7 +216,7 @@ export async function claimMediaRun(
       c.targetLanguage,
       c.translationService,
       c.includeOriginalText,
-      c.keepEngineBreaks,
+      c.keepEngineBreaks ?? null,
     ],
   );
   if (rows[0]) await q.query(`DELETE FROM task_segments WHERE task_id = $1`, [id]);

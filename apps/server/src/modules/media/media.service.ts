@@ -28,6 +28,7 @@ import {
   findTaskById,
   runTranslation,
   setJobId,
+  storeVoice,
   watchTask,
   type TaskRow,
 } from '../tasks/index.js';
@@ -92,6 +93,7 @@ export async function submitDetection(
       targetLanguage: body.targetLau || 'en',
       translationService: service,
       includeOriginalText: body.both === 2,
+      keepEngineBreaks: body.keepEngineBreaks,
       unexecutedDays: ctx.env.MEDIA_UNEXECUTED_DAYS,
     });
     const jobId = await queue.send(MEDIA_PROBE_JOB, { taskId: row.id }, { tx: q });
@@ -213,6 +215,8 @@ export async function submitExecution(
       keepEngineBreaks: body.keepEngineBreaks,
     });
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
+    // issue 26: glossaries, series, formality, the note, review names and terms first
+    await storeVoice(q, userId, claimed.id, body, { source: body.sourceLau, target: body.targetLau });
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
     const batchSize = clampBatchSize(ctx, body.batchSize);
     const payload = { taskId: claimed.id, ...(batchSize ? { batchSize } : {}) };

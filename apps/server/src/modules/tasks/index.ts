@@ -11,7 +11,8 @@ export {
   setJobId,
   type TaskRow,
 } from './tasks.repository.js';
-export { clampBatchSize, failTask, runTranslation } from './task-run.service.js';
+export { clampBatchSize, failTask, runTranslation, TRANSLATE_JOB } from './task-run.service.js';
+export { storeVoice } from './brief.service.js';
 export { watchTask } from './task-watch.js';
 export { cancelTasksOf, deleteContentOf } from './account-tasks.service.js';
 export { deleteOldUsage } from './task-deletion.repository.js';

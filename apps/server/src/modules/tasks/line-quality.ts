@@ -3,6 +3,7 @@ import type { FitOptions } from '../../engines/translation/pipeline.js';
 import type { Queryable } from '../../db/client.js';
 import { userNorms } from '../quality/index.js';
 import type { SegmentRow, TaskRow } from './tasks.repository.js';
+import { taskTermsOf, type TaskTerms } from './task-terms.js';
 
 /**
  * What a translated line becomes before it is stored: laid out for the target language (unless
@@ -14,9 +15,14 @@ export interface LineRules {
   targetLang: string;
   norms: Norms;
   keepEngineBreaks: boolean;
+  /** the task's glossary terms (issue 26): a line lacking one's rendering is flagged */
+  terms?: TaskTerms | null;
 }
 
-/** The rules of a task: its languages, its owner's norms for the target, its line-break option. */
+/**
+ * The rules of a task: its languages, its owner's norms for the target, its line-break option,
+ * its glossaries' terms.
+ */
 export async function lineRulesOf(q: Queryable, task: TaskRow): Promise<LineRules> {
   return {
     // the task's source language: the detected one when the user chose 'auto'
@@ -24,6 +30,7 @@ export async function lineRulesOf(q: Queryable, task: TaskRow): Promise<LineRule
     targetLang: task.target_language,
     norms: await userNorms(q, task.user_id, task.target_language),
     keepEngineBreaks: task.keep_engine_breaks,
+    terms: await taskTermsOf(q, task),
   };
 }
 
@@ -48,6 +55,7 @@ export function flagsOf(segment: Timed, text: string, rules: LineRules, keptOrig
     durationMs: durationOf(segment),
     norms: rules.norms,
     keptOriginal,
+    termMissing: !keptOriginal && Boolean(rules.terms?.missingIn(segment.original_text, text).length),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   type RetranslateAnswer,
   type RetranslateResult,
   type ReviewFlagName,
+  type SavedSegments,
   type SegmentPatch,
   type TranslationEngineName,
   type UiLanguage,
@@ -14,6 +15,7 @@ import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
+import { taskExtrasFor } from './brief-step.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
 import { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
@@ -29,6 +31,7 @@ import {
 } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
 import { fitOf, flagsOf, lineRulesOf, translatedLine } from './line-quality.js';
+import { termExtrasFor } from './task-terms.js';
 import { saveReviewFlags, segmentsAt } from './review.repository.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 
@@ -80,13 +83,13 @@ function toUpdate(p: SegmentPatch, index: number): SegmentUpdate {
  * of a zero-length cue (accepted at upload) is saved as it is. Nothing is saved otherwise. The
  * user's text is never laid out again; the changed lines' review flags are computed again, so they
  * always describe the line as stored (a line whose translation the user edited is theirs: no
- * longer a kept original).
+ * longer a kept original), and answered with the version, so the editor's tags follow the edit.
  */
 export async function updateSegments(
   ctx: AppContext,
   userId: number,
   input: { taskId: string; baseVersion: number; segments: SegmentPatch[] },
-): Promise<{ version: number }> {
+): Promise<SavedSegments> {
   input.segments.forEach(checkTextCaps);
   const updates = input.segments.map((p, i) => toUpdate(p, i));
   const positions = updates.map((u) => u.position);
@@ -109,15 +112,12 @@ export async function updateSegments(
       updates.filter((u) => u.translatedText !== undefined).map((u) => u.position),
     );
     const changed = await segmentsAt(q, input.taskId, [...new Set(positions)]);
-    await saveReviewFlags(
-      q,
-      input.taskId,
-      changed.map((s) => {
-        const kept = !retranslated.has(s.position) && s.review_flags.includes('kept-original');
-        return { position: s.position, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
-      }),
-    );
-    return { version };
+    const flagged = changed.map((s) => {
+      const kept = !retranslated.has(s.position) && s.review_flags.includes('kept-original');
+      return { position: s.position, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
+    });
+    await saveReviewFlags(q, input.taskId, flagged);
+    return { version, segments: flagged.map((l) => ({ id: l.position, flags: l.flags })) };
   });
 }
 
@@ -175,10 +175,13 @@ export async function retranslateSegments(
   const rules = await lineRulesOf(ctx.db, task);
   if (claimed.size) {
     const only = [...claimed].map((id) => indexOf.get(id)!).sort((a, b) => a - b);
+    const lines = segments.map((s) => s.original_text);
+    // issue 26: the brief as it is now and the user's instructions go with the lines
+    const extrasFor = await taskExtrasFor(ctx, task, lines);
     try {
       await translateAll(
         engine,
-        segments.map((s) => s.original_text),
+        lines,
         { source: task.original_language, target: task.target_language },
         {
           batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
@@ -187,6 +190,8 @@ export async function retranslateSegments(
           retryDelayMs: 1000,
           only,
           fit: fitOf(segments, rules),
+          // the task's glossary terms (a line lacking one is flagged), the brief and the instructions
+          extrasFor: termExtrasFor(rules.terms, lines, extrasFor),
           onLines: async (from, values, kept) => {
             values.forEach((value, i) => {
               const s = segments[from + i]!;

@@ -19,8 +19,9 @@ export async function deleteSegments(q: Queryable, taskId: string): Promise<void
 }
 
 /**
- * A closing account's running tasks (translating, or processing: detecting or executing) fail in
- * the caller's transaction; their jobs see it and stop (task-watch.ts). Answers their hold refs.
+ * A closing account's running tasks (translating, or processing: detecting or executing), and
+ * those paused for the review of their names and terms (their points are held), fail in the
+ * caller's transaction; their jobs see it and stop (task-watch.ts). Answers their hold refs.
  */
 export async function failRunningTasksOf(q: Queryable, userId: number): Promise<(string | null)[]> {
   const rows = await q.query<{ hold_ref: string | null }>(
@@ -28,8 +29,8 @@ export async function failRunningTasksOf(q: Queryable, userId: number): Promise<
         SET status = 'failed', error = 'the account was closed', error_key = NULL,
             detect_status = CASE WHEN kind = 'media' AND execute_status IS NULL THEN 5 ELSE detect_status END,
             execute_status = CASE WHEN execute_status IS NOT NULL THEN 5 END,
-            finished_at = now(), updated_at = now()
-      WHERE user_id = $1 AND deleted_at IS NULL AND status IN ('translating', 'processing')
+            awaiting_review = false, review_expires_at = NULL, finished_at = now(), updated_at = now()
+      WHERE user_id = $1 AND deleted_at IS NULL AND (status IN ('translating', 'processing') OR awaiting_review)
       RETURNING hold_ref`,
     [userId],
   );

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PagedList, RetranslateAnswer, Task, TaskWithLines, TaskWithSegments } from '@subtrans/contract';
+import type {
+  PagedList,
+  RetranslateAnswer,
+  SavedSegments,
+  Task,
+  TaskWithLines,
+  TaskWithSegments,
+} from '@subtrans/contract';
 import { formatSrtTime, layoutText, normsFor } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectSuccess } from '../../../test/support/http.js';
@@ -165,29 +172,50 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
       keepEngineBreaks: false,
     });
 
-    // the user's edit: flags computed again, the text never re-broken
+    // the user's edit: flags computed again, the text never re-broken; the answer carries every
+    // changed line's new flags (the editor's tags follow the edit without a reload)
     const oneLine = '這條古老的道路沿著河流一直通往村莊啊';
-    expectSuccess(
+    const tooLong = '你好，我的朋友，今天天氣真的非常非常好啊。';
+    const saved = expectSuccess<SavedSegments>(
       await t.post(
         '/task/update_segments',
         {
           taskId: done.id,
           baseVersion: done.version,
           segments: [
+            { id: 9, translatedText: '無法翻譯。' },
+            { id: 1, translatedText: tooLong },
             { id: 2, translatedText: '這要25元。' },
             { id: 8, translatedText: oneLine },
-            { id: 9, translatedText: '無法翻譯。' },
+            // only its time: 6 s on screen give the stubborn line the room it lacked
+            { id: 7, endTime: formatSrtTime(60_000 + 6000) },
           ],
         },
         { as: u.token },
       ),
     );
+    expect(saved).toEqual({
+      version: done.version + 1,
+      segments: [
+        { id: 1, flags: ['over-budget'] },
+        { id: 2, flags: [] },
+        { id: 7, flags: [] },
+        { id: 8, flags: [] },
+        { id: 9, flags: [] },
+      ],
+    });
     const edited = await get(u.token, done.id);
+    expect(edited.segments[0]).toMatchObject({ translatedText: tooLong, flags: ['over-budget'] });
     expect(edited.segments[1]).toMatchObject({ translatedText: '這要25元。', flags: [] });
+    expect(edited.segments[6]!.flags).toEqual([]);
     expect(edited.segments[7]).toMatchObject({ translatedText: oneLine, flags: [] });
     // no longer a kept original: the user's own text, flagged for what it is
     expect(edited.segments[8]!.flags).toEqual([]);
     expect(edited.reviewCount).toBe(4);
+    // what the answer said is what a reload shows
+    expect(saved.segments.map((x) => edited.segments[x.id - 1]!.flags)).toEqual(
+      saved.segments.map((x) => x.flags),
+    );
 
     // a re-translation the user asks for is laid out and flagged like a translation
     engine.setTranslator((line) => (line === ROAD ? ZH[7]![2] : (answers.get(line) ?? line)));

@@ -30,6 +30,11 @@ import { watchTask } from './task-watch.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 import { tooManyKept } from './fallback-limit.js';
 import { fitOf, lineRulesOf, translatedLine } from './line-quality.js';
+import { termExtrasFor } from './task-terms.js';
+import { askAgainForTerms } from './terms-retry.js';
+import { countCalls } from '../../engines/translation/call-count.js';
+import { briefStep } from './brief-step.js';
+import { addEngineCalls } from './voice.repository.js';
 
 /** The queue job that translates one task. */
 export const TRANSLATE_JOB = 'tasks.translate';
@@ -98,8 +103,9 @@ export async function deleteTask(ctx: AppContext, userId: number, id: string): P
   const keys = await ctx.db.tx(async (q) => {
     const row = await softDeleteTask(q, userId, id);
     if (!row) throw new AppError('TASK_NOT_FOUND');
-    if ((row.status === 'translating' || row.status === 'processing') && row.hold_ref)
-      await release(ctx.db, row.hold_ref, q);
+    // running, or paused for the review of its names and terms: its points are held
+    const holding = row.status === 'translating' || row.status === 'processing' || row.awaiting_review;
+    if (holding && row.hold_ref) await release(ctx.db, row.hold_ref, q);
     await deleteSegments(q, id);
     const stored = [row.result_key, row.media_key].filter((k): k is string => Boolean(k));
     await queueDeletions(q, stored, 'task-deleted');
@@ -125,13 +131,24 @@ export async function runTranslation(
   if (!task || task.deleted_at || task.status !== 'translating') return;
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
   const watch = watchTask(ctx, taskId, attempt.signal);
+  // the calls the task took: counted even when the run fails
+  let counted: ReturnType<typeof countCalls> | null = null;
+  const recordCalls = async () => {
+    const calls = counted?.take() ?? 0;
+    if (calls) await addEngineCalls(ctx.db, taskId, calls);
+  };
   try {
-    const engine = ctx.engines.get(task.translation_service as TranslationEngineName);
+    counted = countCalls(ctx.engines.get(task.translation_service as TranslationEngineName));
+    const engine = counted.engine;
     const segments = await segmentRows(ctx.db, taskId);
     const lines = segments.map((s) => s.original_text);
     const only = segments.flatMap((s, i) => (s.translated_text === null ? [i] : []));
     let done = segments.length - only.length;
     const rules = await lineRulesOf(ctx.db, task);
+    const size = batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE;
+    const fresh = only.length === segments.length;
+    const brief = await briefStep(ctx, task, engine, lines, { fresh, batchSize: size, signal: watch.signal });
+    if (brief.stop) return;
     // the texts as stored (laid out), by line index
     const stored = new Map<number, string>();
     const result = await translateAll(
@@ -139,13 +156,14 @@ export async function runTranslation(
       lines,
       { source: task.original_language, target: task.target_language },
       {
-        batchSize: batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE,
+        batchSize: size,
         concurrency: ctx.env.TRANSLATE_CONCURRENCY,
         retries: ENGINE_RETRIES,
         retryDelayMs: ENGINE_RETRY_DELAY_MS,
         only,
         signal: watch.signal,
         fit: fitOf(segments, rules),
+        extrasFor: termExtrasFor(rules.terms, lines, brief.extrasFor),
         onLines: async (from, values, kept) => {
           done += values.length;
           // 100 means completed: a run reaches it only with its completion
@@ -165,6 +183,7 @@ export async function runTranslation(
       { task: taskId, calls: result.calls, condenseCalls: result.condenseCalls },
       'translation engine calls',
     );
+    await recordCalls();
     // lines kept in earlier attempts of this run were saved (and counted) before this one
     const kept = task.kept_original + result.keptOriginal;
     if (tooManyKept(kept, segments.length)) {
@@ -173,6 +192,10 @@ export async function runTranslation(
       await failTask(ctx, task, why, 'TRANSLATION_MOSTLY_KEPT');
       return;
     }
+    // this run's lines still lacking a glossary term are asked once more (then flagged)
+    const retry = { task, engine, segments, rules, done: stored, signal: watch.signal };
+    if (!(await askAgainForTerms(ctx, { ...retry, batchSize: batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE })))
+      throw new TaskGone();
     // the finished text, without reading it back: this run's lines and the ones saved before it
     const todo = new Set(only);
     const finished = segments.map((s, i) => ({
@@ -195,6 +218,9 @@ export async function runTranslation(
     throw err;
   } finally {
     watch.stop();
+    await recordCalls().catch((err: unknown) =>
+      ctx.log.warn({ err, task: taskId }, 'recording the engine calls failed'),
+    );
   }
 }
 

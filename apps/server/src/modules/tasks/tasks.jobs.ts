@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { runTranslation, sweepStuckTasks, TRANSLATE_JOB } from './task-run.service.js';
+import { expireReviews } from './brief.service.js';
 
 /** batchSize: the clamped size the browser asked for; absent (and in older jobs): the server's */
 type TranslateJob = { taskId: string; batchSize?: number };
@@ -10,6 +11,8 @@ export interface TasksJobs {
   [TRANSLATE_JOB]: TranslateJob;
   /** SRT tasks whose job is gone fail and get their points back */
   'tasks.sweep-stuck': Record<string, never>;
+  /** reviews of names and terms left waiting 7 days cancel their task and give its points back */
+  'tasks.expire-reviews': Record<string, never>;
 }
 
 /** a translation whose worker died is retried (and resumed) this many times */
@@ -21,6 +24,7 @@ export const tasksJobDefinitions = (env: { TRANSLATE_TASKS_PER_WORKER: number })
     concurrency: env.TRANSLATE_TASKS_PER_WORKER,
   },
   'tasks.sweep-stuck': { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
+  'tasks.expire-reviews': { cron: '23 4 * * *', options: { retryLimit: 2, expireInSeconds: 3600 } },
 });
 
 export const tasksJobHandlers = (ctx: AppContext) => ({
@@ -34,5 +38,9 @@ export const tasksJobHandlers = (ctx: AppContext) => ({
   'tasks.sweep-stuck': async () => {
     const failed = await sweepStuckTasks(ctx);
     if (failed) ctx.log.warn({ failed }, 'failed interrupted tasks');
+  },
+  'tasks.expire-reviews': async () => {
+    const cancelled = await expireReviews(ctx);
+    if (cancelled) ctx.log.info({ cancelled }, 'cancelled tasks whose names and terms were never reviewed');
   },
 });

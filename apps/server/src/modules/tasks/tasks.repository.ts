@@ -1,8 +1,9 @@
 import type { CostRule, Task, TaskStatus } from '@subtrans/contract';
 import type { Cue } from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
+import { toVoice, VOICE_COLUMNS, type TaskVoiceRow } from './task-voice.js';
 
-export interface TaskRow {
+export interface TaskRow extends TaskVoiceRow {
   id: string;
   user_id: number;
   file_name: string;
@@ -45,7 +46,7 @@ export interface TaskRow {
 }
 
 /** every column of TaskRow, for SELECT and RETURNING lists */
-export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks`;
+export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks, ${VOICE_COLUMNS}`;
 
 /** a select-list item: the task's lines with review flags (their partial index answers it) */
 export const REVIEW_COUNT = `(SELECT count(*)::int FROM task_segments s WHERE s.task_id = tasks.id AND cardinality(s.review_flags) > 0) AS review_count`;
@@ -88,6 +89,7 @@ export function toTask(r: TaskRow): Task {
     mediaExpiresAt: iso(r.media_expires_at),
     keepEngineBreaks: r.keep_engine_breaks,
     reviewCount: r.review_count ?? 0,
+    voice: toVoice(r),
   };
 }
 
@@ -209,7 +211,7 @@ export async function claimForRun(
             cost_rule = $4, hold_ref = 'task:' || id || ':' || (attempts + 1),
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
-        AND kind = 'srt'
+        AND kind = 'srt' AND NOT awaiting_review
       RETURNING ${TASK_COLUMNS}`,
     [id, userId, price.points, price.rule],
   );

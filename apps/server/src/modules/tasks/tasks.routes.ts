@@ -8,12 +8,14 @@ import { parseInput } from '../../http/input-issues.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { contentDisposition } from '../../providers/storage/storage.js';
 import { deleteTask, exportTask, startTask } from './task-run.service.js';
+import { reapplyTerms } from './reapply.service.js';
 import { createTask, listTasks } from './tasks.service.js';
 import { streamTaskLines, streamTaskWithSegments } from './task-read.service.js';
 import { retranslateSegments, updateSegments } from './segments.service.js';
 import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
 import { retranslateQuota } from './retranslate-allowance.service.js';
+import { briefRoutes } from './brief.routes.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */
@@ -88,9 +90,15 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ROUTES.taskRetranslate, { config: { auth: 'user' } }, async (req) =>
     ok(await retranslateSegments(ctx, currentUser(req).id, req.lang, req.body, siteConfigFor(ctx, req))),
   );
+  /** the lines lacking a glossary term's rendering, translated again (spent like the above) */
+  route(app, ROUTES.taskReapply, { config: { auth: 'user' } }, async (req) =>
+    ok(await reapplyTerms(ctx, currentUser(req).id, req.lang, req.body.id, siteConfigFor(ctx, req))),
+  );
 
   /** what is left of today's re-translation allowance (the editor says so when it runs low) */
   route(app, ROUTES.taskRetranslateQuota, { config: { auth: 'user' } }, async (req) =>
     ok(await retranslateQuota(ctx, currentUser(req).id)),
   );
+
+  briefRoutes(app, ctx);
 }

@@ -14,8 +14,10 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { findOwnTask, insertTask, listOwnTasks, toTask, type TaskRow } from './tasks.repository.js';
+import { storeVoice } from './brief.service.js';
+import type { VoiceInput } from './voice.repository.js';
 
-export interface CreateTaskInput {
+export interface CreateTaskInput extends Partial<VoiceInput> {
   userId: number;
   fileName: string;
   bytes: Buffer;
@@ -84,11 +86,12 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     const language = detectLanguage(parsed.map((c) => c.text));
     return { cues: parsed, price: cost, detected: language };
   });
-  const row = await ctx.db.tx((q) =>
-    insertTask(q, {
+  const originalLanguage = input.originalLanguage === 'auto' ? detected.language : input.originalLanguage;
+  const row = await ctx.db.tx(async (q) => {
+    const task = await insertTask(q, {
       userId: input.userId,
       fileName: input.fileName.slice(0, 255),
-      originalLanguage: input.originalLanguage === 'auto' ? detected.language : input.originalLanguage,
+      originalLanguage,
       detectedLanguage: detected.language,
       targetLanguage: input.targetLanguage,
       translationService: input.translationService,
@@ -98,8 +101,11 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
       estimatedPoints: price.points,
       costRule: price.rule,
       cues,
-    }),
-  );
+    });
+    // issue 26: glossaries, series, formality, the note, review names and terms first
+    const pair = { source: originalLanguage, target: input.targetLanguage };
+    return storeVoice(q, input.userId, task.id, input, pair);
+  });
   return toTask(row);
 }
 

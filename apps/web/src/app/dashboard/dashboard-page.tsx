@@ -2,6 +2,8 @@ import { type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, App, Button, Dropdown, Flex, Layout, Menu, Typography } from 'antd';
 import {
+  BookOutlined,
+  PlaySquareOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
@@ -15,6 +17,8 @@ import { RequireManager } from '../../components/require-manager';
 import { useSiteConfig } from '../../lib/site-config';
 import { usePageMeta } from '../../lib/page-meta';
 import { UsersView } from '../../features/admin/components/users-view';
+import { GlossariesView } from '../../features/glossaries/components/glossaries-view';
+import { SeriesView } from '../../features/series/components/series-view';
 import { AlipayResultDialog } from '../../features/billing/components/alipay-result-dialog';
 import { CardResultDialog } from '../../features/billing/components/card-result-dialog';
 import { BuyPointsView } from '../../features/billing/components/buy-points-view';
@@ -53,6 +57,8 @@ export default function DashboardPage() {
 
   const menuItems = [
     { key: 'translate', icon: <TranslationOutlined />, label: t('dashboard.menu.translate') },
+    { key: 'glossaries', icon: <BookOutlined />, label: t('dashboard.menu.glossaries') },
+    { key: 'series', icon: <PlaySquareOutlined />, label: t('dashboard.menu.series') },
     ...(site.enablePointsPurchase
       ? [{ key: 'points', icon: <ShoppingCartOutlined />, label: t('dashboard.menu.points') }]
       : []),
@@ -63,6 +69,8 @@ export default function DashboardPage() {
 
   const content: Record<DashboardView, ReactNode> = {
     translate: <TranslateView />,
+    glossaries: <GlossariesView />,
+    series: <SeriesView />,
     points: <BuyPointsView />,
     orders: <OrdersView />,
     users: (

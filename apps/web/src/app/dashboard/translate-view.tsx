@@ -158,6 +158,7 @@ function MediaFollower() {
           both: ready.both,
           translationService: ready.translationService,
           keepEngineBreaks: ready.keepEngineBreaks,
+          voice: ready.voice,
         }
       : null;
 

@@ -61,3 +61,6 @@ export const saveSegments = (taskId: string, baseVersion: number, segments: Segm
 
 export const retranslate = (taskId: string, segmentIds: number[]) =>
   api('taskRetranslate', { taskId, segmentIds });
+
+/** the lines whose terms changed (glossaries, brief) translated again, spent like re-translation */
+export const reapply = (taskId: string) => api('taskReapply', { id: taskId });

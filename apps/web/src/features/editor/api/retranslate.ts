@@ -2,12 +2,12 @@ import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, type RetranslateAnswer, type RetranslateQuota } from '@subtrans/contract';
-import { api, ApiError } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import type { RetranslateAnswer } from '@subtrans/contract';
+import { api } from '../../../lib/api-client';
+import { refusalOf, refusalText, retranslateQuotaKey } from '../../../lib/retranslate-allowance';
 import { retranslate as retranslateCall } from './editor';
 
-export const retranslateQuotaKey = ['retranslate-quota'] as const;
+export { formatChars, renewalTime, retranslateQuotaKey } from '../../../lib/retranslate-allowance';
 
 /** What is left of today's re-translation allowance (the server's count; refreshed by each answer). */
 export function useRetranslateQuota(enabled: boolean) {
@@ -17,30 +17,6 @@ export function useRetranslateQuota(enabled: boolean) {
     enabled,
     staleTime: 60_000,
   });
-}
-
-/** When the allowance renews, in the user's own time zone and language. */
-export function renewalTime(resetsAt: string): string {
-  return new Date(resetsAt).toLocaleString(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' });
-}
-
-/** A count of characters as the user's language writes numbers (20,000). */
-export const formatChars = (n: number) => n.toLocaleString(currentLanguage());
-
-/** A refusal for the allowance carries what is left (the quota's fields) and what was needed. */
-type Refusal = RetranslateQuota & { needed: number };
-
-function refusalOf(e: unknown): Refusal | null {
-  if (!(e instanceof ApiError)) return null;
-  if (
-    e.code !== ErrorCodes.RETRANSLATE_BUDGET_EXCEEDED.code &&
-    e.code !== ErrorCodes.RETRANSLATE_CALLS_EXCEEDED.code
-  )
-    return null;
-  const data = e.data as Partial<Refusal> | null;
-  return data && typeof data.charsLeft === 'number' && typeof data.resetsAt === 'string'
-    ? (data as Refusal)
-    : null;
 }
 
 /**
@@ -83,18 +59,9 @@ export function useRetranslate(
       } catch (e) {
         const refusal = refusalOf(e);
         if (refusal) {
-          const { needed, ...quota } = refusal;
+          const { needed: _needed, ...quota } = refusal;
           client.setQueryData(retranslateQuotaKey, quota);
-          const time = renewalTime(quota.resetsAt);
-          void message.error(
-            quota.callsLeft === 0 || quota.charsLeft === 0
-              ? t('editor.allowance.exhausted', { time })
-              : t('editor.allowance.refused', {
-                  needed: formatChars(needed),
-                  left: formatChars(quota.charsLeft),
-                  time,
-                }),
-          );
+          void message.error(refusalText(refusal, t));
         } else {
           void message.error(t('editor.retranslateFailed', { error: e instanceof Error ? e.message : '' }));
         }

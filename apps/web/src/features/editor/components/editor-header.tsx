@@ -6,6 +6,7 @@ import {
   CloudSyncOutlined,
   DownloadOutlined,
   ExclamationCircleOutlined,
+  ProfileOutlined,
   QuestionCircleOutlined,
   RedoOutlined,
   SearchOutlined,
@@ -287,6 +288,8 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
   readOnly: boolean;
   onFilter: (filter: RowFilter) => void;
   onOpenRules: () => void;
+  /** the film brief: its names and terms, re-applied to the lines */
+  onOpenBrief: () => void;
   onRetranslateSelected: () => void;
   onClearSelection: () => void;
 }) {
@@ -327,6 +330,9 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
           {t('editor.onlyReview', { count: props.reviewCount })}
         </label>
       </span>
+      <Button size="small" icon={<ProfileOutlined />} onClick={props.onOpenBrief} data-testid="brief-open">
+        {t('voice.brief.open')}
+      </Button>
       <Button
         size="small"
         icon={<SyncOutlined />}

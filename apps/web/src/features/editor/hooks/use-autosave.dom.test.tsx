@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { ErrorCodes, type SegmentPatch, type TaskWithLines } from '@subtrans/contract';
+import { ErrorCodes, type SavedSegments, type SegmentPatch, type TaskWithLines } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { SAVE_DEBOUNCE_MS, RETRY_DELAYS_MS, useAutosave } from './use-autosave';
 import { useEditorDocument } from './use-editor-document';
@@ -8,12 +8,12 @@ import { useEditorDocument } from './use-editor-document';
 const task = {
   version: 3,
   lines: [
-    [1, 0, 1000, 'Hello', '你好'],
-    [2, 1000, 2000, 'World', '世界'],
+    [1, 0, 1000, 'Hello', '你好', []],
+    [2, 1000, 2000, 'World', '世界', ['source-language']],
   ],
 } as unknown as TaskWithLines;
 
-type Send = (taskId: string, version: number, patches: SegmentPatch[]) => Promise<{ version: number }>;
+type Send = (taskId: string, version: number, patches: SegmentPatch[]) => Promise<SavedSegments>;
 
 function setup(send: Send) {
   const onRefused = vi.fn();
@@ -42,7 +42,7 @@ afterEach(() => {
 
 describe('useAutosave', () => {
   it('saves the changed fields once typing pauses, against the task version, then says saved', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4 }));
+    const send = vi.fn<Send>(async () => ({ version: 4, segments: [] }));
     const { hook, type } = setup(send);
     type('你');
     type('你好！');
@@ -58,8 +58,31 @@ describe('useAutosave', () => {
     expect(hook.result.current.doc.versionRef.current).toBe(4);
   });
 
+  it('takes the saved lines’ review flags from the answer', async () => {
+    const send = vi.fn<Send>(async () => ({
+      version: 4,
+      segments: [
+        { id: 1, flags: ['over-budget'] },
+        { id: 2, flags: [] },
+      ],
+    }));
+    const { hook } = setup(send);
+    expect([...hook.result.current.doc.review]).toEqual([[2, 'source-language']]);
+    act(() =>
+      hook.result.current.doc.dispatch({
+        type: 'change',
+        changes: [
+          { id: 1, field: 'translatedText', after: '你好你好你好你好你好你好' },
+          { id: 2, field: 'translatedText', after: '世界！' },
+        ],
+      }),
+    );
+    await act(() => hook.result.current.save());
+    expect([...hook.result.current.doc.review]).toEqual([[1, 'over-budget']]);
+  });
+
   it('sends a timing as an SRT timestamp', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4 }));
+    const send = vi.fn<Send>(async () => ({ version: 4, segments: [] }));
     const { hook } = setup(send);
     act(() =>
       hook.result.current.doc.dispatch({ type: 'change', changes: [{ id: 2, field: 'endMs', after: 2500 }] }),
@@ -104,7 +127,7 @@ describe('useAutosave', () => {
     const send = vi.fn<Send>(async () => {
       calls += 1;
       if (calls < 3) throw new ApiError(-1, 'offline', 0);
-      return { version: 9 };
+      return { version: 9, segments: [] };
     });
     const { hook, onRefused, type } = setup(send);
     type('changed');
@@ -121,7 +144,7 @@ describe('useAutosave', () => {
   });
 
   it('runs calls one after another through enqueue', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4 }));
+    const send = vi.fn<Send>(async () => ({ version: 4, segments: [] }));
     const { hook } = setup(send);
     const order: string[] = [];
     let release!: () => void;

@@ -23,7 +23,7 @@ export function toPatch(id: number, values: Partial<Record<Field, string | numbe
 
 export interface AutosaveOptions {
   taskId: string;
-  doc: Pick<EditorDocument, 'state' | 'dispatch' | 'stateRef' | 'versionRef'>;
+  doc: Pick<EditorDocument, 'state' | 'dispatch' | 'stateRef' | 'versionRef' | 'applySaved'>;
   /** the server refused the values (e.g. an impossible timing): its message, to show */
   onRefused: (message: string) => void;
   /** the call that saves (the server's by default) */
@@ -37,7 +37,7 @@ export interface AutosaveOptions {
  * re-translation never race on the version.
  */
 export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: AutosaveOptions) {
-  const { state, dispatch, stateRef, versionRef } = doc;
+  const { state, dispatch, stateRef, versionRef, applySaved } = doc;
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [typing] = useState(createTypingSignal);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -68,6 +68,8 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: Aut
           [...sent].map(([id, values]) => toPatch(id, values)),
         );
         versionRef.current = res.version;
+        // the saved lines' review tags are the server's new verdict on them
+        applySaved(res);
         retryCount.current = 0;
         dispatch({ type: 'saved', sent });
         // what is left once these values count as saved (typing may have gone on meanwhile)
@@ -91,7 +93,7 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: Aut
         saveTimer.current = setTimeout(() => void saveRef.current(), delay);
       }
     });
-  }, [dispatch, enqueue, onRefused, send, stateRef, taskId, versionRef]);
+  }, [applySaved, dispatch, enqueue, onRefused, send, stateRef, taskId, versionRef]);
 
   // after every change, once typing pauses (the timer is reset only by a new change)
   useEffect(() => {

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useLatest } from './use-latest';
-import type { RetranslateAnswer, ReviewFlagName, TaskLine, TaskWithLines } from '@subtrans/contract';
+import type {
+  RetranslateAnswer,
+  ReviewFlagName,
+  SavedSegments,
+  TaskLine,
+  TaskWithLines,
+} from '@subtrans/contract';
 import {
   editorReducer,
   initialState,
@@ -18,6 +24,8 @@ export interface EditorDocument {
   versionRef: RefObject<number>;
   /** a re-translation's answer: its lines become changes (one undo step), its version is kept */
   applyRetranslation: (answer: RetranslateAnswer) => void;
+  /** a save's answer: the flags the server computed again for the lines it stored */
+  applySaved: (answer: SavedSegments) => void;
   /** the review flags the server stored with each line (only lines that have some) */
   review: ReviewFlags;
 }
@@ -49,7 +57,7 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
   const loadedTask = useRef(task);
   const stateRef = useLatest(state);
   const versionRef = useRef(0);
-  // the server's verdict as of the last load: a line's flags change with a load or a re-translation
+  // the server's verdict: a line's flags change with a load, a save or a re-translation
   const [review, setReview] = useState(() => reviewOf(task));
 
   useEffect(() => {
@@ -61,25 +69,35 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
     setReview(reviewOf(task));
   }, [task]);
 
-  const applyRetranslation = useCallback((answer: RetranslateAnswer) => {
-    versionRef.current = Math.max(versionRef.current, answer.version);
-    // every answered line carries its flags (a failed one its old flags)
+  // the server's new verdict on some lines replaces theirs (the same map when nothing changed)
+  const replaceFlags = useCallback((lines: readonly { id: number; flags: readonly ReviewFlagName[] }[]) => {
     setReview((old) => {
-      if (answer.results.every((r) => sameFlags(r.flags ?? [], old.get(r.id)))) return old;
+      if (lines.every((l) => sameFlags(l.flags, old.get(l.id)))) return old;
       const next = new Map(old);
-      for (const r of answer.results) {
-        if (r.flags?.length) next.set(r.id, r.flags.join(','));
-        else next.delete(r.id);
+      for (const l of lines) {
+        if (l.flags.length) next.set(l.id, l.flags.join(','));
+        else next.delete(l.id);
       }
       return next;
     });
-    const ok = answer.results.filter((r) => r.success);
-    if (ok.length)
-      dispatch({
-        type: 'change',
-        changes: ok.map((r) => ({ id: r.id, field: 'translatedText' as const, after: r.translatedText })),
-      });
   }, []);
 
-  return { state, dispatch, stateRef, versionRef, applyRetranslation, review };
+  const applySaved = useCallback((answer: SavedSegments) => replaceFlags(answer.segments), [replaceFlags]);
+
+  const applyRetranslation = useCallback(
+    (answer: RetranslateAnswer) => {
+      versionRef.current = Math.max(versionRef.current, answer.version);
+      // every answered line carries its flags (a failed one its old flags)
+      replaceFlags(answer.results.map((r) => ({ id: r.id, flags: r.flags ?? [] })));
+      const ok = answer.results.filter((r) => r.success);
+      if (ok.length)
+        dispatch({
+          type: 'change',
+          changes: ok.map((r) => ({ id: r.id, field: 'translatedText' as const, after: r.translatedText })),
+        });
+    },
+    [replaceFlags],
+  );
+
+  return { state, dispatch, stateRef, versionRef, applyRetranslation, applySaved, review };
 }

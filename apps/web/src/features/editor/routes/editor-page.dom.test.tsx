@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { API, type QualityLimits, type TaskLine, type TaskWithLines } from '@subtrans/contract';
+import {
+  API,
+  DEFAULT_TASK_VOICE,
+  type QualityLimits,
+  type ReviewFlagName,
+  type SegmentPatch,
+  type TaskLine,
+  type TaskWithLines,
+} from '@subtrans/contract';
 import { normsFor, NORM_BOUNDS } from '@subtrans/subtitles/norms';
 import { initI18n } from '../../../lib/i18n';
 import { fakeServer, renderInApp } from '../test-support';
@@ -50,6 +58,7 @@ const task = (over: Partial<TaskWithLines> = {}): TaskWithLines => ({
   mediaExpiresAt: null,
   keepEngineBreaks: false,
   reviewCount: 2,
+  voice: DEFAULT_TASK_VOICE,
   lines: LINES,
   ...over,
 });
@@ -67,7 +76,11 @@ const limits = (target: string, overrides: QualityLimits['overrides'] = {}): Qua
   };
 };
 
-function server(t: TaskWithLines = task(), quality = limits(t.targetLanguage)) {
+function server(
+  t: TaskWithLines = task(),
+  quality = limits(t.targetLanguage),
+  more: Parameters<typeof fakeServer>[0] = {},
+) {
   return fakeServer({
     [API.taskLines]: () => t,
     [API.qualityGet]: () => quality,
@@ -79,6 +92,7 @@ function server(t: TaskWithLines = task(), quality = limits(t.targetLanguage)) {
       callsPerDay: 100,
       resetsAt: '2026-01-02T00:00:00.000Z',
     }),
+    ...more,
   });
 }
 
@@ -132,6 +146,69 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
     await waitFor(() => expect(focused()).toBe('seg-2-translation'));
     press({ key: 'F8', shiftKey: true });
     await waitFor(() => expect(focused()).toBe('seg-4-translation'));
+  });
+
+  it('replaces a line’s tags with the flags the save answered: the count and F8 follow', async () => {
+    // the server's verdict on the lines it stored: line 2 has its number back, line 5 is now too long
+    const flagsOf = (id: number): ReviewFlagName[] => (id === 5 ? ['over-budget'] : []);
+    const api = server(task(), limits('fr'), {
+      [API.taskUpdateSegments]: (body) => ({
+        version: 2,
+        segments: (body.segments as SegmentPatch[]).map((p) => ({ id: p.id, flags: flagsOf(p.id) })),
+      }),
+    });
+    open();
+    const row2 = await screen.findByTestId('segment-2');
+    expect(row2.dataset.review).toBe('numbers-missing');
+    fireEvent.change(screen.getByTestId('seg-2-translation'), { target: { value: 'Ça coûte 25 dollars.' } });
+    await waitFor(() => expect(screen.getByText('Lines to review (1)')).toBeTruthy());
+    expect(api.to(API.taskUpdateSegments)).toEqual([
+      { taskId: ID, baseVersion: 1, segments: [{ id: 2, translatedText: 'Ça coûte 25 dollars.' }] },
+    ]);
+    expect(screen.getByTestId('segment-2').dataset.review).toBeUndefined();
+    expect(screen.getByTestId('segment-2').querySelector('[data-review-flag]')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('seg-5-translation'), {
+      target: { value: 'Au revoir, à la semaine prochaine, mes amis.' },
+    });
+    await waitFor(() => expect(screen.getByTestId('segment-5').dataset.review).toBe('over-budget'));
+    expect(screen.getByText('Lines to review (2)')).toBeTruthy();
+    expect(api.to(API.taskUpdateSegments).at(-1)).toMatchObject({ baseVersion: 2 });
+    // F8 steps through the lines flagged now: 4 and 5, no longer 2
+    fireEvent.click(screen.getByTestId('seg-1-original'));
+    press({ key: 'F8' });
+    await waitFor(() => expect(focused()).toBe('seg-4-translation'));
+    press({ key: 'F8' });
+    await waitFor(() => expect(focused()).toBe('seg-5-translation'));
+    press({ key: 'F8' });
+    await waitFor(() => expect(focused()).toBe('seg-4-translation'));
+    // the filter shows them alone
+    fireEvent.click(screen.getByTestId('only-review'));
+    await waitFor(() => expect(screen.queryByTestId('segment-2')).toBeNull());
+    expect(screen.getByTestId('segment-5')).toBeTruthy();
+  });
+
+  it('replaces a re-translated line’s tags with the flags of its answer', async () => {
+    server(task(), limits('fr'), {
+      [API.taskRetranslate]: () => ({
+        version: 2,
+        results: [{ id: 4, success: true, translatedText: 'Merci.', error: null, flags: [] }],
+        quota: {
+          charsLeft: 19_990,
+          charsPerDay: 20_000,
+          callsLeft: 99,
+          callsPerDay: 100,
+          resetsAt: '2026-01-02T00:00:00.000Z',
+        },
+      }),
+      [API.taskUpdateSegments]: () => ({ version: 3, segments: [{ id: 4, flags: [] }] }),
+    });
+    open();
+    expect((await screen.findByTestId('segment-4')).dataset.review).toBe('kept-original,source-language');
+    fireEvent.click(screen.getByTestId('seg-4-retranslate'));
+    await waitFor(() => expect(screen.getByText('Lines to review (1)')).toBeTruthy());
+    expect(screen.getByTestId('segment-4').dataset.review).toBeUndefined();
+    expect(screen.getByTestId<HTMLTextAreaElement>('seg-4-translation').value).toBe('Merci.');
   });
 
   it('takes the norms filter off when the next line to review is not among its lines', async () => {

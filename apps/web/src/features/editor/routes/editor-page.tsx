@@ -6,7 +6,8 @@ import { DETECT_STATUS } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePageMeta } from '../../../lib/page-meta';
 import { isTaskId } from '../../../lib/paths';
-import { forgetPrefetchedTask, useTaskDetail } from '../api/editor';
+import { BriefDialog } from '../../../components/brief/brief-dialog';
+import { forgetPrefetchedTask, reapply, useTaskDetail } from '../api/editor';
 import { useRetranslate } from '../api/retranslate';
 import { EditorHeader, EditorToolbar } from '../components/editor-header';
 import { EditorBanners, EditorLoadError } from '../components/editor-banners';
@@ -56,7 +57,7 @@ export default function EditorPage() {
   const retranslateRef = useLatest(retranslate);
   const selection = useSelection();
   const quality = useQualityFlags(state, task?.targetLanguage);
-  const { review } = doc;
+  const { review, applyRetranslation } = doc;
   const { rows, rowIds, filter, setFilter } = useVisibleRows(
     state,
     quality.flags,
@@ -74,6 +75,7 @@ export default function EditorPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [briefOpen, setBriefOpen] = useState(false);
   // audio/video tasks: choosing a segment moves the player there
   const player = useRef<MediaPlayerHandle>(null);
 
@@ -109,6 +111,14 @@ export default function EditorPage() {
   const closeHelp = useCallback(() => setHelp(false), []);
   const openRules = useCallback(() => setRulesOpen(true), []);
   const closeRules = useCallback(() => setRulesOpen(false), []);
+  const openBrief = useCallback(() => setBriefOpen(true), []);
+  /** re-applying the brief: this editor's edits saved first, the lines it changed taken in like re-translation's */
+  const reapplyBrief = useCallback(async () => {
+    await save();
+    const answer = await enqueue(() => reapply(taskId));
+    applyRetranslation(answer);
+    return answer;
+  }, [save, enqueue, taskId, applyRetranslation]);
   const { first: firstSelected } = selection;
   const retranslateSelected = useCallback(
     () => void retranslateRef.current(firstSelected(50)),
@@ -198,6 +208,7 @@ export default function EditorPage() {
         readOnly={readOnly}
         onFilter={setFilter}
         onOpenRules={openRules}
+        onOpenBrief={openBrief}
         onRetranslateSelected={retranslateSelected}
         onClearSelection={selection.clear}
       />
@@ -249,6 +260,12 @@ export default function EditorPage() {
         rulesOpen={rulesOpen}
         target={task.targetLanguage}
         onCloseRules={closeRules}
+      />
+      <BriefDialog
+        task={briefOpen ? task : null}
+        mode="view"
+        onClose={() => setBriefOpen(false)}
+        reapply={reapplyBrief}
       />
     </div>
   );

@@ -10,6 +10,7 @@ import {
 import { api, ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { storedBatchSize } from '../lib/batch-size';
+import type { VoiceOptions } from '../lib/voice-options';
 
 /** SPEC §4 audio/video flow: detection (probe), then execution (transcribe and translate). */
 
@@ -87,6 +88,8 @@ export interface TrackedMedia {
   translationService: string;
   /** keep the engine's line breaks (sent with the execution) */
   keepEngineBreaks?: boolean;
+  /** glossaries, series, formality, note, review (sent with the execution) */
+  voice?: VoiceOptions;
 }
 
 function readTracked(): TrackedMedia[] {

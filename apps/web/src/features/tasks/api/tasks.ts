@@ -3,6 +3,7 @@ import { PAGE_SIZES, POLLING_MS, type PagedList, type Task } from '@subtrans/con
 import { api, apiUpload } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { storedBatchSize } from '../lib/batch-size';
+import { setVoiceFields, type VoiceOptions } from '../lib/voice-options';
 
 export const tasksQueryKey = ['tasks'] as const;
 
@@ -62,6 +63,8 @@ export interface CreateTaskForm {
   includeOriginalText: boolean;
   /** keep the engine's line breaks (not laid out for the target language) */
   keepEngineBreaks: boolean;
+  /** glossaries, series, formality, note, review of names and terms */
+  voice: VoiceOptions;
 }
 
 export function createTask(f: CreateTaskForm): Promise<Task> {
@@ -71,6 +74,7 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   form.set('translationService', f.translationService);
   form.set('includeOriginalText', String(f.includeOriginalText));
   form.set('keepEngineBreaks', String(f.keepEngineBreaks));
+  setVoiceFields(form, f.voice);
   form.set('file', f.file, f.file.name);
   return apiUpload('taskCreate', form);
 }

@@ -2,11 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { API } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
+import { mediaTracking } from '../api/media';
 import { MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
 import { fakeServer, renderWithApp } from './test-support';
 
 const i18n = await initI18n('en');
 const TASK = '7a0c1f0e-3b3e-4d6a-9f1e-1d2c3b4a5f60';
+const GLOSSARY = '0d9f3a4e-6b1c-4f7a-9c2d-1e2f3a4b5c6d';
+const SERIES = 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e';
 
 const target = (over: Partial<MediaConfirmTarget> = {}): MediaConfirmTarget => ({
   taskId: TASK,
@@ -39,7 +42,8 @@ describe('the audio/video confirmation', { timeout: 30_000 }, () => {
   it.each([
     [true, true],
     [false, false],
-    [undefined, false],
+    // not known in this tab: not sent, the server keeps what the detection was given
+    [undefined, undefined],
   ])("sends the upload's line-break option (%s) with the execution", async (keep, sent) => {
     const api = server();
     const onClose = vi.fn();
@@ -47,6 +51,7 @@ describe('the audio/video confirmation', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.to(API.getPoint)).toHaveLength(1));
     fireEvent.click(await screen.findByTestId('media-confirm-ok'));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect('keepEngineBreaks' in api.to(API.fileSubmitExecute)[0]!).toBe(sent !== undefined);
     expect(api.to(API.fileSubmitExecute)).toEqual([
       {
         taskId: TASK,
@@ -55,7 +60,34 @@ describe('the audio/video confirmation', { timeout: 30_000 }, () => {
         both: 1,
         translationService: 'deepseek',
         keepEngineBreaks: sent,
+        glossaryIds: [],
+        seriesId: null,
+        formality: 'source',
+        translatorNote: '',
+        reviewTerms: false,
       },
     ]);
+  });
+
+  it("sends the upload's glossaries, series, formality, note and review with the execution", async () => {
+    const api = server();
+    const onClose = vi.fn();
+    const voice = {
+      glossaryIds: [GLOSSARY],
+      seriesId: SERIES,
+      formality: 'informal' as const,
+      translatorNote: 'a cooking show',
+      reviewTerms: true,
+    };
+    renderWithApp(i18n, <MediaConfirmDialog target={target({ voice })} onClose={onClose} />);
+    await waitFor(() => expect(api.to(API.getPoint)).toHaveLength(1));
+    fireEvent.click(await screen.findByTestId('media-confirm-ok'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(api.to(API.fileSubmitExecute)[0]).toMatchObject(voice);
+    // followed with them, so a reload keeps them
+    expect(mediaTracking.snapshot().find((e) => e.taskId === TASK)).toMatchObject({
+      stage: 'execute',
+      voice,
+    });
   });
 });

@@ -20,6 +20,7 @@ import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { executionQuery, mediaTracking, submitExecution } from '../api/media';
 import { tasksQueryKey } from '../api/tasks';
 import { formatDay } from '../lib/format-day';
+import { DEFAULT_VOICE, voiceOfTask, type VoiceOptions } from '../lib/voice-options';
 import { useInsufficientPoints } from './insufficient-points';
 
 /** What the confirmation shows and submits: a detected audio/video task and the choices made. */
@@ -37,8 +38,13 @@ export interface MediaConfirmTarget {
   targetLau: string;
   both: 1 | 2;
   translationService: string;
-  /** keep the engine's line breaks (the upload's option; off when not said) */
+  /**
+   * keep the engine's line breaks (the upload's option); when not known here, not sent: the
+   * server keeps what the detection was given
+   */
   keepEngineBreaks?: boolean;
+  /** glossaries, series, formality, note, review (the upload's; the defaults when not said) */
+  voice?: VoiceOptions;
 }
 
 /** A task of the list (pending after detection, or failed after execution) as a confirmation. */
@@ -55,6 +61,8 @@ export function confirmTargetOfTask(task: Task): MediaConfirmTarget {
     both: task.includeOriginalText ? 2 : 1,
     translationService: task.translationService,
     keepEngineBreaks: task.keepEngineBreaks,
+    // the upload's choices, while this tab follows the task; else those stored with its execution
+    voice: mediaTracking.snapshot().find((e) => e.taskId === task.id)?.voice ?? voiceOfTask(task.voice),
   };
 }
 
@@ -124,7 +132,8 @@ export function MediaConfirmDialog({
         targetLau: targetLanguage(target.targetLau),
         both: target.both,
         ...(service ? { translationService: service } : {}),
-        keepEngineBreaks: Boolean(target.keepEngineBreaks),
+        ...(target.keepEngineBreaks !== undefined ? { keepEngineBreaks: target.keepEngineBreaks } : {}),
+        ...(target.voice ?? DEFAULT_VOICE),
       });
       // an earlier run's answer (failed) must not end this one
       client.removeQueries({ queryKey: executionQuery(target.taskId).queryKey });
@@ -137,7 +146,8 @@ export function MediaConfirmDialog({
         targetLau: target.targetLau,
         both: target.both,
         translationService: target.translationService,
-        keepEngineBreaks: Boolean(target.keepEngineBreaks),
+        ...(target.keepEngineBreaks !== undefined ? { keepEngineBreaks: target.keepEngineBreaks } : {}),
+        voice: target.voice,
       });
       void message.success(t('tasks.media.confirm.started'));
       close(true);

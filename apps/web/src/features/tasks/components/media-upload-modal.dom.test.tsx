@@ -80,17 +80,18 @@ describe('the audio/video upload modal', { timeout: 30_000 }, () => {
         targetLau: 'ja',
         both: 2,
         translationService: 'deepseek',
+        keepEngineBreaks: false,
       },
     ]);
     expect(onClose).toHaveBeenCalled();
-    // the line-break option is off unless switched on; it goes with the execution
+    // the line-break option is off unless switched on; it goes with the detection and the execution
     expect(mediaTracking.snapshot().find((m) => m.taskId === onSubmitted.mock.calls[0]![0])).toMatchObject({
       keepEngineBreaks: false,
     });
   });
 
-  it("keeps the option to keep the engine's line breaks for the execution", async () => {
-    server();
+  it("sends the option to keep the engine's line breaks with the detection, and keeps it for the execution", async () => {
+    const api = server();
     const onSubmitted = vi.fn();
     renderWithApp(i18n, <MediaUploadModal open onClose={() => undefined} onSubmitted={onSubmitted} />);
     dropFile('media-file', clip());
@@ -99,6 +100,8 @@ describe('the audio/video upload modal', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('media-keep-breaks'));
     submit();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    // stored with the task: an execution started later from the task list keeps it
+    expect(api.to(API.fileSubmitCheck)).toEqual([expect.objectContaining({ keepEngineBreaks: true })]);
     const taskId = onSubmitted.mock.calls[0]![0] as string;
     expect(mediaTracking.snapshot().find((m) => m.taskId === taskId)).toMatchObject({
       stage: 'detect',

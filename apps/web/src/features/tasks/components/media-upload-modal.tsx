@@ -25,7 +25,9 @@ import {
   uploadFile,
 } from '../lib/multipart-upload';
 import { checkMediaFile, formatBytes, MEDIA_ACCEPT, mediaTypeOfFile } from '../lib/media-file';
+import { voiceOf } from '../lib/voice-options';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
+import { VoiceOptionsFields } from './voice-options-fields';
 
 const MEDIA_FIELDS = { source: 'sourceLau', target: 'targetLau', engine: 'translationService' };
 
@@ -35,6 +37,11 @@ interface FormValues {
   translationService?: TranslationEngineName;
   includeOriginal: boolean;
   keepEngineBreaks?: boolean;
+  glossaryIds?: string[];
+  seriesId?: string | null;
+  formality?: string;
+  translatorNote?: string;
+  reviewTerms?: boolean;
 }
 
 interface UploadProgress {
@@ -185,6 +192,8 @@ export function MediaUploadModal({
         targetLau: v.targetLau ?? '',
         both: v.includeOriginal ? 2 : 1,
         ...(v.translationService ? { translationService: v.translationService } : {}),
+        // stored with the task, so an execution started later (from the list) keeps it
+        keepEngineBreaks: Boolean(v.keepEngineBreaks),
       });
       mediaTracking.track({
         taskId,
@@ -195,8 +204,9 @@ export function MediaUploadModal({
         targetLau: v.targetLau ?? 'en',
         both: v.includeOriginal ? 2 : 1,
         translationService: v.translationService ?? '',
-        // sent with the execution, once the cost is confirmed (the detection does not take it)
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
+        // sent with the execution, once the cost is confirmed (the detection does not take them)
+        voice: voiceOf(v),
       });
       setUploaded(null);
       void client.invalidateQueries({ queryKey: tasksQueryKey });
@@ -345,6 +355,7 @@ export function MediaUploadModal({
           <Form.Item name="includeOriginal" label={t('tasks.upload.bilingual')} valuePropName="checked">
             <Switch data-testid="media-bilingual" />
           </Form.Item>
+          <VoiceOptionsFields form={form} testId="media" names={MEDIA_FIELDS} />
           {progress && phase !== 'idle' ? (
             <div data-testid="media-upload-progress" aria-live="polite" style={{ marginBottom: 16 }}>
               <Progress

@@ -82,6 +82,11 @@ describe('the SRT upload modal', { timeout: 30_000 }, () => {
         translationService: 'deepseek',
         includeOriginalText: 'false',
         keepEngineBreaks: 'false',
+        glossaryIds: '',
+        seriesId: '',
+        formality: 'source',
+        translatorNote: '',
+        reviewTerms: 'false',
         file: 'talk.srt',
       },
     ]);

@@ -10,11 +10,13 @@ import { currentLanguage } from '../../../lib/i18n';
 import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
 import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
+import { voiceOf } from '../lib/voice-options';
 
 /** the SRT reader and language detector (large): loaded when the modal opens, not with the dashboard */
 const loadPreview = () => import('../lib/srt-preview');
 import { useInsufficientPoints } from './insufficient-points';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
+import { VoiceOptionsFields } from './voice-options-fields';
 
 const SRT_FIELDS = { source: 'originalLanguage', target: 'targetLanguage', engine: 'translationService' };
 
@@ -24,6 +26,11 @@ interface FormValues {
   translationService?: string;
   includeOriginalText: boolean;
   keepEngineBreaks?: boolean;
+  glossaryIds?: string[];
+  seriesId?: string | null;
+  formality?: string;
+  translatorNote?: string;
+  reviewTerms?: boolean;
 }
 
 /**
@@ -110,6 +117,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         translationService: v.translationService!,
         includeOriginalText: v.includeOriginalText,
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
+        voice: voiceOf(v),
       });
       try {
         await startTask(task.id);
@@ -241,6 +249,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         <Form.Item name="includeOriginalText" label={t('tasks.upload.bilingual')} valuePropName="checked">
           <Switch data-testid="srt-bilingual" />
         </Form.Item>
+        <VoiceOptionsFields form={form} testId="srt" names={SRT_FIELDS} />
         {error ? <Alert type="error" showIcon title={error} role="alert" /> : null}
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {t('tasks.upload.priceNote')} {t('tasks.upload.chargeNote')}

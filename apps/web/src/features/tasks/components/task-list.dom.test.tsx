@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { API, type Task } from '@subtrans/contract';
+import { API, DEFAULT_TASK_VOICE, type Task } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
 import { TaskList } from './task-list';
 import { fakeServer, renderWithApp } from './test-support';
@@ -40,6 +40,7 @@ const task = (id: string, over: Partial<Task>): Task => ({
   mediaExpiresAt: null,
   keepEngineBreaks: false,
   reviewCount: 0,
+  voice: DEFAULT_TASK_VOICE,
   ...over,
 });
 

@@ -44,6 +44,7 @@ import { canExecuteMedia, MEDIA_STAGE_COLOURS, mediaStage, STATUS_COLOURS } from
 import { useInsufficientPoints } from './insufficient-points';
 import { confirmTargetOfTask, MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
 import { MediaExpiry, MediaFacts, MediaIcon } from './media-facts';
+import { TaskVoiceActions, TaskVoiceFacts, useBriefDialog } from './task-voice';
 
 const isErrorKey = (key: string | null): key is ErrorKey => key !== null && key in ErrorCodes;
 
@@ -87,6 +88,8 @@ export function TaskList({ userId }: { userId: number }) {
       await refresh();
     }
   };
+
+  const brief = useBriefDialog(() => void refresh());
 
   const remove = async (task: Task) => {
     try {
@@ -168,6 +171,7 @@ export function TaskList({ userId }: { userId: number }) {
                   {date(task.submitTime)}
                 </Typography.Text>
                 <MediaExpiry task={task} />
+                <TaskVoiceFacts task={task} />
               </Space>
             ),
           },
@@ -191,7 +195,12 @@ export function TaskList({ userId }: { userId: number }) {
             title: t('tasks.col.status'),
             key: 'status',
             width: 190,
-            render: (_, task) => <TaskStatus task={task} />,
+            render: (_, task) => (
+              <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+                <TaskStatus task={task} />
+                <TaskVoiceActions task={task} onOpen={brief.open} />
+              </Space>
+            ),
           },
           {
             title: t('tasks.col.actions'),
@@ -214,7 +223,9 @@ export function TaskList({ userId }: { userId: number }) {
                       {task.status === 'failed' ? t('tasks.retry') : t('tasks.media.execute')}
                     </Button>
                   ) : null}
-                  {task.kind !== 'media' && (task.status === 'pending' || task.status === 'failed') ? (
+                  {task.kind !== 'media' &&
+                  !task.voice.awaitingReview &&
+                  (task.status === 'pending' || task.status === 'failed') ? (
                     <Button
                       size="small"
                       type="primary"
@@ -285,6 +296,7 @@ export function TaskList({ userId }: { userId: number }) {
         ]}
       />
       <MediaConfirmDialog target={confirming} onClose={() => setConfirming(null)} />
+      {brief.dialog}
     </>
   );
 }
@@ -310,7 +322,8 @@ function TaskStatus({ task }: { task: Task }) {
       data-stage={stage ?? undefined}
     >
       <Space size={4}>
-        {stage ? (
+        {task.voice.awaitingReview ? null : stage ? (
+          // a task awaiting its review of names and terms says so itself (task-voice.tsx)
           <Tag color={MEDIA_STAGE_COLOURS[stage]} data-testid="media-stage">
             {t(`tasks.media.stage.${stage}`, { progress: task.translationProgress })}
           </Tag>

@@ -22,7 +22,8 @@ export function defaultEngine(engines: EngineStatus[] | undefined): string | und
  * operator could still turn on (not configured, not offered on this host); the recognised but
  * unimplemented ones are nobody's choice and stay out. The form's field names and test ids are
  * the modal's own. `keepEngineBreaks` (off: each line is laid out for the target language)
- * keeps the engine's own line breaks.
+ * keeps the engine's own line breaks. What the user tells the translator follows, folded, in
+ * VoiceOptionsFields.
  */
 export function TranslationOptionsFields({
   form,

@@ -63,6 +63,8 @@ export function mediaStage(task: Task): MediaStage {
  * execute status 4), or one whose execution failed, can be (re)started: through the confirmation.
  */
 export function canExecuteMedia(task: Task): boolean {
+  // waiting for its names and terms: the review continues it, not a new execution
+  if (task.voice.awaitingReview) return false;
   if (task.kind !== 'media' || task.detectStatus !== DETECT_STATUS.ready) return false;
   return (
     task.status === 'pending' ||

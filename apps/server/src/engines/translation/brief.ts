@@ -1,0 +1,117 @@
+import { BRIEF_LIMITS, type Brief, type SeriesMemory } from '@subtrans/contract';
+import { EngineError, type TranslationEngine } from './engine.js';
+import { mergeBriefParts } from './brief-merge.js';
+
+/**
+ * How much of a film one brief call reads. A call per 300 cues keeps the brief's calls near 4 %
+ * of a task's at the default batch of 10 lines (issue 26: at most 5 % for 1,000 cues: 4 calls
+ * beside 100), and 20,000 characters keeps a part of long lines within a model's context.
+ */
+export const BRIEF_CHUNK = { cues: 300, chars: 20_000 } as const;
+
+/**
+ * The film split into parts [from, to) of at most `maxCues` cues (as many in each as the count of
+ * parts lets) and at most `maxChars` characters (a single longer cue is a part of its own).
+ */
+export function briefChunks(
+  lines: readonly string[],
+  maxCues: number = BRIEF_CHUNK.cues,
+  maxChars: number = BRIEF_CHUNK.chars,
+): [number, number][] {
+  if (lines.length === 0) return [];
+  const chars = lines.reduce((n, l) => n + l.length, 0);
+  const count = Math.max(Math.ceil(lines.length / maxCues), Math.ceil(chars / maxChars));
+  const cues = Math.ceil(lines.length / count);
+  const chunks: [number, number][] = [];
+  let from = 0;
+  let size = 0;
+  for (let i = 0; i < lines.length; i += 1) {
+    const n = lines[i]!.length;
+    if (i > from && (i - from >= cues || size + n > maxChars)) {
+      chunks.push([from, i]);
+      from = i;
+      size = 0;
+    }
+    size += n;
+  }
+  chunks.push([from, lines.length]);
+  return chunks;
+}
+
+export interface BriefOptions {
+  source: string;
+  target: string;
+  /** a series' fixed names and terms, given to the engine to use */
+  known?: SeriesMemory | null;
+  /** parts read at once */
+  concurrency: number;
+  /** retries of one part's call: the brief helps, so a part that keeps failing is left out */
+  retries: number;
+  retryDelayMs: number;
+  signal?: AbortSignal;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const wait = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * Issue 26's film brief: the engine reads the whole film, part by part (a few parts at once),
+ * and the parts' answers are merged (brief-merge.ts). A part whose call keeps failing is left out;
+ * null when every part failed or the engine writes no briefs. `calls` counts every attempt.
+ */
+export async function writeBrief(
+  engine: TranslationEngine,
+  lines: readonly string[],
+  opts: BriefOptions,
+): Promise<{ brief: Brief | null; calls: number }> {
+  const brief = engine.brief?.bind(engine);
+  if (!brief || lines.length === 0) return { brief: null, calls: 0 };
+  const sleep = opts.sleep ?? ((ms: number) => wait(ms, opts.signal));
+  const chunks = briefChunks(lines);
+  const synopsisChars = Math.floor(BRIEF_LIMITS.synopsisChars / chunks.length) - 1;
+  const parts: (Brief | null)[] = new Array<Brief | null>(chunks.length).fill(null);
+  let calls = 0;
+  const read = async (index: number) => {
+    const [from, to] = chunks[index]!;
+    let last: EngineError | null = null;
+    for (let attempt = 0; attempt <= opts.retries; attempt += 1) {
+      opts.signal?.throwIfAborted();
+      if (attempt > 0) await sleep(Math.max(opts.retryDelayMs * 2 ** (attempt - 1), last?.retryAfterMs ?? 0));
+      opts.signal?.throwIfAborted();
+      calls += 1;
+      try {
+        parts[index] = await brief({
+          lines: lines.slice(from, to),
+          source: opts.source,
+          target: opts.target,
+          part: { index: index + 1, count: chunks.length },
+          synopsisChars,
+          ...(opts.known ? { known: opts.known } : {}),
+          ...(opts.signal ? { signal: opts.signal } : {}),
+        });
+        return;
+      } catch (err) {
+        opts.signal?.throwIfAborted();
+        if (!(err instanceof EngineError)) throw err;
+        last = err;
+      }
+    }
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(Math.max(1, opts.concurrency), chunks.length) }, async () => {
+      while (next < chunks.length) await read(next++);
+    }),
+  );
+  const answered = parts.filter((p): p is Brief => p !== null);
+  return { brief: answered.length ? mergeBriefParts(answered) : null, calls };
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { TermMatcher } from '@subtrans/subtitles';
+import { EngineError, type TranslateRequest, type TranslationEngine } from './engine.js';
+import { termsPass, type TermsPassOptions } from './terms-pass.js';
+
+const opts: TermsPassOptions = {
+  batchSize: 2,
+  concurrency: 1,
+  retries: 1,
+  retryDelayMs: 0,
+  sleep: async () => {},
+};
+const langs = { source: 'en', target: 'de' };
+const matcher = new TermMatcher([
+  { source: 'Bruce', target: 'Bruno' },
+  { source: 'Gotham', target: 'Gotam', note: 'the city' },
+  { source: 'ACME', target: '', keep: true },
+]);
+const LINES = ['Bruce is here.', 'Gotham sleeps.', 'ACME sells.', 'Nothing.', 'Bruce in Gotham.'];
+
+/** A language model stand-in: records requests; `reply` makes each line's text. */
+function engineOf(reply: (line: string) => string, canCondense = true) {
+  const sent: TranslateRequest[] = [];
+  const engine: TranslationEngine = {
+    name: 'fake',
+    async translate(req) {
+      sent.push(req);
+      return req.lines.map(reply);
+    },
+    ...(canCondense ? { condense: async (req) => req.items.map((it) => it.text) } : {}),
+  };
+  return { engine, sent };
+}
+
+describe('the terms pass', () => {
+  const translations = new Map([
+    [0, 'Bruce ist hier.'],
+    [1, 'Gotam schläft.'],
+    [2, 'Die Firma verkauft.'],
+    [3, 'Nichts.'],
+    [4, 'Bruno in Gotham.'],
+  ]);
+
+  it('asks the lines lacking a rendering once, batched with their terms and no context, and keeps better answers', async () => {
+    const { engine, sent } = engineOf((l) =>
+      l === 'ACME sells.' ? 'Die Firma verkauft.' : l.replace('Bruce', 'Bruno').replace('Gotham', 'Gotam'),
+    );
+    const pass = await termsPass(
+      engine,
+      { lines: LINES, translations, candidates: [0, 1, 2, 3, 4], matcher },
+      langs,
+      opts,
+    );
+    expect(sent.map((r) => r.lines)).toEqual([['Bruce is here.', 'ACME sells.'], ['Bruce in Gotham.']]);
+    expect(sent.map((r) => r.terms)).toEqual([
+      [
+        { source: 'Bruce', target: 'Bruno' },
+        { source: 'ACME', target: '', keep: true },
+      ],
+      [
+        { source: 'Bruce', target: 'Bruno' },
+        { source: 'Gotham', target: 'Gotam', note: 'the city' },
+      ],
+    ]);
+    expect(sent.every((r) => r.context.before.length === 0 && r.context.after.length === 0)).toBe(true);
+    // the ACME line came back no better: it stays as it was (and is flagged by the caller)
+    expect([...pass.replaced]).toEqual([
+      [0, 'Bruno is here.'],
+      [4, 'Bruno in Gotam.'],
+    ]);
+    expect(pass).toMatchObject({ asked: 3, calls: 2 });
+  });
+
+  it('asks only the candidates, never a line kept as its source, and never a rule-based engine', async () => {
+    const kept = new Map(translations).set(0, 'Bruce is here.');
+    const model = engineOf((l) => l);
+    await termsPass(
+      model.engine,
+      { lines: LINES, translations: kept, candidates: [0, 1, 2], matcher },
+      langs,
+      opts,
+    );
+    expect(model.sent.flatMap((r) => r.lines)).toEqual(['ACME sells.']);
+    const rules = engineOf((l) => l, false);
+    const pass = await termsPass(
+      rules.engine,
+      { lines: LINES, translations, candidates: [0, 2, 4], matcher },
+      langs,
+      opts,
+    );
+    expect(rules.sent).toEqual([]);
+    expect(pass.replaced.size).toBe(0);
+  });
+
+  it('leaves every line as it was when the engine keeps failing', async () => {
+    const engine: TranslationEngine = {
+      name: 'down',
+      translate: () => Promise.reject(new EngineError('http', 'HTTP 500')),
+      condense: async (req) => req.items.map((it) => it.text),
+    };
+    const pass = await termsPass(
+      engine,
+      { lines: LINES, translations, candidates: [0, 2, 4], matcher },
+      langs,
+      opts,
+    );
+    expect(pass.replaced.size).toBe(0);
+    expect(pass.asked).toBe(3);
+  });
+});

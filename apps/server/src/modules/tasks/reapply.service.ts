@@ -1,0 +1,32 @@
+import type { RetranslateAnswer, UiLanguage } from '@subtrans/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import type { HostRules } from '../site/host-rules.js';
+import { retranslateSegments } from './segments.service.js';
+import { taskTermsOf } from './task-terms.js';
+import { segmentRows } from './tasks.repository.js';
+import { ownTask } from './tasks.service.js';
+
+/**
+ * /task/reapply (issue 26): after a glossary changed, the lines whose source holds one of the
+ * task's terms and whose translation lacks its rendering (a changed term, or one the engine
+ * missed) are translated again, as /task/retranslate would: the same allowance spent, the same
+ * errors, the same answer. None → NOTHING_TO_REAPPLY, and nothing is spent.
+ */
+export async function reapplyTerms(
+  ctx: AppContext,
+  userId: number,
+  lang: UiLanguage,
+  taskId: string,
+  host: HostRules,
+): Promise<RetranslateAnswer> {
+  const task = await ownTask(ctx, userId, taskId);
+  if (task.status !== 'completed') throw new AppError('TASK_BUSY');
+  const terms = await taskTermsOf(ctx.db, task);
+  const segments = terms ? await segmentRows(ctx.db, task.id) : [];
+  const lines = segments
+    .filter((s) => terms!.missingIn(s.original_text, s.translated_text ?? '').length > 0)
+    .map((s) => s.position);
+  if (!lines.length) throw new AppError('NOTHING_TO_REAPPLY');
+  return retranslateSegments(ctx, userId, lang, { taskId, segmentIds: lines }, host);
+}

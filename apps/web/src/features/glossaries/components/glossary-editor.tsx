@@ -1,0 +1,305 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Col, Dropdown, Flex, Form, Input, Row, Skeleton } from 'antd';
+import { ArrowLeftOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  GLOSSARY_FILE_FORMATS,
+  GLOSSARY_LIMITS,
+  type Glossary,
+  type GlossaryEntry,
+  type SubtitleLanguageCode,
+} from '@subtrans/contract';
+import {
+  EditableTable,
+  isBlankRow,
+  rowsMissingRequired,
+  withKeys,
+  withoutKeys,
+  type EditableColumn,
+  type Keyed,
+} from '../../../components/editable-table';
+import { LanguagePairFields } from '../../../components/language-pair-fields';
+import { glossariesQueryKey } from '../../../lib/voice-lists';
+import { exportGlossary, glossaryQueryKey, saveGlossary, useGlossary } from '../api/glossaries';
+import { ImportDialog } from './import-dialog';
+
+interface HeadValues {
+  name: string;
+  sourceLanguage: SubtitleLanguageCode;
+  targetLanguage: SubtitleLanguageCode;
+}
+
+const blankEntry = (): GlossaryEntry => ({
+  source: '',
+  target: '',
+  note: '',
+  keep: false,
+  caseSensitive: false,
+});
+
+/** One glossary (`id`), or a new one (null), loaded then edited. */
+export function GlossaryEditor(props: {
+  id: string | null;
+  onBack: () => void;
+  onOpen: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const glossary = useGlossary(props.id);
+  if (props.id && glossary.isError)
+    return (
+      <Card>
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={glossary.error instanceof Error ? glossary.error.message : t('glossaries.loadFailed')}
+          action={
+            <Button size="small" onClick={props.onBack}>
+              {t('glossaries.backToList')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  if (props.id && !glossary.data)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  return <GlossaryForm initial={glossary.data ?? null} onBack={props.onBack} onOpen={props.onOpen} />;
+}
+
+/**
+ * A glossary's name, language pair and entries (source term, translation, note, keep as is,
+ * case-sensitive), a page of 50 at a time with a filter: 2,000 entries stay quick to edit. Saved
+ * as a whole; import (merge or replace) and export work on the saved glossary.
+ */
+function GlossaryForm(props: { initial: Glossary | null; onBack: () => void; onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<HeadValues>();
+  const [saved, setSaved] = useState(props.initial);
+  const [entries, setEntries] = useState<Keyed<GlossaryEntry>[]>(() =>
+    withKeys(props.initial?.entries ?? []),
+  );
+  const [dirty, setDirty] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const columns = useMemo<EditableColumn<GlossaryEntry>[]>(
+    () => [
+      {
+        kind: 'text',
+        field: 'source',
+        label: t('glossaries.col.source'),
+        maxLength: GLOSSARY_LIMITS.termChars,
+        required: true,
+      },
+      {
+        kind: 'text',
+        field: 'target',
+        label: t('glossaries.col.target'),
+        maxLength: GLOSSARY_LIMITS.termChars,
+      },
+      { kind: 'text', field: 'note', label: t('glossaries.col.note'), maxLength: GLOSSARY_LIMITS.noteChars },
+      { kind: 'check', field: 'keep', label: t('glossaries.col.keep'), width: 96 },
+      { kind: 'check', field: 'caseSensitive', label: t('glossaries.col.caseSensitive'), width: 110 },
+    ],
+    [t],
+  );
+
+  const changed = () => setDirty(true);
+
+  const save = async () => {
+    let head: HeadValues;
+    try {
+      head = await form.validateFields();
+    } catch {
+      return;
+    }
+    const missing = rowsMissingRequired(entries, columns);
+    if (missing.length) {
+      setShowErrors(true);
+      setError(t('glossaries.missingSource', { rows: missing.join(', ') }));
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const answer = await saveGlossary({
+        ...(saved ? { id: saved.id } : {}),
+        name: head.name,
+        sourceLanguage: head.sourceLanguage,
+        targetLanguage: head.targetLanguage,
+        entries: withoutKeys(entries).filter((e) => !isBlankRow(e, columns)),
+      });
+      client.setQueryData(glossaryQueryKey(answer.id), answer);
+      void client.invalidateQueries({ queryKey: glossariesQueryKey, exact: true });
+      setSaved(answer);
+      setDirty(false);
+      setShowErrors(false);
+      void message.success(t('glossaries.saved', { count: answer.entryCount }));
+      if (!saved) props.onOpen(answer.id);
+    } catch (e) {
+      // the server's words, its limits included
+      setError(e instanceof Error && e.message ? e.message : t('common.requestFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const back = () => {
+    if (!dirty) return props.onBack();
+    modal.confirm({
+      title: t('glossaries.leaveTitle'),
+      content: t('glossaries.leaveText'),
+      okText: t('glossaries.leave'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: props.onBack,
+    });
+  };
+
+  const download = async (format: (typeof GLOSSARY_FILE_FORMATS)[number]) => {
+    if (!saved) return;
+    try {
+      await exportGlossary(saved.id, format, saved.name);
+    } catch (e) {
+      setError(e instanceof Error && e.message ? e.message : t('common.requestFailed'));
+    }
+  };
+
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={8}>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={back}
+            aria-label={t('glossaries.backToList')}
+            data-testid="glossary-back"
+          />
+          <h2 style={{ margin: 0, fontSize: 20 }}>{saved ? saved.name : t('glossaries.newTitle')}</h2>
+        </Flex>
+      }
+      data-testid="glossary-editor"
+    >
+      <Form<HeadValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={
+          saved
+            ? { name: saved.name, sourceLanguage: saved.sourceLanguage, targetLanguage: saved.targetLanguage }
+            : { sourceLanguage: 'auto' }
+        }
+        onValuesChange={changed}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="name"
+              label={t('glossaries.name')}
+              rules={[{ required: true, whitespace: true, message: t('glossaries.nameRequired') }]}
+            >
+              <Input maxLength={GLOSSARY_LIMITS.nameChars} data-testid="glossary-name" />
+            </Form.Item>
+          </Col>
+          <LanguagePairCols />
+        </Row>
+      </Form>
+      <EditableTable<GlossaryEntry>
+        rows={entries}
+        onChange={(next) => {
+          setEntries(next);
+          changed();
+        }}
+        columns={columns}
+        blank={blankEntry}
+        max={GLOSSARY_LIMITS.entriesPerGlossary}
+        label={t('glossaries.entries')}
+        testId="glossary-entries"
+        pageSize={50}
+        searchable
+        showErrors={showErrors}
+        disabled={saving}
+      />
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={error}
+          style={{ marginTop: 16 }}
+          data-testid="glossary-error"
+        />
+      ) : null}
+      <Flex gap={8} wrap justify="end" style={{ marginTop: 16 }}>
+        <Button
+          icon={<UploadOutlined />}
+          disabled={!saved}
+          onClick={() => setImporting(true)}
+          data-testid="glossary-import"
+        >
+          {t('glossaries.importInto')}
+        </Button>
+        <Dropdown
+          disabled={!saved || dirty}
+          trigger={['click']}
+          menu={{
+            items: GLOSSARY_FILE_FORMATS.map((f) => ({
+              key: f,
+              label: t('glossaries.exportAs', { format: f.toUpperCase() }),
+              'data-testid': `glossary-export-${f}`,
+            })),
+            onClick: ({ key }) => void download(key as (typeof GLOSSARY_FILE_FORMATS)[number]),
+          }}
+        >
+          <Button icon={<DownloadOutlined />} disabled={!saved || dirty} data-testid="glossary-export">
+            {t('glossaries.export')}
+          </Button>
+        </Dropdown>
+        <Button type="primary" loading={saving} onClick={() => void save()} data-testid="glossary-save">
+          {t('common.save')}
+        </Button>
+      </Flex>
+      {saved ? (
+        <ImportDialog
+          open={importing}
+          into={{ id: saved.id, name: saved.name }}
+          unsaved={dirty}
+          onClose={() => setImporting(false)}
+          onImported={(answer) => {
+            // the glossary as the server now holds it: the file's rows with (or instead of) the old
+            client.setQueryData(glossaryQueryKey(answer.glossary.id), answer.glossary);
+            setSaved(answer.glossary);
+            setEntries(withKeys(answer.glossary.entries));
+            form.setFieldsValue({
+              name: answer.glossary.name,
+              sourceLanguage: answer.glossary.sourceLanguage as SubtitleLanguageCode,
+              targetLanguage: answer.glossary.targetLanguage as SubtitleLanguageCode,
+            });
+            setDirty(false);
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** the language pair beside the name on a wide screen, under it on a phone */
+function LanguagePairCols() {
+  return (
+    <Col xs={24} md={16}>
+      <Row gutter={16}>
+        <LanguagePairFields testId="glossary" layout={{ xs: 24, sm: 12 }} />
+      </Row>
+    </Col>
+  );
+}

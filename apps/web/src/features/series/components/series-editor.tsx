@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, App, Button, Card, Col, Empty, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BRIEF_LIMITS, type Series, type SubtitleLanguageCode } from '@subtrans/contract';
+import {
+  MemoryTables,
+  toMemoryDraft,
+  useMemoryOutput,
+  type MemoryDraft,
+} from '../../../components/brief/memory-tables';
+import { LanguagePairFields } from '../../../components/language-pair-fields';
+import { currentLanguage } from '../../../lib/i18n';
+import { editorPath } from '../../../lib/paths';
+import { seriesQueryKey } from '../../../lib/voice-lists';
+import { oneSeriesQueryKey, saveSeries, useSeries } from '../api/series';
+
+interface HeadValues {
+  name: string;
+  sourceLanguage: SubtitleLanguageCode;
+  targetLanguage: SubtitleLanguageCode;
+}
+
+/** One series (`id`), or a new one (null), loaded then edited. */
+export function SeriesEditor(props: { id: string | null; onBack: () => void; onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  const series = useSeries(props.id);
+  if (props.id && series.isError)
+    return (
+      <Card>
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={series.error instanceof Error ? series.error.message : t('series.loadFailed')}
+          action={
+            <Button size="small" onClick={props.onBack}>
+              {t('series.backToList')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  if (props.id && !series.data)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  return <SeriesForm initial={series.data ?? null} onBack={props.onBack} onOpen={props.onOpen} />;
+}
+
+/**
+ * A series: its name and language pair, its memory (the characters with their names in the
+ * target language, gender and forms of address; the terms) carried into every later episode's
+ * brief and batches, and its episodes.
+ */
+function SeriesForm(props: { initial: Series | null; onBack: () => void; onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  const ui = currentLanguage();
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const output = useMemoryOutput();
+  const [form] = Form.useForm<HeadValues>();
+  const [saved, setSaved] = useState(props.initial);
+  const [memory, setMemory] = useState<MemoryDraft>(() => toMemoryDraft(props.initial?.memory ?? null));
+  const [dirty, setDirty] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    let head: HeadValues;
+    try {
+      head = await form.validateFields();
+    } catch {
+      return;
+    }
+    const { memory: out, missing } = output(memory);
+    if (missing.characters.length || missing.terms.length) {
+      setShowErrors(true);
+      setError(
+        t('voice.memory.missing', {
+          characters: missing.characters.join(', ') || '—',
+          terms: missing.terms.join(', ') || '—',
+        }),
+      );
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const answer = await saveSeries({ ...(saved ? { id: saved.id } : {}), ...head, memory: out });
+      client.setQueryData(oneSeriesQueryKey(answer.id), answer);
+      void client.invalidateQueries({ queryKey: seriesQueryKey, exact: true });
+      setSaved(answer);
+      setDirty(false);
+      setShowErrors(false);
+      void message.success(t('series.saved'));
+      if (!saved) props.onOpen(answer.id);
+    } catch (e) {
+      setError(e instanceof Error && e.message ? e.message : t('common.requestFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const back = () => {
+    if (!dirty) return props.onBack();
+    modal.confirm({
+      title: t('glossaries.leaveTitle'),
+      content: t('glossaries.leaveText'),
+      okText: t('glossaries.leave'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: props.onBack,
+    });
+  };
+
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={8}>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={back}
+            aria-label={t('series.backToList')}
+            data-testid="series-back"
+          />
+          <h2 style={{ margin: 0, fontSize: 20 }}>{saved ? saved.name : t('series.newTitle')}</h2>
+        </Flex>
+      }
+      data-testid="series-editor"
+    >
+      <Form<HeadValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={
+          saved
+            ? {
+                name: saved.name,
+                sourceLanguage: saved.sourceLanguage as SubtitleLanguageCode,
+                targetLanguage: saved.targetLanguage as SubtitleLanguageCode,
+              }
+            : { sourceLanguage: 'auto' }
+        }
+        onValuesChange={() => setDirty(true)}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="name"
+              label={t('series.name')}
+              rules={[{ required: true, whitespace: true, message: t('series.nameRequired') }]}
+            >
+              <Input maxLength={BRIEF_LIMITS.seriesNameChars} data-testid="series-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Row gutter={16}>
+              <LanguagePairFields testId="series" layout={{ xs: 24, sm: 12 }} />
+            </Row>
+          </Col>
+        </Row>
+      </Form>
+      <Typography.Paragraph type="secondary">{t('series.memoryIntro')}</Typography.Paragraph>
+      <MemoryTables
+        value={memory}
+        onChange={(next) => {
+          setMemory(next);
+          setDirty(true);
+        }}
+        testId="series"
+        showErrors={showErrors}
+        disabled={saving}
+      />
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={error}
+          style={{ marginTop: 16 }}
+          data-testid="series-error"
+        />
+      ) : null}
+      <Flex justify="end" style={{ marginTop: 16 }}>
+        <Button type="primary" loading={saving} onClick={() => void save()} data-testid="series-save">
+          {t('common.save')}
+        </Button>
+      </Flex>
+      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 24 }}>
+        {t('series.episodes')}
+      </Typography.Title>
+      {saved?.tasks.length ? (
+        <ol data-testid="series-episodes" style={{ paddingInlineStart: 20 }}>
+          {saved.tasks.map((task) => (
+            <li key={task.id}>
+              <Link to={editorPath(task.id)}>{task.fileName}</Link>{' '}
+              <Typography.Text type="secondary">
+                {new Date(task.submitTime).toLocaleString(ui)}
+              </Typography.Text>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('series.noEpisodes')} />
+      )}
+    </Card>
+  );
+}
