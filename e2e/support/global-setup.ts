@@ -31,11 +31,23 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
 export function e2eBrief(req: { lines: string[] }) {
   const seen = new Map<string, number>();
   for (const line of req.lines) {
-    const words = new Set(line.split(/[^\p{L}]+/u).slice(1).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)));
+    const words = new Set(
+      line
+        .split(/[^\p{L}]+/u)
+        .slice(1)
+        .filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)),
+    );
     for (const w of words) seen.set(w, (seen.get(w) ?? 0) + 1);
   }
-  const terms = [...seen].filter(([, n]) => n >= 2).map(([w]) => ({ source: w, target: w.toUpperCase(), note: '' }));
-  return { synopsis: terms.length ? `A film of ${req.lines.length} lines.` : '', register: '', characters: [], terms };
+  const terms = [...seen]
+    .filter(([, n]) => n >= 2)
+    .map(([w]) => ({ source: w, target: w.toUpperCase(), note: '' }));
+  return {
+    synopsis: terms.length ? `A film of ${req.lines.length} lines.` : '',
+    register: '',
+    characters: [],
+    terms,
+  };
 }
 
 /** the key the local OpenAI-compatible engine accepts (DeepSeek's protocol) */

@@ -90,9 +90,13 @@ test('re-apply: a glossary term changed after translation, re-applied from the b
   await row.getByTestId('task-brief').click();
   const brief = page.getByTestId('brief-dialog');
   await expect(brief).toHaveAttribute('data-mode', 'view');
-  await expect(brief.getByTestId('brief-intro')).toContainText('概要を編集しても、翻訳済みの行は再適用するまで変わりません。');
+  await expect(brief.getByTestId('brief-intro')).toContainText(
+    '概要を編集しても、翻訳済みの行は再適用するまで変わりません。',
+  );
   await brief.getByTestId('brief-reapply').click();
-  await expect(brief.getByTestId('brief-outcome')).toHaveText('2 行を翻訳し直しました。', { timeout: 30_000 });
+  await expect(brief.getByTestId('brief-outcome')).toHaveText('2 行を翻訳し直しました。', {
+    timeout: 30_000,
+  });
 
   await page.goto(`/edit/${task.id}?lang=ja`);
   await expect(page.getByTestId('seg-2-translation')).toHaveValue('[fr] The propulseur is broken.');

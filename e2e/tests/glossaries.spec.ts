@@ -13,7 +13,12 @@ test('glossary page: its texts in zh, en and ja; entries typed in, a CSV importe
   await newCustomer(page, 0);
   for (const [lang, title, newLabel, empty] of [
     ['en', 'Glossaries', 'New glossary', 'No glossaries yet. Make one, or import a CSV or TSV file.'],
-    ['ja', '用語集', '新しい用語集', '用語集はまだありません。新しく作るか、CSV/TSV ファイルを読み込んでください。'],
+    [
+      'ja',
+      '用語集',
+      '新しい用語集',
+      '用語集はまだありません。新しく作るか、CSV/TSV ファイルを読み込んでください。',
+    ],
     ['zh', '术语表', '新建术语表', '还没有术语表。新建一个，或导入 CSV/TSV 文件。'],
   ] as const) {
     await page.goto(`/dashboard?view=glossaries&lang=${lang}`);
