@@ -23,6 +23,33 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`server not ready at ${url} after ${timeoutMs} ms: ${last}`);
 }
 
+/**
+ * The local engine's film brief: each capitalised word that is not the first of its line and
+ * occurs in two lines or more is proposed as a term, written in capitals (the user corrects it in
+ * the review); the synopsis counts the lines. Files without such words get an empty brief.
+ */
+export function e2eBrief(req: { lines: string[] }) {
+  const seen = new Map<string, number>();
+  for (const line of req.lines) {
+    const words = new Set(
+      line
+        .split(/[^\p{L}]+/u)
+        .slice(1)
+        .filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w)),
+    );
+    for (const w of words) seen.set(w, (seen.get(w) ?? 0) + 1);
+  }
+  const terms = [...seen]
+    .filter(([, n]) => n >= 2)
+    .map(([w]) => ({ source: w, target: w.toUpperCase(), note: '' }));
+  return {
+    synopsis: terms.length ? `A film of ${req.lines.length} lines.` : '',
+    register: '',
+    characters: [],
+    terms,
+  };
+}
+
 /** the key the local OpenAI-compatible engine accepts (DeepSeek's protocol) */
 export const E2E_ENGINE_KEY = 'e2e-engine-key';
 
@@ -49,6 +76,9 @@ export default async function globalSetup() {
 
   const engine = await startOpenAiServer(E2E_ENGINE_KEY);
   engine.setDelay(300);
+  // a model that writes the terms and names it is given, and a brief proposing the recurring names
+  engine.setTermRendering(true);
+  engine.setBriefer(e2eBrief);
   // speech recognition: a local server speaking OpenAI's /v1/audio/transcriptions protocol
   const speech = await startTranscriptionServer();
 

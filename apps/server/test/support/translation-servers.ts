@@ -35,6 +35,24 @@ export const fakeTranslate = (text: string, target: string) => `[${target}] ${te
 export const fakeTranslatedLine = (text: string, target: string) =>
   layoutText(fakeTranslate(text, target), target, normsFor(target));
 
+/**
+ * A line "translated" as a model that follows its terms would: each term's source (and each
+ * character's name) written as its target, then fakeTranslate.
+ */
+export function fakeTranslateWithTerms(
+  text: string,
+  target: string,
+  req: Pick<ReceivedTranslation, 'terms' | 'brief'>,
+): string {
+  const pairs = [
+    ...(req.terms ?? []).map((t) => [t.source, t.keep ? t.source : t.target] as const),
+    ...(req.brief?.characters ?? []).map((c) => [c.name ?? '', c.target ?? ''] as const),
+  ].filter(([from, to]) => from && to);
+  let out = text;
+  for (const [from, to] of pairs) out = out.split(from).join(to);
+  return fakeTranslate(out, target);
+}
+
 async function bodyOf(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -115,6 +133,8 @@ export async function startOpenAiServer(apiKey: string) {
   let always: Misbehaviour | null = null;
   /** a batch holding a line that matches is never translated (answered with prose) */
   let untranslatable: RegExp | null = null;
+  /** lines are rendered with the request's terms (fakeTranslateWithTerms) */
+  let renderTerms = false;
   const server = createServer((req, res) => {
     void (async () => {
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -157,7 +177,11 @@ export async function startOpenAiServer(apiKey: string) {
       const translated = Object.fromEntries(
         Object.entries(user.lines).map(([k, v]) => [
           k,
-          translator ? translator(v, user.target) : fakeTranslate(v, user.target),
+          translator
+            ? translator(v, user.target)
+            : renderTerms
+              ? fakeTranslateWithTerms(v, user.target, user)
+              : fakeTranslate(v, user.target),
         ]),
       );
       const keys = Object.keys(translated);
@@ -244,6 +268,8 @@ export async function startOpenAiServer(apiKey: string) {
     setAlways: (mode: Misbehaviour | null) => (always = mode),
     /** lines matching `pattern` are never translated (null: every line is again) */
     neverTranslate: (pattern: RegExp | null) => (untranslatable = pattern),
+    /** lines are written with the terms and names the request carries (a model that follows them) */
+    setTermRendering: (on: boolean) => (renderTerms = on),
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
