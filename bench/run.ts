@@ -92,7 +92,13 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-async function benchServer(label: string, env: Record<string, string>, port: number, bare: { rps: number }) {
+/** Answers the server's idle resident memory in MB. */
+async function benchServer(
+  label: string,
+  env: Record<string, string>,
+  port: number,
+  bare: { rps: number },
+): Promise<number> {
   const server = startProcess(['apps/server/src/main.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -105,9 +111,10 @@ async function benchServer(label: string, env: Record<string, string>, port: num
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/readyz`);
     await new Promise((r) => setTimeout(r, 3000));
+    const idleMb = Math.round(rssMb(server.pid!));
     figures.push({
       name: `server resident memory idle (${label})`,
-      value: Math.round(rssMb(server.pid!)),
+      value: idleMb,
       unit: 'MB',
       baseline: null,
       baselineValue: null,
@@ -142,6 +149,7 @@ async function benchServer(label: string, env: Record<string, string>, port: num
       ratio: null,
       ...(label === 'PostgreSQL' ? { goal: '< 25 ms' } : {}),
     });
+    return idleMb;
   } finally {
     await stop(server);
   }
@@ -175,8 +183,10 @@ async function benchServers() {
   });
 
   const pgliteDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  let pgliteIdleMb: number;
   try {
-    await benchServer('PGlite', { DATA_DIR: pgliteDir, DATABASE_URL: '' }, 18902, bare);
+    // a new data directory, as on a server's first start
+    pgliteIdleMb = await benchServer('PGlite', { DATA_DIR: pgliteDir, DATABASE_URL: '' }, 18902, bare);
   } finally {
     rmSync(pgliteDir, { recursive: true, force: true });
   }
@@ -197,12 +207,21 @@ async function benchServers() {
     benchUrl.pathname = '/subtrans_bench';
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
     try {
-      await benchServer(
+      const pgIdleMb = await benchServer(
         'PostgreSQL',
         { DATABASE_URL: benchUrl.toString(), DATA_DIR: dataDir, DATABASE_POOL_SIZE: '10' },
         18903,
         bare,
       );
+      figures.push({
+        name: 'server resident memory idle, PGlite against PostgreSQL',
+        value: pgliteIdleMb,
+        unit: 'MB',
+        baseline: 'the same server on PostgreSQL',
+        baselineValue: pgIdleMb,
+        ratio: Number((pgliteIdleMb / pgIdleMb).toFixed(2)),
+        goal: '<= 2x',
+      });
       await benchLedgerAndQueue(benchUrl.toString(), figures);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -58,6 +58,7 @@ export async function createContext(
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       poolSize: env.DATABASE_POOL_SIZE,
+      pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
       ...(overrides.schema ? { schema: overrides.schema } : {}),
     }));
   await migrate(db);

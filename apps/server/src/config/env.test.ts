@@ -26,6 +26,13 @@ describe('parseEnv', () => {
     expect(message).toContain('SMTP_URL');
   });
 
+  it("sizes the embedded database's shared buffers: 32 MB by default, 1 to 1024", () => {
+    expect(parseEnv({}).PGLITE_SHARED_BUFFERS_MB).toBe(32);
+    expect(parseEnv({ PGLITE_SHARED_BUFFERS_MB: '128' }).PGLITE_SHARED_BUFFERS_MB).toBe(128);
+    expect(() => parseEnv({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+    expect(() => parseEnv({ PGLITE_SHARED_BUFFERS_MB: '64MB' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+  });
+
   it('takes a daily re-translation character budget: 20,000 by default, 0 to turn it off', () => {
     expect(parseEnv({}).RETRANSLATE_DAILY_CHARS).toBe(20_000);
     expect(parseEnv({ RETRANSLATE_DAILY_CHARS: '0' }).RETRANSLATE_DAILY_CHARS).toBe(0);

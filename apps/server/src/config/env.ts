@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { productConfigSchema } from '@subtrans/contract';
 import { parseTrustProxy } from './trust-proxy.js';
 import { realPaymentProviders } from './payment-sandbox.js';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../db/pglite-start.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -40,6 +41,13 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // the embedded database's page cache, resident from the start (see db/pglite-start.ts)
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024)
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   // how long a server answers a session from memory before it reads it again (0: every call reads)
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

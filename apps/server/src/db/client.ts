@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { DbConnectionLost, isConnectionLost, isReadOnly, neverSent } from './connection-loss.js';
+import { createDataDirIfNew, DEFAULT_PGLITE_SHARED_BUFFERS_MB, pgliteStartParams } from './pglite-start.js';
 
 /**
  * The one database interface the repositories use. PGlite (embedded) and node-postgres share it,
@@ -53,12 +54,18 @@ export interface DbOptions {
   schema?: string;
   /** PGlite: start from this dump of a data directory (tests copy one migrated database) */
   loadDataDir?: Blob;
+  /** PGlite: PostgreSQL's shared buffers in MB (PGLITE_SHARED_BUFFERS_MB) */
+  pgliteSharedBuffersMb?: number;
 }
 
 export async function openDb(opts: DbOptions): Promise<Db> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.schema)
-    : openPglite(opts.dataDir, opts.loadDataDir);
+    : openPglite(
+        opts.dataDir,
+        opts.loadDataDir,
+        opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+      );
 }
 
 const statementNames = new Map<string, string>();
@@ -242,13 +249,19 @@ async function listenPostgres(
   };
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  sharedBuffersMb: number,
+): Promise<Db> {
+  const startParams = pgliteStartParams(sharedBuffersMb);
   let target = dataDir;
   if (!dataDir.startsWith('memory://')) {
     target = path.resolve(dataDir, 'pglite');
     mkdirSync(target, { recursive: true });
+    if (!loadDataDir) await createDataDirIfNew(target, startParams);
   }
-  const pglite = await PGlite.create(target, loadDataDir ? { loadDataDir } : {});
+  const pglite = await PGlite.create(target, { startParams, ...(loadDataDir ? { loadDataDir } : {}) });
   return {
     kind: 'pglite',
     pglite,
