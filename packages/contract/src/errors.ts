@@ -12,18 +12,15 @@ export type { UiLanguage };
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
  * the messages may be refined, the code never changes meaning. Tasks' limits are in
  * task-limit-errors.ts, audio/video storage in storage-errors.ts, payment channels and host rules
- * in site-errors.ts, an account's password and email changes in account-errors.ts.
+ * in site-errors.ts, an account's password and email changes in account-errors.ts, faults (engines
+ * that keep the original, a lost database connection) in fault-errors.ts, glossaries, series and
+ * the film brief in voice-errors.ts.
  */
 export const ErrorCodes = {
-  // audio/video storage: caps, retention
   ...STORAGE_ERRORS,
-  // payment channels and host rules
   ...SITE_ERRORS,
-  // faults: engines that keep the original, a lost database connection
   ...FAULT_ERRORS,
-  // the account's own changes: password, email address
   ...ACCOUNT_ERRORS,
-  // glossaries, series and the film brief (issue 26)
   ...VOICE_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
+import { DEFAULT_TASK_VOICE, type Task } from '@subtrans/contract';
 import { FALLBACK_SITE_CONFIG, SiteConfigContext } from './site-config';
 
 // antd's forms and lists take a while to render on a busy machine
@@ -117,3 +118,39 @@ export function dropFile(testId: string, file: File) {
   )!;
   fireEvent.change(input, { target: { files: [file] } });
 }
+
+/** A finished SRT task as the server answers it, with `over` laid on top (component tests). */
+export const taskFixture = (over: Partial<Task> & Pick<Task, 'id'>): Task => ({
+  fileName: `${over.id}.srt`,
+  originalLanguage: 'en',
+  detectedLanguage: null,
+  targetLanguage: 'fr',
+  translationService: 'deepseek',
+  includeOriginalText: false,
+  status: 'completed',
+  translationProgress: 100,
+  segmentCount: 10,
+  duration: 60_000,
+  estimatedPoints: 10,
+  costRule: 'minimum',
+  keptOriginal: 0,
+  pointsError: null,
+  uploadError: null,
+  error: null,
+  submitTime: '2025-01-01T10:00:00.000Z',
+  translationStartTime: null,
+  translationEndTime: null,
+  translationDuration: null,
+  version: 1,
+  kind: 'srt',
+  mediaType: null,
+  mediaSize: null,
+  detectStatus: null,
+  executeStatus: null,
+  errorKey: null,
+  mediaExpiresAt: null,
+  keepEngineBreaks: false,
+  reviewCount: 0,
+  voice: DEFAULT_TASK_VOICE,
+  ...over,
+});

@@ -1,48 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { API, DEFAULT_TASK_VOICE, type Task } from '@subtrans/contract';
+import { API, type Task } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
+import { taskFixture } from '../../../lib/test-support';
 import { TaskList } from './task-list';
 import { fakeServer, renderWithApp } from './test-support';
 
 const i18n = await initI18n('en');
 
-const task = (id: string, over: Partial<Task>): Task => ({
-  id,
-  fileName: `${id}.srt`,
-  originalLanguage: 'en',
-  detectedLanguage: null,
-  targetLanguage: 'fr',
-  translationService: 'deepseek',
-  includeOriginalText: false,
-  status: 'completed',
-  translationProgress: 100,
-  segmentCount: 10,
-  duration: 60_000,
-  estimatedPoints: 10,
-  costRule: 'minimum',
-  keptOriginal: 0,
-  pointsError: null,
-  uploadError: null,
-  error: null,
-  submitTime: '2025-01-01T10:00:00.000Z',
-  translationStartTime: null,
-  translationEndTime: null,
-  translationDuration: null,
-  version: 1,
-  kind: 'srt',
-  mediaType: null,
-  mediaSize: null,
-  detectStatus: null,
-  executeStatus: null,
-  errorKey: null,
-  mediaExpiresAt: null,
-  keepEngineBreaks: false,
-  reviewCount: 0,
-  voice: DEFAULT_TASK_VOICE,
-  ...over,
-});
+const task = (id: string, over: Partial<Task>): Task => taskFixture({ id, ...over });
 
 const TASKS = [
   task('done', {}),

@@ -2,46 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { API, DEFAULT_TASK_VOICE, type Task, type TaskVoice } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
+import { taskFixture } from '../../../lib/test-support';
 import { TaskList } from './task-list';
 import { fakeServer, renderWithApp } from './test-support';
 
 const i18n = await initI18n('en');
 
-const task = (id: string, over: Partial<Task>, voice: Partial<TaskVoice> = {}): Task => ({
-  id,
-  fileName: `${id}.srt`,
-  originalLanguage: 'ja',
-  detectedLanguage: null,
-  targetLanguage: 'en',
-  translationService: 'deepseek',
-  includeOriginalText: false,
-  status: 'completed',
-  translationProgress: 100,
-  segmentCount: 10,
-  duration: 60_000,
-  estimatedPoints: 10,
-  costRule: 'minimum',
-  keptOriginal: 0,
-  pointsError: null,
-  uploadError: null,
-  error: null,
-  submitTime: '2026-01-01T10:00:00.000Z',
-  translationStartTime: null,
-  translationEndTime: null,
-  translationDuration: null,
-  version: 1,
-  kind: 'srt',
-  mediaType: null,
-  mediaSize: null,
-  detectStatus: null,
-  executeStatus: null,
-  errorKey: null,
-  mediaExpiresAt: null,
-  keepEngineBreaks: false,
-  reviewCount: 0,
-  ...over,
-  voice: { ...DEFAULT_TASK_VOICE, ...voice },
-});
+const task = (id: string, over: Partial<Task>, voice: Partial<TaskVoice> = {}): Task =>
+  taskFixture({
+    id,
+    originalLanguage: 'ja',
+    targetLanguage: 'en',
+    submitTime: '2026-01-01T10:00:00.000Z',
+    ...over,
+    voice: { ...DEFAULT_TASK_VOICE, ...voice },
+  });
 
 const TASKS = [
   task(
