@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Dropdown, Flex, Form, Input, Row, Skeleton } from 'antd';
-import { ArrowLeftOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Form } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  GLOSSARY_FILE_FORMATS,
   GLOSSARY_LIMITS,
   type Glossary,
   type GlossaryEntry,
@@ -19,16 +18,11 @@ import {
   type EditableColumn,
   type Keyed,
 } from '../../../components/editable-table';
-import { LanguagePairFields } from '../../../components/language-pair-fields';
+import { EditorCard, HeadForm, LoadGate, useLeave, type HeadValues } from '../../../components/owned-editor';
 import { glossariesQueryKey } from '../../../lib/voice-lists';
-import { exportGlossary, glossaryQueryKey, saveGlossary, useGlossary } from '../api/glossaries';
+import { glossaryQueryKey, saveGlossary, useGlossary } from '../api/glossaries';
+import { ExportMenu } from './export-menu';
 import { ImportDialog } from './import-dialog';
-
-interface HeadValues {
-  name: string;
-  sourceLanguage: SubtitleLanguageCode;
-  targetLanguage: SubtitleLanguageCode;
-}
 
 const blankEntry = (): GlossaryEntry => ({
   source: '',
@@ -45,30 +39,17 @@ export function GlossaryEditor(props: {
   onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const glossary = useGlossary(props.id);
-  if (props.id && glossary.isError)
-    return (
-      <Card>
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={glossary.error instanceof Error ? glossary.error.message : t('glossaries.loadFailed')}
-          action={
-            <Button size="small" onClick={props.onBack}>
-              {t('glossaries.backToList')}
-            </Button>
-          }
-        />
-      </Card>
-    );
-  if (props.id && !glossary.data)
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  return <GlossaryForm initial={glossary.data ?? null} onBack={props.onBack} onOpen={props.onOpen} />;
+  return (
+    <LoadGate
+      id={props.id}
+      query={useGlossary(props.id)}
+      loadFailed={t('glossaries.loadFailed')}
+      backLabel={t('glossaries.backToList')}
+      onBack={props.onBack}
+    >
+      {(glossary) => <GlossaryForm initial={glossary} onBack={props.onBack} onOpen={props.onOpen} />}
+    </LoadGate>
+  );
 }
 
 /**
@@ -78,7 +59,7 @@ export function GlossaryEditor(props: {
  */
 function GlossaryForm(props: { initial: Glossary | null; onBack: () => void; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<HeadValues>();
   const [saved, setSaved] = useState(props.initial);
@@ -153,67 +134,24 @@ function GlossaryForm(props: { initial: Glossary | null; onBack: () => void; onO
     }
   };
 
-  const back = () => {
-    if (!dirty) return props.onBack();
-    modal.confirm({
-      title: t('glossaries.leaveTitle'),
-      content: t('glossaries.leaveText'),
-      okText: t('glossaries.leave'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: props.onBack,
-    });
-  };
-
-  const download = async (format: (typeof GLOSSARY_FILE_FORMATS)[number]) => {
-    if (!saved) return;
-    try {
-      await exportGlossary(saved.id, format, saved.name);
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : t('common.requestFailed'));
-    }
-  };
+  const back = useLeave(dirty, props.onBack);
 
   return (
-    <Card
-      title={
-        <Flex align="center" gap={8}>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={back}
-            aria-label={t('glossaries.backToList')}
-            data-testid="glossary-back"
-          />
-          <h2 style={{ margin: 0, fontSize: 20 }}>{saved ? saved.name : t('glossaries.newTitle')}</h2>
-        </Flex>
-      }
-      data-testid="glossary-editor"
+    <EditorCard
+      heading={saved ? saved.name : t('glossaries.newTitle')}
+      backLabel={t('glossaries.backToList')}
+      onBack={back}
+      testId="glossary"
     >
-      <Form<HeadValues>
+      <HeadForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={
-          saved
-            ? { name: saved.name, sourceLanguage: saved.sourceLanguage, targetLanguage: saved.targetLanguage }
-            : { sourceLanguage: 'auto' }
-        }
-        onValuesChange={changed}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="name"
-              label={t('glossaries.name')}
-              rules={[{ required: true, whitespace: true, message: t('glossaries.nameRequired') }]}
-            >
-              <Input maxLength={GLOSSARY_LIMITS.nameChars} data-testid="glossary-name" />
-            </Form.Item>
-          </Col>
-          <LanguagePairCols />
-        </Row>
-      </Form>
+        saved={saved}
+        nameLabel={t('glossaries.name')}
+        nameRequired={t('glossaries.nameRequired')}
+        maxLength={GLOSSARY_LIMITS.nameChars}
+        testId="glossary"
+        onChange={changed}
+      />
       <EditableTable<GlossaryEntry>
         rows={entries}
         onChange={(next) => {
@@ -249,22 +187,11 @@ function GlossaryForm(props: { initial: Glossary | null; onBack: () => void; onO
         >
           {t('glossaries.importInto')}
         </Button>
-        <Dropdown
-          disabled={!saved || dirty}
-          trigger={['click']}
-          menu={{
-            items: GLOSSARY_FILE_FORMATS.map((f) => ({
-              key: f,
-              label: t('glossaries.exportAs', { format: f.toUpperCase() }),
-              'data-testid': `glossary-export-${f}`,
-            })),
-            onClick: ({ key }) => void download(key as (typeof GLOSSARY_FILE_FORMATS)[number]),
-          }}
-        >
+        <ExportMenu glossary={saved ?? { id: '', name: '' }} disabled={!saved || dirty} onError={setError}>
           <Button icon={<DownloadOutlined />} disabled={!saved || dirty} data-testid="glossary-export">
             {t('glossaries.export')}
           </Button>
-        </Dropdown>
+        </ExportMenu>
         <Button type="primary" loading={saving} onClick={() => void save()} data-testid="glossary-save">
           {t('common.save')}
         </Button>
@@ -289,17 +216,6 @@ function GlossaryForm(props: { initial: Glossary | null; onBack: () => void; onO
           }}
         />
       ) : null}
-    </Card>
-  );
-}
-
-/** the language pair beside the name on a wide screen, under it on a phone */
-function LanguagePairCols() {
-  return (
-    <Col xs={24} md={16}>
-      <Row gutter={16}>
-        <LanguagePairFields testId="glossary" layout={{ xs: 24, sm: 12 }} />
-      </Row>
-    </Col>
+    </EditorCard>
   );
 }

@@ -1,55 +1,35 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, App, Button, Card, Col, Empty, Flex, Form, Input, Row, Skeleton, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Empty, Flex, Form, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BRIEF_LIMITS, type Series, type SubtitleLanguageCode } from '@subtrans/contract';
+import { BRIEF_LIMITS, type Series } from '@subtrans/contract';
 import {
   MemoryTables,
   toMemoryDraft,
   useMemoryOutput,
   type MemoryDraft,
 } from '../../../components/brief/memory-tables';
-import { LanguagePairFields } from '../../../components/language-pair-fields';
+import { EditorCard, HeadForm, LoadGate, useLeave, type HeadValues } from '../../../components/owned-editor';
 import { currentLanguage } from '../../../lib/i18n';
 import { editorPath } from '../../../lib/paths';
 import { seriesQueryKey } from '../../../lib/voice-lists';
 import { oneSeriesQueryKey, saveSeries, useSeries } from '../api/series';
 
-interface HeadValues {
-  name: string;
-  sourceLanguage: SubtitleLanguageCode;
-  targetLanguage: SubtitleLanguageCode;
-}
-
 /** One series (`id`), or a new one (null), loaded then edited. */
 export function SeriesEditor(props: { id: string | null; onBack: () => void; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
-  const series = useSeries(props.id);
-  if (props.id && series.isError)
-    return (
-      <Card>
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={series.error instanceof Error ? series.error.message : t('series.loadFailed')}
-          action={
-            <Button size="small" onClick={props.onBack}>
-              {t('series.backToList')}
-            </Button>
-          }
-        />
-      </Card>
-    );
-  if (props.id && !series.data)
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  return <SeriesForm initial={series.data ?? null} onBack={props.onBack} onOpen={props.onOpen} />;
+  return (
+    <LoadGate
+      id={props.id}
+      query={useSeries(props.id)}
+      loadFailed={t('series.loadFailed')}
+      backLabel={t('series.backToList')}
+      onBack={props.onBack}
+    >
+      {(series) => <SeriesForm initial={series} onBack={props.onBack} onOpen={props.onOpen} />}
+    </LoadGate>
+  );
 }
 
 /**
@@ -60,7 +40,7 @@ export function SeriesEditor(props: { id: string | null; onBack: () => void; onO
 function SeriesForm(props: { initial: Series | null; onBack: () => void; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const ui = currentLanguage();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const client = useQueryClient();
   const output = useMemoryOutput();
   const [form] = Form.useForm<HeadValues>();
@@ -107,66 +87,24 @@ function SeriesForm(props: { initial: Series | null; onBack: () => void; onOpen:
     }
   };
 
-  const back = () => {
-    if (!dirty) return props.onBack();
-    modal.confirm({
-      title: t('glossaries.leaveTitle'),
-      content: t('glossaries.leaveText'),
-      okText: t('glossaries.leave'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: props.onBack,
-    });
-  };
+  const back = useLeave(dirty, props.onBack);
 
   return (
-    <Card
-      title={
-        <Flex align="center" gap={8}>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            onClick={back}
-            aria-label={t('series.backToList')}
-            data-testid="series-back"
-          />
-          <h2 style={{ margin: 0, fontSize: 20 }}>{saved ? saved.name : t('series.newTitle')}</h2>
-        </Flex>
-      }
-      data-testid="series-editor"
+    <EditorCard
+      heading={saved ? saved.name : t('series.newTitle')}
+      backLabel={t('series.backToList')}
+      onBack={back}
+      testId="series"
     >
-      <Form<HeadValues>
+      <HeadForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={
-          saved
-            ? {
-                name: saved.name,
-                sourceLanguage: saved.sourceLanguage as SubtitleLanguageCode,
-                targetLanguage: saved.targetLanguage as SubtitleLanguageCode,
-              }
-            : { sourceLanguage: 'auto' }
-        }
-        onValuesChange={() => setDirty(true)}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="name"
-              label={t('series.name')}
-              rules={[{ required: true, whitespace: true, message: t('series.nameRequired') }]}
-            >
-              <Input maxLength={BRIEF_LIMITS.seriesNameChars} data-testid="series-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Row gutter={16}>
-              <LanguagePairFields testId="series" layout={{ xs: 24, sm: 12 }} />
-            </Row>
-          </Col>
-        </Row>
-      </Form>
+        saved={saved}
+        nameLabel={t('series.name')}
+        nameRequired={t('series.nameRequired')}
+        maxLength={BRIEF_LIMITS.seriesNameChars}
+        testId="series"
+        onChange={() => setDirty(true)}
+      />
       <Typography.Paragraph type="secondary">{t('series.memoryIntro')}</Typography.Paragraph>
       <MemoryTables
         value={memory}
@@ -210,6 +148,6 @@ function SeriesForm(props: { initial: Series | null; onBack: () => void; onOpen:
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('series.noEpisodes')} />
       )}
-    </Card>
+    </EditorCard>
   );
 }
