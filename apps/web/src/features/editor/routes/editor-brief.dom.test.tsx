@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { API, DEFAULT_TASK_VOICE, type TaskLine, type TaskWithLines } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
+import { taskFixture } from '../../../lib/test-support';
 import { fakeServer, renderInApp } from '../test-support';
 import EditorPage from './editor-page';
 
@@ -16,38 +17,15 @@ const LINES: TaskLine[] = [
 ];
 
 const task: TaskWithLines = {
-  id: ID,
-  fileName: 'kitchen.srt',
-  originalLanguage: 'en',
-  detectedLanguage: null,
-  targetLanguage: 'fr',
-  translationService: 'deepseek',
-  includeOriginalText: false,
-  status: 'completed',
-  translationProgress: 100,
-  segmentCount: LINES.length,
-  duration: 9000,
-  estimatedPoints: 10,
-  costRule: 'minimum',
-  keptOriginal: 0,
-  pointsError: null,
-  uploadError: null,
-  error: null,
-  submitTime: '2026-01-01T10:00:00.000Z',
-  translationStartTime: null,
-  translationEndTime: null,
-  translationDuration: null,
-  version: 1,
-  kind: 'srt',
-  mediaType: null,
-  mediaSize: null,
-  detectStatus: null,
-  executeStatus: null,
-  errorKey: null,
-  mediaExpiresAt: null,
-  keepEngineBreaks: false,
-  reviewCount: 1,
-  voice: { ...DEFAULT_TASK_VOICE, hasBrief: true, glossaryIds: ['0d9f3a4e-6b1c-4f7a-9c2d-1e2f3a4b5c6d'] },
+  ...taskFixture({
+    id: ID,
+    fileName: 'kitchen.srt',
+    segmentCount: LINES.length,
+    duration: 9000,
+    submitTime: '2026-01-01T10:00:00.000Z',
+    reviewCount: 1,
+    voice: { ...DEFAULT_TASK_VOICE, hasBrief: true, glossaryIds: ['0d9f3a4e-6b1c-4f7a-9c2d-1e2f3a4b5c6d'] },
+  }),
   lines: LINES,
 };
 

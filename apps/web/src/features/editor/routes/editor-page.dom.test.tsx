@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   API,
-  DEFAULT_TASK_VOICE,
   type QualityLimits,
   type ReviewFlagName,
   type SegmentPatch,
@@ -11,6 +10,7 @@ import {
 } from '@subtrans/contract';
 import { normsFor, NORM_BOUNDS } from '@subtrans/subtitles/norms';
 import { initI18n } from '../../../lib/i18n';
+import { taskFixture } from '../../../lib/test-support';
 import { fakeServer, renderInApp } from '../test-support';
 import EditorPage from './editor-page';
 
@@ -27,38 +27,15 @@ const LINES: TaskLine[] = [
 ];
 
 const task = (over: Partial<TaskWithLines> = {}): TaskWithLines => ({
-  id: ID,
-  fileName: 'film.srt',
-  originalLanguage: 'en',
-  detectedLanguage: null,
-  targetLanguage: 'fr',
-  translationService: 'deepseek',
-  includeOriginalText: false,
-  status: 'completed',
-  translationProgress: 100,
-  segmentCount: LINES.length,
-  duration: 15_000,
-  estimatedPoints: 10,
-  costRule: 'minimum',
-  keptOriginal: 1,
-  pointsError: null,
-  uploadError: null,
-  error: null,
-  submitTime: '2026-01-01T10:00:00.000Z',
-  translationStartTime: null,
-  translationEndTime: null,
-  translationDuration: null,
-  version: 1,
-  kind: 'srt',
-  mediaType: null,
-  mediaSize: null,
-  detectStatus: null,
-  executeStatus: null,
-  errorKey: null,
-  mediaExpiresAt: null,
-  keepEngineBreaks: false,
-  reviewCount: 2,
-  voice: DEFAULT_TASK_VOICE,
+  ...taskFixture({
+    id: ID,
+    fileName: 'film.srt',
+    segmentCount: LINES.length,
+    duration: 15_000,
+    keptOriginal: 1,
+    submitTime: '2026-01-01T10:00:00.000Z',
+    reviewCount: 2,
+  }),
   lines: LINES,
   ...over,
 });
