@@ -28,6 +28,21 @@ const req = (lines: string[], signal?: AbortSignal): TranslateRequest => ({
   ...(signal ? { signal } : {}),
 });
 
+/** `lines` through the task pipeline at the server's defaults; `sleeps` records its retry waits */
+const taskRun = (engine: TranslationEngine, lines: string[], sleeps?: number[]) =>
+  translateAll(
+    engine,
+    lines,
+    { source: 'en', target: 'es' },
+    {
+      batchSize: 10,
+      concurrency: 10,
+      retries: 3,
+      retryDelayMs: 1000,
+      ...(sleeps ? { sleep: async (ms: number) => void sleeps.push(ms) } : {}),
+    },
+  );
+
 const failureOf = async (p: Promise<unknown>) => {
   const err = await p.then(
     () => null,
@@ -114,17 +129,7 @@ describe('Apertium engine, a long-running pipeline per pair (the real eng-spa)',
           ? `I have ${i} dogs.`
           : `- Where is house ${i}?\n- Here.`,
     );
-    const result = await translateAll(
-      engine,
-      lines,
-      { source: 'en', target: 'es' },
-      {
-        batchSize: 10,
-        concurrency: 10,
-        retries: 3,
-        retryDelayMs: 1000,
-      },
-    );
+    const result = await taskRun(engine, lines);
     expect(result.keptOriginal).toBe(0);
     expect(result.calls).toBe(Math.ceil(300 / engine.batching!.batchSize));
     result.translations.forEach((t, i) => {
@@ -235,18 +240,7 @@ describe('Apertium engine, a long-running pipeline against a fake stage', () => 
     await engine.translate(req(['warm up']));
     writeFileSync(path.join(bin, 'die-once'), '');
     const sleeps: number[] = [];
-    const result = await translateAll(
-      engine,
-      lines,
-      { source: 'en', target: 'es' },
-      {
-        batchSize: 10,
-        concurrency: 10,
-        retries: 3,
-        retryDelayMs: 1000,
-        sleep: async (ms) => void sleeps.push(ms),
-      },
-    );
+    const result = await taskRun(engine, lines, sleeps);
     expect(result.translations).toEqual(lines);
     expect(result.keptOriginal).toBe(0);
     // every call in the pipeline when it died waited once, then went to the new one
@@ -273,18 +267,7 @@ describe('Apertium engine, a long-running pipeline against a fake stage', () => 
     lines[37] = 'merged here';
     lines[180] = 'lose this';
     const sleeps: number[] = [];
-    const result = await translateAll(
-      engine,
-      lines,
-      { source: 'en', target: 'es' },
-      {
-        batchSize: 10,
-        concurrency: 10,
-        retries: 3,
-        retryDelayMs: 1000,
-        sleep: async (ms) => void sleeps.push(ms),
-      },
-    );
+    const result = await taskRun(engine, lines, sleeps);
     // the merged line comes back right once it is alone; the lost one keeps its text
     expect(result.translations).toEqual(lines);
     expect(result.keptOriginal).toBe(1);
