@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Task, UploadTicket } from '@subtrans/contract';
-import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { TEST_DB, type TestApp } from '../../../test/harness.js';
 import {
   expectFailure,
   expectSuccess,
@@ -10,39 +10,27 @@ import {
   OWN_ORIGIN,
 } from '../../../test/support/http.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
-import { startTranscriptionServer } from '../../../test/support/transcription-server.js';
-import { startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { startSpeechApp, type SpeechApp } from '../../../test/support/speech-app.js';
 import { until } from '../../../test/support/until.js';
 import { FORFEIT_NOTE } from '../billing/account-ledger.service.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
 import { TRANSLATE_JOB } from '../tasks/task-run.service.js';
 
-const KEY = 'ds-key';
-
 describe(`closing an account ends its work and its points (${TEST_DB})`, () => {
-  let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
-  let stt: Awaited<ReturnType<typeof startTranscriptionServer>>;
+  let engine: SpeechApp['engine'];
   let t: TestApp;
+  let app: SpeechApp;
 
   beforeAll(async () => {
-    engine = await startOpenAiServer(KEY);
-    stt = await startTranscriptionServer();
-    t = await startTestApp({
-      queue: true,
-      env: {
-        DEEPSEEK_API_KEY: KEY,
-        DEEPSEEK_BASE_URL: engine.url,
-        STT_BASE_URL: stt.baseUrl,
-        TRANSLATE_BATCH_SIZE: '1',
-        TRANSLATE_CONCURRENCY: '1',
-        SIGNUP_POINTS: '30',
-      },
+    app = await startSpeechApp({
+      TRANSLATE_BATCH_SIZE: '1',
+      TRANSLATE_CONCURRENCY: '1',
+      SIGNUP_POINTS: '30',
     });
+    ({ t, engine } = app);
   }, 120_000);
   afterAll(async () => {
-    await t?.close();
-    await engine?.close();
-    await stt?.close();
+    await app?.close();
   });
   afterEach(() => engine.setDelay(0));
 

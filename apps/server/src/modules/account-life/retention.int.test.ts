@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectSuccess, managerToken, OWN_ORIGIN, postFrom, uniqueIp } from '../../../test/support/http.js';
 import { uploadMedia } from '../../../test/support/media-upload.js';
 import { completedTaskOf, makeSrt } from '../../../test/support/tasks.js';
-import { startTranscriptionServer } from '../../../test/support/transcription-server.js';
-import { startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { startSpeechApp, type SpeechApp } from '../../../test/support/speech-app.js';
 import { until } from '../../../test/support/until.js';
 import { getBalance, grant } from '../billing/ledger.service.js';
 import { deleteClosedContent, deleteExpiredRecords, deleteOldLogs } from './retention.service.js';
 
-const KEY = 'ds-key';
 const DAY = 86_400_000;
 const days = (from: Date, n: number) => new Date(from.getTime() + n * DAY);
 const years = (from: Date, n: number) => {
@@ -20,28 +18,18 @@ const years = (from: Date, n: number) => {
 };
 
 describe(`retention: what a closed account leaves, and the logs (${TEST_DB})`, () => {
-  let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
-  let stt: Awaited<ReturnType<typeof startTranscriptionServer>>;
   let t: TestApp;
+  let app: SpeechApp;
 
   beforeAll(async () => {
-    engine = await startOpenAiServer(KEY);
-    stt = await startTranscriptionServer();
-    t = await startTestApp({
-      queue: true,
-      env: {
-        DEEPSEEK_API_KEY: KEY,
-        DEEPSEEK_BASE_URL: engine.url,
-        STT_BASE_URL: stt.baseUrl,
-        SIGNUP_POINTS: '30',
-        PRODUCTS: JSON.stringify([{ id: 3, points: 100, priceCny: 10, priceUsd: 1.5 }]),
-      },
+    app = await startSpeechApp({
+      SIGNUP_POINTS: '30',
+      PRODUCTS: JSON.stringify([{ id: 3, points: 100, priceCny: 10, priceUsd: 1.5 }]),
     });
+    t = app.t;
   }, 120_000);
   afterAll(async () => {
-    await t?.close();
-    await engine?.close();
-    await stt?.close();
+    await app?.close();
   });
 
   const count = async (sql: string, params: unknown[]) =>

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectionState, Task, UploadTicket } from '@subtrans/contract';
-import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { makeSpeechMedia, type MadeMedia } from '../../../test/support/media.js';
 import {
@@ -16,42 +16,30 @@ import {
 } from '../../../test/support/media-storage.js';
 import { uploadMedia } from '../../../test/support/media-upload.js';
 import { grantPoints } from '../../../test/support/tasks.js';
-import { startTranscriptionServer } from '../../../test/support/transcription-server.js';
-import { startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { startSpeechApp, type SpeechApp } from '../../../test/support/speech-app.js';
 import { expireUnexecutedMedia } from './retention.service.js';
 
-const KEY = 'ds-key';
 const DAY = 86_400_000;
 
 describe.each(STORAGE_KINDS)(`audio/video never executed is deleted (%s storage, ${TEST_DB})`, (kind) => {
   let dir: string;
   let mp3: MadeMedia;
-  let stt: Awaited<ReturnType<typeof startTranscriptionServer>>;
-  let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
   let storage: Awaited<ReturnType<typeof storageEnv>>;
   let t: TestApp;
+  let app: SpeechApp;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'media-retention-'));
     mp3 = await makeSpeechMedia(dir, { text: 'Good morning. This is a short test.', format: 'mp3' });
-    stt = await startTranscriptionServer();
-    engine = await startOpenAiServer(KEY);
     storage = await storageEnv(kind);
-    t = await startTestApp({
-      queue: true,
-      env: {
-        DEEPSEEK_API_KEY: KEY,
-        DEEPSEEK_BASE_URL: engine.url,
-        STT_BASE_URL: stt.baseUrl,
-        MEDIA_UNEXECUTED_DAYS: '3',
-        ...storage.env,
-      },
+    app = await startSpeechApp({
+      MEDIA_UNEXECUTED_DAYS: '3',
+      ...storage.env,
     });
+    t = app.t;
   }, 120_000);
   afterAll(async () => {
-    await t?.close();
-    await stt?.close();
-    await engine?.close();
+    await app?.close();
     await storage?.close();
     await rm(dir, { recursive: true, force: true });
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@subtrans/contract';
-import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectSuccess } from '../../../test/support/http.js';
 import { makeSpeechMedia, type MadeMedia } from '../../../test/support/media.js';
 import {
@@ -15,46 +15,35 @@ import {
   submitMedia,
 } from '../../../test/support/media-storage.js';
 import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
-import { startTranscriptionServer } from '../../../test/support/transcription-server.js';
-import { startOpenAiServer } from '../../../test/support/translation-servers.js';
+import { startSpeechApp, type SpeechApp } from '../../../test/support/speech-app.js';
 import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
 import { MEDIA_EXECUTE_JOB } from '../media/media-job-names.js';
 import { purgeObjects } from '../storage/object-deletions.service.js';
 import { TRANSLATE_JOB } from './task-run.service.js';
 
-const KEY = 'ds-key';
-
 describe.each(STORAGE_KINDS)(`deleting a task deletes what it stored (%s storage, ${TEST_DB})`, (kind) => {
   let dir: string;
   let mp3: MadeMedia;
-  let stt: Awaited<ReturnType<typeof startTranscriptionServer>>;
-  let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let stt: SpeechApp['stt'];
+  let engine: SpeechApp['engine'];
   let storage: Awaited<ReturnType<typeof storageEnv>>;
   let t: TestApp;
+  let app: SpeechApp;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'task-delete-'));
     mp3 = await makeSpeechMedia(dir, { text: 'Good morning. This is a short test.', format: 'mp3' });
-    stt = await startTranscriptionServer();
-    engine = await startOpenAiServer(KEY);
     storage = await storageEnv(kind);
-    t = await startTestApp({
-      queue: true,
-      env: {
-        DEEPSEEK_API_KEY: KEY,
-        DEEPSEEK_BASE_URL: engine.url,
-        STT_BASE_URL: stt.baseUrl,
-        TRANSLATE_BATCH_SIZE: '1',
-        TRANSLATE_CONCURRENCY: '1',
-        ...storage.env,
-      },
+    app = await startSpeechApp({
+      TRANSLATE_BATCH_SIZE: '1',
+      TRANSLATE_CONCURRENCY: '1',
+      ...storage.env,
     });
+    ({ t, engine, stt } = app);
   }, 120_000);
   afterAll(async () => {
-    await t?.close();
-    await stt?.close();
-    await engine?.close();
+    await app?.close();
     await storage?.close();
     await rm(dir, { recursive: true, force: true });
   });
