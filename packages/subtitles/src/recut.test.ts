@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import type { Cue } from './model.js';
-import {
-  RECUT_DEFAULTS,
-  cuesFromTranscript,
-  type RecutRules,
-  type TimedSegment,
-  type TimedWord,
-} from './recut.js';
+import { RECUT_DEFAULTS, cuesFromTranscript, type TimedSegment, type TimedWord } from './recut.js';
 import { lineWidth, readingSpeed } from './width.js';
+import { expectWellFormed } from '../test/recut-support.js';
 
 /** Whisper-style words (" word") of an English text, `msPerChar` each character, `gapMs` apart. */
 function englishWords(text: string, startMs: number, msPerChar = 60, gapMs = 40): TimedWord[] {
@@ -41,29 +35,6 @@ function segmentsOf(texts: string[], pauseMs = 700, msPerChar = 60): TimedSegmen
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 const allWords = (segs: TimedSegment[]) => norm(segs.flatMap((s) => s.words!.map((w) => w.text)).join(''));
 const joined = (cues: Cue[]) => norm(cues.map((c) => c.text.replace(/\n/g, ' ')).join(' '));
-
-/** The layout and timing invariants every result keeps. */
-function expectWellFormed(cues: Cue[], rules: RecutRules = RECUT_DEFAULTS, layoutLimits = true) {
-  cues.forEach((c, k) => {
-    expect(c.index).toBe(k + 1);
-    expect(c.endMs).toBeGreaterThan(c.startMs);
-    expect(c.endMs - c.startMs).toBeLessThanOrEqual(rules.maxDurationMs);
-    expect(c.text).toBe(c.text.trim());
-    const lines = c.text.split('\n');
-    if (layoutLimits) expect(lines.length).toBeLessThanOrEqual(rules.maxLines);
-    for (const line of lines) {
-      expect(line).toBe(line.trim());
-      expect(line).not.toBe('');
-      if (layoutLimits) expect(lineWidth(line)).toBeLessThanOrEqual(rules.maxLineWidth);
-    }
-    const next = cues[k + 1];
-    if (next) {
-      expect(next.startMs).toBeGreaterThanOrEqual(c.endMs);
-      // the gap is kept unless the words are closer than that
-      if (next.startMs - c.endMs < rules.minGapMs) expect(c.endMs).toBe(c.startMs + 1);
-    }
-  });
-}
 
 const STORY = [
   'So I was walking down the street the other day, and I saw this huge dog running toward me. I had no idea what to do, so I just stood there and waited.',
@@ -367,97 +338,5 @@ describe('cuesFromTranscript: timing', () => {
     const narrow = cuesFromTranscript(segs, { maxLineWidth: 32, maxLines: 1 });
     expectWellFormed(narrow, rules);
     expect(joined(narrow)).toBe(allWords(segs));
-  });
-});
-
-describe('cuesFromTranscript: properties', () => {
-  const vocabulary = [
-    'the',
-    'a',
-    'house',
-    'extraordinary',
-    'world,',
-    'run.',
-    'why?',
-    'yes!',
-    'o’clock',
-    '42',
-    '你',
-    '好',
-    '世界',
-    '。',
-    '，',
-    '吗？',
-    'こんにちは',
-    'iPhone',
-    '「本当」',
-    'supercalifragilistic',
-  ];
-  const word = fc.record({
-    text: fc.constantFrom(...vocabulary),
-    space: fc.boolean(),
-    gap: fc.integer({ min: -300, max: 2500 }),
-    length: fc.integer({ min: -100, max: 1500 }),
-  });
-  const transcript = fc
-    .array(fc.array(word, { minLength: 0, maxLength: 40 }), { minLength: 0, maxLength: 6 })
-    .map((segs) => {
-      let t = 0;
-      return segs.map((ws): TimedSegment => {
-        const words = ws.map((w) => {
-          t = Math.max(0, t + w.gap);
-          return { text: (w.space ? ' ' : '') + w.text, startMs: t, endMs: t + w.length };
-        });
-        return { startMs: words[0]?.startMs ?? t, endMs: t, text: words.map((w) => w.text).join(''), words };
-      });
-    });
-  const rules = fc.record({
-    maxLineWidth: fc.integer({ min: 8, max: 60 }),
-    maxLines: fc.integer({ min: 1, max: 3 }),
-    maxCps: fc.integer({ min: 5, max: 30 }),
-    minDurationMs: fc.integer({ min: 0, max: 2000 }),
-    maxDurationMs: fc.integer({ min: 2000, max: 10_000 }),
-    minGapMs: fc.integer({ min: 0, max: 200 }),
-  });
-  const squeeze = (s: string) => s.replace(/\s+/g, '');
-
-  it('keeps cues sorted, apart, within the limits, and loses nothing', () => {
-    fc.assert(
-      fc.property(transcript, rules, (segs, r) => {
-        const out = cuesFromTranscript(segs, r);
-        const words = segs.flatMap((s) => s.words ?? []);
-        // the layout limits hold when every word fits a line
-        expectWellFormed(
-          out,
-          r,
-          words.every((w) => lineWidth(w.text.trim()) <= r.maxLineWidth),
-        );
-        expect(squeeze(out.map((c) => c.text).join(''))).toBe(squeeze(words.map((w) => w.text).join('')));
-        out.forEach((c, k) => {
-          const next = out[k + 1];
-          const d = c.endMs - c.startMs;
-          if (d < r.minDurationMs || readingSpeed(c.text, d) > r.maxCps)
-            // not extended only because the next cue or the maximum duration stopped it
-            expect(
-              d === r.maxDurationMs ||
-                (next !== undefined && c.endMs === Math.max(c.startMs + 1, next.startMs - r.minGapMs)),
-            ).toBe(true);
-        });
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('breaks no line inside a Latin word or before closing punctuation', () => {
-    fc.assert(
-      fc.property(transcript, rules, (segs, r) => {
-        for (const c of cuesFromTranscript(segs, r))
-          for (const line of c.text.split('\n').slice(1)) {
-            expect(line).not.toMatch(/^[，。？!?,.」]/);
-            expect(line).not.toMatch(/^(?:Phone|xtraordinary|percalifragilistic|clock)/);
-          }
-      }),
-      { numRuns: 200 },
-    );
   });
 });
