@@ -9,7 +9,7 @@ import { formatSrtTime, parseSrt } from '@subtrans/subtitles';
 import type { Task, TaskWithSegments } from '@subtrans/contract';
 import { startTestApp } from '../apps/server/test/harness.js';
 import { grantPoints, uploadSrt } from '../apps/server/test/support/tasks.js';
-import { fakeTranslate } from '../apps/server/test/support/translation-servers.js';
+import { fakeTranslatedLine } from '../apps/server/test/support/translation-servers.js';
 import type { Figure } from './ledger.js';
 import { forkServer } from './support.js';
 
@@ -72,7 +72,7 @@ async function runOnce(
         );
         const job = await t.ctx.queue!.findJob('tasks.translate', times!.job_id);
         const ms = new Date(times!.finished_at).getTime() - new Date(job!.startedOn).getTime();
-        const expected = parseSrt(srt).map((c) => fakeTranslate(c.text, 'ja'));
+        const expected = parseSrt(srt).map((c) => fakeTranslatedLine(c.text, 'ja'));
         const ok =
           task.segments.length === CUES &&
           task.segments.every((s, i) => s.translatedText === expected[i]) &&
