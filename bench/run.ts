@@ -15,7 +15,8 @@
  * bench/media.ts), load (the largest SRT a task takes: /healthz while 4 are uploaded, memory while 10
  * clients read it, per database, bench/load.ts), quality (subtitles that fit: the quality corpus
  * through the plain and the fitted translation pipeline on a simulated engine and on Apertium,
- * bench/quality.ts).
+ * bench/quality.ts), voice (one voice: the voice corpus through the plain pipeline and a task's
+ * brief, batch extras and terms pass on a simulated engine, bench/voice.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { benchMedia } from './media.js';
 import { benchPipeline } from './pipeline.js';
 import { benchQuality } from './quality.js';
 import { benchSubtitles } from './subtitles.js';
+import { benchVoice } from './voice.js';
 import { ADMIN, ROOT, rssMb, signInAsAdmin } from './support.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -261,7 +263,7 @@ async function benchLoad() {
 
 async function main() {
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality')
+    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality,voice')
       .split(',')
       .map((p) => p.trim()),
   );
@@ -274,6 +276,7 @@ async function main() {
   if (only.has('media')) figures.push(...(await benchMedia()));
   if (only.has('load')) await benchLoad();
   if (only.has('quality')) figures.push(...(await benchQuality()));
+  if (only.has('voice')) figures.push(...(await benchVoice()));
   console.table(
     figures.map((f) => ({
       figure: f.name,

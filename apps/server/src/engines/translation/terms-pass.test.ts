@@ -92,6 +92,37 @@ describe('the terms pass', () => {
     expect(pass.replaced.size).toBe(0);
   });
 
+  it('sends each batch what a task batch carries when given (the brief keeps the other names)', async () => {
+    const { engine, sent } = engineOf((l) => l.replace('Bruce', 'Bruno').replace('Gotham', 'Gotam'));
+    const seen: (readonly string[])[] = [];
+    const brief = { synopsis: 'A night in the city.', register: 'terse', characters: [] };
+    await termsPass(
+      engine,
+      {
+        lines: LINES,
+        translations,
+        candidates: [0, 1, 2, 3, 4],
+        matcher,
+        extrasOf: (asked) => {
+          seen.push(asked);
+          return (from, to) => ({
+            brief: { ...brief, synopsis: `${brief.synopsis} ${from}-${to}` },
+            terms: [{ source: 'Alfred', target: 'Alfredo' }],
+          });
+        },
+      },
+      langs,
+      opts,
+    );
+    // the asked lines, in order, and each batch's range of them
+    expect(seen).toEqual([['Bruce is here.', 'ACME sells.', 'Bruce in Gotham.']]);
+    expect(sent.map((r) => r.brief?.synopsis)).toEqual([
+      'A night in the city. 0-2',
+      'A night in the city. 2-3',
+    ]);
+    expect(sent.every((r) => r.terms?.[0]?.source === 'Alfred')).toBe(true);
+  });
+
   it('leaves every line as it was when the engine keeps failing', async () => {
     const engine: TranslationEngine = {
       name: 'down',

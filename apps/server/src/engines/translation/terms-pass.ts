@@ -1,6 +1,6 @@
 import type { TermEntry, TermMatcher } from '@subtrans/subtitles';
 import { EngineError, type RequestTerm, type TranslationEngine } from './engine.js';
-import { translateAll, type PipelineOptions } from './pipeline.js';
+import { translateAll, type BatchExtras, type PipelineOptions } from './pipeline.js';
 
 /** The options of the pass: the pipeline's, without what the pass decides itself. */
 export type TermsPassOptions = Omit<
@@ -37,7 +37,9 @@ export function requestTermsIn<T extends TermEntry & { note?: string }>(
  * After translation (issue 26): the lines among `candidates` whose source holds a term and whose
  * translation lacks its rendering are asked once more, batched together however far apart they
  * are (each batch with the terms of its lines, without context: its neighbours are not theirs),
- * like the lines over budget are asked to be shorter (condense.ts). A new translation is taken
+ * like the lines over budget are asked to be shorter (condense.ts). With `extrasOf`, each batch
+ * also carries what a task's batches carry (the brief's part and terms, the user's instructions):
+ * a line asked again without them would lose the names the brief fixed. A new translation is taken
  * when it lacks fewer renderings than the old one; the rest stay (to be flagged 'term-missing').
  * A line whose text is its source (the pipeline kept it, or it needs no translation) is not asked.
  * Only engines that can be asked to reword (language models: those that condense) are asked: a
@@ -52,6 +54,11 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
     translations: ReadonlyMap<number, string>;
     candidates: readonly number[];
     matcher: TermMatcher<T>;
+    /**
+     * what batches of the asked lines (`asked`, in order) carry besides them, the terms of
+     * `matcher` included; by default those terms alone
+     */
+    extrasOf?: (asked: readonly string[]) => ((from: number, to: number) => BatchExtras) | undefined;
   },
   languages: { source: string; target: string },
   opts: TermsPassOptions,
@@ -65,6 +72,7 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
   const replaced = new Map<number, string>();
   if (!todo.length || !engine.condense) return { replaced, asked: 0, calls: 0 };
   const asked = todo.map((i) => lines[i]!);
+  const given = input.extrasOf?.(asked);
   const kept = new Set<number>();
   let result;
   try {
@@ -75,10 +83,12 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
       ...(opts.fit
         ? { fit: { ...opts.fit, budgets: todo.map((i) => opts.fit!.budgets[i] ?? Infinity) } }
         : {}),
-      extrasFor: (from, to) => {
-        const terms = requestTermsIn(matcher, asked.slice(from, to));
-        return terms.length ? { terms } : {};
-      },
+      extrasFor:
+        given ??
+        ((from, to) => {
+          const terms = requestTermsIn(matcher, asked.slice(from, to));
+          return terms.length ? { terms } : {};
+        }),
       onLines: async (from, values, keptOriginal) => {
         if (keptOriginal > 0) values.forEach((_, k) => kept.add(from + k));
       },

@@ -14,14 +14,16 @@ import { readBrief, recordBrief } from './voice.repository.js';
  * A part's call that fails is tried once more, then left out: the brief helps the translation,
  * it is not worth a failed task or seconds of backoff before the first batch
  */
-const BRIEF_RETRIES = 1;
-const BRIEF_RETRY_DELAY_MS = 1000;
+export const BRIEF_RETRIES = 1;
+export const BRIEF_RETRY_DELAY_MS = 1000;
 
 export interface BriefStep {
   /** the run ends here: the brief waits for the user's review, or the task went away */
   stop: boolean;
   /** what each batch carries besides its lines */
   extrasFor?: (from: number, to: number) => BatchExtras;
+  /** the same over other lines (the terms pass asks lines from all over the film) */
+  extrasOver?: (lines: readonly string[]) => ((from: number, to: number) => BatchExtras) | undefined;
 }
 
 /** The series' memory, or null (no series, or it was deleted meanwhile). */
@@ -85,8 +87,9 @@ export async function briefStep(
     }
     if (review) return { stop: true };
   }
-  const extrasFor = batchExtrasOf(brief, voiceOf(task), lines);
-  return { stop: false, ...(extrasFor ? { extrasFor } : {}) };
+  const extrasOver = (over: readonly string[]) => batchExtrasOf(brief, voiceOf(task), over);
+  const extrasFor = extrasOver(lines);
+  return { stop: false, extrasOver, ...(extrasFor ? { extrasFor } : {}) };
 }
 
 const voiceOf = (task: TaskRow) => ({ formality: task.formality, translatorNote: task.translator_note });

@@ -193,7 +193,15 @@ export async function runTranslation(
       return;
     }
     // this run's lines still lacking a glossary term are asked once more (then flagged)
-    const retry = { task, engine, segments, rules, done: stored, signal: watch.signal };
+    const retry = {
+      task,
+      engine,
+      segments,
+      rules,
+      done: stored,
+      signal: watch.signal,
+      ...(brief.extrasOver ? { extrasOver: brief.extrasOver } : {}),
+    };
     if (!(await askAgainForTerms(ctx, { ...retry, batchSize: batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE })))
       throw new TaskGone();
     // the finished text, without reading it back: this run's lines and the ones saved before it
