@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAccountLanguage } from '../lib/account-language';
 import { useSession } from '../lib/session';
 import { loginThen } from '../lib/paths';
 
@@ -19,9 +20,13 @@ export function Verifying() {
   return <PageLoading label={t('guard.verifying')} testId="auth-verifying" />;
 }
 
-/** Signed-in routes: a visitor goes to /login, keeping where they wanted to go. */
+/**
+ * Signed-in routes: a visitor goes to /login, keeping where they wanted to go; a signed-in user's
+ * account takes the language chosen on this device.
+ */
 export function RequireAuth() {
   const { user, isLoading } = useSession();
+  useAccountLanguage();
   const location = useLocation();
   if (isLoading) return <Verifying />;
   if (!user) {

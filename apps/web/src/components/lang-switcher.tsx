@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES } from '@subtrans/contract';
 import { LANGUAGE_LABELS, chooseLanguage, currentLanguage, isUiLanguage } from '../lib/i18n';
-import { api } from '../lib/api-client';
+import { rememberAccountLanguage } from '../lib/account-language';
 import { useSiteConfig } from '../lib/site-config';
 import { useSession } from '../lib/session';
 
@@ -13,6 +14,7 @@ export function LangSwitcher() {
   const { t, i18n } = useTranslation();
   const site = useSiteConfig();
   const { user } = useSession();
+  const client = useQueryClient();
   if (!site.languageSwitcher) return null;
   const onChange = (lang: string) => {
     if (!isUiLanguage(lang)) return;
@@ -23,7 +25,7 @@ export function LangSwitcher() {
       window.history.replaceState(window.history.state, '', url);
     }
     // the account remembers it too, so server mails and messages follow; failure is harmless
-    if (user) api('updateProfile', { language: lang }).catch(() => undefined);
+    if (user) rememberAccountLanguage(client, user, lang);
   };
   return (
     <select
