@@ -1,8 +1,9 @@
-import { type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, App, Button, Dropdown, Flex, Layout, Menu, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Dropdown, Flex, Grid, Layout, Menu, Typography } from 'antd';
 import {
   BookOutlined,
+  MenuOutlined,
   PlaySquareOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
@@ -45,6 +46,9 @@ export default function DashboardPage() {
     : 'translate';
   if (view === 'points' && !site.enablePointsPurchase) view = 'translate';
   const account = useAccountActions(user);
+  // on a phone the menu is a drawer opened from the header, so nothing covers the page's heading
+  const narrow = Grid.useBreakpoint().md === false;
+  const [menuOpen, setMenuOpen] = useState(false);
   if (!user) return null;
 
   const select = (key: string) => {
@@ -53,6 +57,7 @@ export default function DashboardPage() {
       return;
     }
     setParams(key === 'translate' ? {} : { view: key });
+    setMenuOpen(false);
   };
 
   const menuItems = [
@@ -80,29 +85,53 @@ export default function DashboardPage() {
     ),
   };
 
+  const nav = (
+    <nav aria-label={t('app.name')}>
+      <UserBlock user={user} onAddEmail={account.addEmail} />
+      <Menu
+        mode="inline"
+        selectedKeys={[view]}
+        items={menuItems}
+        onClick={({ key }) => select(key)}
+        data-testid="dashboard-menu"
+      />
+    </nav>
+  );
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        width={232}
-        theme="light"
-        breakpoint="md"
-        collapsedWidth={0}
-        style={{ borderRight: '1px solid #f0f0f0' }}
-      >
-        <nav aria-label={t('app.name')}>
-          <UserBlock user={user} onAddEmail={account.addEmail} />
-          <Menu
-            mode="inline"
-            selectedKeys={[view]}
-            items={menuItems}
-            onClick={({ key }) => select(key)}
-            data-testid="dashboard-menu"
-          />
-        </nav>
-      </Layout.Sider>
+      {narrow ? (
+        <Drawer
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          placement="left"
+          size={260}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+          data-testid="dashboard-drawer"
+        >
+          {nav}
+        </Drawer>
+      ) : (
+        <Layout.Sider width={232} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+          {nav}
+        </Layout.Sider>
+      )}
       <Layout>
-        <Layout.Header style={{ background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: 24 }}>
+        <Layout.Header
+          style={{ background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: narrow ? 12 : 24 }}
+        >
           <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={12}>
+            {narrow ? (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                onClick={() => setMenuOpen(true)}
+                aria-label={t('dashboard.openMenu')}
+                aria-expanded={menuOpen}
+                data-testid="dashboard-menu-button"
+              />
+            ) : null}
             <Typography.Title level={1} style={{ fontSize: 18, margin: 0 }} ellipsis data-testid="welcome">
               {t('dashboard.welcome', { name: user.name })}
               {isManager ? t('dashboard.adminSuffix') : ''}
@@ -118,7 +147,7 @@ export default function DashboardPage() {
           </Flex>
         </Layout.Header>
         {/* Layout.Content is the page's <main> */}
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
           {!online ? (
             <Alert
               type="error"

@@ -6,6 +6,7 @@ import {
   Button,
   Dropdown,
   Flex,
+  Grid,
   Popconfirm,
   Progress,
   Space,
@@ -54,6 +55,8 @@ const isErrorKey = (key: string | null): key is ErrorKey => key !== null && key 
  */
 export function TaskList({ userId }: { userId: number }) {
   const { t } = useTranslation();
+  // on a phone a fixed actions column would cover the whole table: it scrolls with the rest
+  const narrow = Grid.useBreakpoint().md === false;
   const ui = currentLanguage();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -206,12 +209,12 @@ export function TaskList({ userId }: { userId: number }) {
             title: t('tasks.col.actions'),
             key: 'actions',
             // room for the longest row on one line: "Execute translation", Edit, Download, delete (English)
-            width: 380,
-            fixed: 'right',
+            width: narrow ? 200 : 380,
+            ...(narrow ? {} : { fixed: 'right' as const }),
             render: (_, task) => {
               const completed = task.status === 'completed';
               return (
-                <Flex gap={4} wrap={false}>
+                <Flex gap={4} wrap={narrow}>
                   {canExecuteMedia(task) ? (
                     <Button
                       size="small"
