@@ -52,6 +52,11 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
     translations: ReadonlyMap<number, string>;
     candidates: readonly number[];
     matcher: TermMatcher<T>;
+    /**
+     * what the batches of the lines asked again carry (their terms, and the task's instructions
+     * and brief), given those lines; by default the terms of `matcher` they hold
+     */
+    extrasOf?: (asked: readonly string[]) => PipelineOptions['extrasFor'];
   },
   languages: { source: string; target: string },
   opts: TermsPassOptions,
@@ -75,10 +80,12 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
       ...(opts.fit
         ? { fit: { ...opts.fit, budgets: todo.map((i) => opts.fit!.budgets[i] ?? Infinity) } }
         : {}),
-      extrasFor: (from, to) => {
-        const terms = requestTermsIn(matcher, asked.slice(from, to));
-        return terms.length ? { terms } : {};
-      },
+      extrasFor:
+        input.extrasOf?.(asked) ??
+        ((from, to) => {
+          const terms = requestTermsIn(matcher, asked.slice(from, to));
+          return terms.length ? { terms } : {};
+        }),
       onLines: async (from, values, keptOriginal) => {
         if (keptOriginal > 0) values.forEach((_, k) => kept.add(from + k));
       },

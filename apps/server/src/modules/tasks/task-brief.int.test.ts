@@ -67,6 +67,8 @@ describe(`the film brief and the user's voice (${TEST_DB})`, () => {
   });
   beforeEach(() => {
     engine.setBriefer(briefOfPart);
+    // a model that follows its terms and names: the brief's renderings are checked (task-terms.ts)
+    engine.setTermRendering(true);
   });
 
   async function userWith(points: number) {
