@@ -18,7 +18,7 @@ describe('the engines that write a brief', () => {
         registry.status(true).some((s) => s.name === name && s.enabled),
       );
       expect(built).toEqual(['deepseek', 'google', 'openai', 'apertium']);
-      expect(built.filter((name) => registry.get(name).brief)).toEqual([...BRIEF_ENGINES]);
+      expect(built.filter((name) => 'brief' in registry.get(name))).toEqual([...BRIEF_ENGINES]);
       expect(TRANSLATION_ENGINES.filter(writesBrief)).toEqual([...BRIEF_ENGINES]);
     } finally {
       await registry.close();
