@@ -27,7 +27,7 @@ import { batchExtrasOf } from '../apps/server/src/modules/tasks/batch-extras.js'
 import { BRIEF_RETRIES, BRIEF_RETRY_DELAY_MS } from '../apps/server/src/modules/tasks/brief-step.js';
 import { occursIn } from '../apps/server/src/modules/tasks/brief-terms.js';
 import { translatedLine, type LineRules } from '../apps/server/src/modules/tasks/line-quality.js';
-import { termExtrasFor } from '../apps/server/src/modules/tasks/task-terms.js';
+import { termExtrasFor, termsOfTask, type TaskTerms } from '../apps/server/src/modules/tasks/task-terms.js';
 import type { Figure } from './ledger.js';
 import { pct } from './quality-figures.js';
 import { forkServer } from './support.js';
@@ -63,21 +63,21 @@ interface Run extends Output {
 }
 
 /** The user's glossary of a film: each entry asks for the first of the engine's renderings. */
-export function glossaryOf(film: Film): TermMatcher<GlossaryEntry> {
+function glossaryEntriesOf(film: Film): GlossaryEntry[] {
   const entities = ENTITIES[film.spec.source];
-  return new TermMatcher(
-    film.spec.glossary.map((source) => ({
-      source,
-      target: renderingsOf(
-        film,
-        entities.find((e) => e.source === source)!,
-      )[0],
-      note: '',
-      keep: false,
-      caseSensitive: false,
-    })),
-  );
+  return film.spec.glossary.map((source) => ({
+    source,
+    target: renderingsOf(
+      film,
+      entities.find((e) => e.source === source)!,
+    )[0],
+    note: '',
+    keep: false,
+    caseSensitive: false,
+  }));
 }
+
+export const glossaryOf = (film: Film) => new TermMatcher(glossaryEntriesOf(film));
 
 const env = parseEnv({});
 const PIPELINE = {
@@ -114,7 +114,7 @@ const segmentOf = (film: Film, i: number) => {
   return { start_ms: c.startMs, end_ms: c.endMs, original_text: c.text };
 };
 
-const rulesOf = (film: Film, terms: TermMatcher<GlossaryEntry> | null): LineRules => ({
+const rulesOf = (film: Film, terms: TaskTerms | null): LineRules => ({
   sourceLang: film.spec.source,
   targetLang: film.spec.target,
   norms: normsFor(film.spec.target),
@@ -130,7 +130,6 @@ async function runVoice(
 ): Promise<Run> {
   const lines = film.cues.map((c) => c.text);
   const languages = { source: film.spec.source, target: film.spec.target };
-  const rules = rulesOf(film, film.spec.glossary.length ? glossaryOf(film) : null);
   const counted = countCalls(engine);
   const texts: string[] = [];
   const flags: ReviewFlag[][] = [];
@@ -146,6 +145,8 @@ async function runVoice(
     retryDelayMs: BRIEF_RETRY_DELAY_MS,
   });
   const brief = written.brief && withMemory(written.brief, memory, occursIn(lines));
+  // as taskTermsOf reads them after the brief step: the glossary's, the brief's, the memory's
+  const rules = rulesOf(film, termsOfTask(glossaryEntriesOf(film), brief, memory));
   at.push(performance.now() - started);
   // runTranslation
   const stored = new Map<number, string>();

@@ -58,8 +58,8 @@ export const FORMALITIES = ['source', 'formal', 'informal'] as const;
 export type Formality = (typeof FORMALITIES)[number];
 
 /**
- * The task options of issue 26, as multipart fields of /task/create (strings) or JSON of
- * /file/submit_execute_task: `glossaryIds` a comma-separated list or an array of ids.
+ * The task options of issue 26, as multipart fields of /task/create (strings) or JSON of the
+ * /file/* calls: `glossaryIds` a comma-separated list or an array of ids.
  */
 const idList = z
   .union([z.array(z.unknown()), z.string()])
@@ -76,26 +76,42 @@ const idList = z
   })
   // a list's items are checked here, so a wrong one is named by its position
   .pipe(z.array(z.uuid()).max(GLOSSARY_LIMITS.perTask))
-  .transform((ids) => [...new Set(ids)])
-  .default([]);
+  .transform((ids) => [...new Set(ids)]);
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1')
-  .default(false);
+  .transform((v) => v === true || v === 'true' || v === '1');
 
+const seriesField = z
+  .union([z.uuid(), z.literal('')])
+  .transform((v) => v || null)
+  .nullable();
+const noteField = z.string().trim().max(BRIEF_LIMITS.noteChars);
+
+/** The options with their defaults: a new task without them has none (/task/create, detection). */
 export const voiceFields = {
-  glossaryIds: idList,
+  glossaryIds: idList.default([]),
   /** a series of the caller's (its memory goes into the brief and every batch) */
-  seriesId: z
-    .union([z.uuid(), z.literal('')])
-    .transform((v) => v || null)
-    .nullable()
-    .default(null),
+  seriesId: seriesField.default(null),
   formality: z.enum(FORMALITIES).default('source'),
-  translatorNote: z.string().trim().max(BRIEF_LIMITS.noteChars).default(''),
-  /** after the brief is written, wait for the user to review its names and terms */
-  reviewTerms: flag,
+  translatorNote: noteField.default(''),
+  /**
+   * after the brief is written, wait for the user to review its names and terms (an engine that
+   * writes no brief, not in BRIEF_ENGINES, never waits: the task stores false)
+   */
+  reviewTerms: flag.default(false),
+};
+
+/**
+ * The options without defaults: where a task already has them (/file/submit_execute_task after
+ * the detection stored them), one not given keeps what is stored.
+ */
+export const voiceOptions = {
+  glossaryIds: idList.optional(),
+  seriesId: seriesField.optional(),
+  formality: z.enum(FORMALITIES).optional(),
+  translatorNote: noteField.optional(),
+  reviewTerms: flag.optional(),
 };
 
 /** What a task shows of its voice (joins taskSchema). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_LANGUAGES, SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
-import { voiceFields } from './brief.js';
+import { voiceFields, voiceOptions } from './brief.js';
 import { INPUT_RULES } from './input.js';
 
 /** SPEC §9: audio type 1, video type 2 */
@@ -151,6 +151,11 @@ export const submitCheckBody = z.object({
    * the task list, or by a client that does not send it) keeps the upload's choice
    */
   keepEngineBreaks: z.boolean().default(false),
+  /**
+   * issue 26's options, stored with the task now, so a confirmation from the task list (or
+   * another tab) that does not send them keeps the upload's
+   */
+  ...voiceFields,
 });
 export type SubmitCheckBody = z.input<typeof submitCheckBody>;
 
@@ -189,7 +194,8 @@ export const submitExecuteBody = z.object({
    * given, the task keeps what its detection (/file/submit_check_task) was given
    */
   keepEngineBreaks: z.boolean().optional(),
-  ...voiceFields,
+  /** issue 26's options: each one not given keeps what the detection stored */
+  ...voiceOptions,
 });
 export type SubmitExecuteBody = z.input<typeof submitExecuteBody>;
 

@@ -13,6 +13,14 @@ export const TRANSLATION_ENGINES = [
 ] as const;
 export type TranslationEngineName = (typeof TRANSLATION_ENGINES)[number];
 
+/**
+ * Issue 26: the engines that can write a film brief (language models; their adapter has `brief`,
+ * apps/server engines/translation/registry.ts). Only their tasks can wait for the review of names
+ * and terms; the others translate with the lines and their context alone.
+ */
+export const BRIEF_ENGINES = ['deepseek', 'openai'] as const satisfies readonly TranslationEngineName[];
+export const writesBrief = (engine: string): boolean => (BRIEF_ENGINES as readonly string[]).includes(engine);
+
 export const TRANSLATE_LIMITS = { maxLines: 50, maxChars: 20_000 } as const;
 
 /**

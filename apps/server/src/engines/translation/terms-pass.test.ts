@@ -138,4 +138,27 @@ describe('the terms pass', () => {
     expect(pass.replaced.size).toBe(0);
     expect(pass.asked).toBe(3);
   });
+
+  it('sends what the caller gives the lines asked again (their instructions, say)', async () => {
+    const { engine, sent } = engineOf((l) => l);
+    const instructions = { formality: 'formal' as const, note: '' };
+    await termsPass(
+      engine,
+      {
+        lines: LINES,
+        translations,
+        candidates: [0, 4],
+        matcher,
+        extrasOf: (asked) => (from, to) => ({
+          instructions,
+          terms: [{ source: asked.slice(from, to).join('|'), target: 'x' }],
+        }),
+      },
+      langs,
+      opts,
+    );
+    expect(sent.map((r) => [r.instructions, r.terms])).toEqual([
+      [instructions, [{ source: 'Bruce is here.|Bruce in Gotham.', target: 'x' }]],
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { TermEntry, TermMatcher } from '@subtrans/subtitles';
 import { EngineError, type RequestTerm, type TranslationEngine } from './engine.js';
-import { translateAll, type BatchExtras, type PipelineOptions } from './pipeline.js';
+import { translateAll, type PipelineOptions } from './pipeline.js';
 
 /** The options of the pass: the pipeline's, without what the pass decides itself. */
 export type TermsPassOptions = Omit<
@@ -55,10 +55,10 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
     candidates: readonly number[];
     matcher: TermMatcher<T>;
     /**
-     * what batches of the asked lines (`asked`, in order) carry besides them, the terms of
-     * `matcher` included; by default those terms alone
+     * what the batches of the lines asked again carry (their terms, and the task's instructions
+     * and brief), given those lines; by default the terms of `matcher` they hold
      */
-    extrasOf?: (asked: readonly string[]) => ((from: number, to: number) => BatchExtras) | undefined;
+    extrasOf?: (asked: readonly string[]) => PipelineOptions['extrasFor'];
   },
   languages: { source: string; target: string },
   opts: TermsPassOptions,
@@ -72,7 +72,6 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
   const replaced = new Map<number, string>();
   if (!todo.length || !engine.condense) return { replaced, asked: 0, calls: 0 };
   const asked = todo.map((i) => lines[i]!);
-  const given = input.extrasOf?.(asked);
   const kept = new Set<number>();
   let result;
   try {
@@ -84,7 +83,7 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
         ? { fit: { ...opts.fit, budgets: todo.map((i) => opts.fit!.budgets[i] ?? Infinity) } }
         : {}),
       extrasFor:
-        given ??
+        input.extrasOf?.(asked) ??
         ((from, to) => {
           const terms = requestTermsIn(matcher, asked.slice(from, to));
           return terms.length ? { terms } : {};

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Task, TaskWithSegments } from '@subtrans/contract';
+import type { Glossary, Series, Task, TaskWithSegments } from '@subtrans/contract';
 import { layoutText, normsFor } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectSuccess } from '../../../test/support/http.js';
@@ -91,5 +91,44 @@ describe(`an audio task's upload options, kept for an execution started later ($
     for (const s of a.segments) expect(s.translatedText).toBe(SPANISH);
     expect(b).toMatchObject({ status: 'completed', keepEngineBreaks: false });
     for (const s of b.segments) expect(s.translatedText).toBe(layoutText(SPANISH, 'es', normsFor('es')));
+  }, 120_000);
+
+  it('keeps the voice options given at detection when the confirmation omits them; one given again wins', async () => {
+    const u = await t.signUp();
+    await grantPoints(t, u.id, 100);
+    const glossary = expectSuccess<Glossary>(
+      await t.post(
+        '/glossary/save',
+        { name: 'Weather', targetLanguage: 'es', entries: [{ source: 'storm', target: 'tormenta' }] },
+        { as: u.token },
+      ),
+    );
+    const series = expectSuccess<Series>(
+      await t.post('/series/save', { name: 'Talks', targetLanguage: 'es' }, { as: u.token }),
+    );
+    const voice = {
+      glossaryIds: [glossary.id],
+      seriesId: series.id,
+      formality: 'informal',
+      translatorNote: 'a weather talk',
+    };
+    const [first, second] = [await detected(u.token, voice), await detected(u.token, voice)];
+    const stored = async (id: string) =>
+      expectSuccess<Task>(await t.post('/task/get', { id }, { as: u.token })).voice;
+    // stored with the detection: the task list's confirmation (another tab) finds them there
+    expect(await stored(first)).toMatchObject({ ...voice, reviewTerms: false });
+
+    // SPEC §7's confirmation, without any of them: kept, and sent with every batch
+    const from = engine.requests.length;
+    const a = await executed(u.token, { taskId: first, targetLau: 'es', both: 1, transEngin: 2 });
+    expect(a.status).toBe('completed');
+    expect(a.voice).toMatchObject(voice);
+    const sent = engine.requests.slice(from);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((r) => r.instructions?.note === 'a weather talk')).toBe(true);
+
+    // one given again wins; the others stay
+    const b = await executed(u.token, { taskId: second, targetLau: 'es', formality: 'formal' });
+    expect(b.voice).toMatchObject({ ...voice, formality: 'formal' });
   }, 120_000);
 });

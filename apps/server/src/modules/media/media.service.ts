@@ -29,6 +29,7 @@ import {
   runTranslation,
   setJobId,
   storeVoice,
+  voiceInputOf,
   watchTask,
   type TaskRow,
 } from '../tasks/index.js';
@@ -96,6 +97,9 @@ export async function submitDetection(
       keepEngineBreaks: body.keepEngineBreaks,
       unexecutedDays: ctx.env.MEDIA_UNEXECUTED_DAYS,
     });
+    // issue 26's options, kept for the execution whenever (and from wherever) it is confirmed
+    const pair = { source: body.sourceLau, target: row.target_language };
+    await storeVoice(q, userId, row.id, body, { pair, engine: service });
     const jobId = await queue.send(MEDIA_PROBE_JOB, { taskId: row.id }, { tx: q });
     await setJobId(q, row.id, jobId);
     return row;
@@ -215,8 +219,12 @@ export async function submitExecution(
       keepEngineBreaks: body.keepEngineBreaks,
     });
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
-    // issue 26: glossaries, series, formality, the note, review names and terms first
-    await storeVoice(q, userId, claimed.id, body, { source: body.sourceLau, target: body.targetLau });
+    // issue 26: the options given now over those the detection stored (none given: kept)
+    await storeVoice(q, userId, claimed.id, body, {
+      pair: { source: body.sourceLau, target: body.targetLau },
+      engine: service,
+      base: voiceInputOf(claimed),
+    });
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
     const batchSize = clampBatchSize(ctx, body.batchSize);
     const payload = { taskId: claimed.id, ...(batchSize ? { batchSize } : {}) };

@@ -22,8 +22,8 @@ export interface BriefStep {
   stop: boolean;
   /** what each batch carries besides its lines */
   extrasFor?: (from: number, to: number) => BatchExtras;
-  /** the same over other lines (the terms pass asks lines from all over the film) */
-  extrasOver?: (lines: readonly string[]) => ((from: number, to: number) => BatchExtras) | undefined;
+  /** the same for other lines of the task (those asked again for their terms) */
+  extrasOf?: (lines: readonly string[]) => ((from: number, to: number) => BatchExtras) | undefined;
 }
 
 /** The series' memory, or null (no series, or it was deleted meanwhile). */
@@ -87,9 +87,9 @@ export async function briefStep(
     }
     if (review) return { stop: true };
   }
-  const extrasOver = (over: readonly string[]) => batchExtrasOf(brief, voiceOf(task), over);
-  const extrasFor = extrasOver(lines);
-  return { stop: false, extrasOver, ...(extrasFor ? { extrasFor } : {}) };
+  const extrasOf = (some: readonly string[]) => batchExtrasOf(brief, voiceOf(task), some);
+  const extrasFor = extrasOf(lines);
+  return { stop: false, extrasOf, ...(extrasFor ? { extrasFor } : {}) };
 }
 
 const voiceOf = (task: TaskRow) => ({ formality: task.formality, translatorNote: task.translator_note });

@@ -1,4 +1,4 @@
-import type { Brief, SeriesMemory, Task, TaskBrief } from '@subtrans/contract';
+import { writesBrief, type Brief, type SeriesMemory, type Task, type TaskBrief } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -19,26 +19,33 @@ import {
   type VoiceInput,
 } from './voice.repository.js';
 
+/** The options a call gave: each one not given (undefined) keeps what the task has. */
+export type GivenVoice = { [K in keyof VoiceInput]?: VoiceInput[K] | undefined };
+
 /**
- * The task's voice (issue 26) as the upload gave it, in the caller's transaction: the glossaries
- * must be the caller's and of the task's language pair, the series the caller's.
+ * The task's voice (issue 26) as a call gave it, in the caller's transaction, over `base` (what
+ * the task has; by default none): the glossaries given must be the caller's and of the task's
+ * language pair, the series given the caller's. An engine that writes no brief (BRIEF_ENGINES)
+ * never waits for a review, so its task stores reviewTerms false.
  */
 export async function storeVoice(
   q: Queryable,
   userId: number,
   taskId: string,
-  voice: Partial<VoiceInput>,
-  pair: { source: string; target: string },
+  voice: GivenVoice,
+  task: { pair: { source: string; target: string }; engine: string; base?: VoiceInput },
 ): Promise<TaskRow> {
+  const base = task.base ?? NO_VOICE;
   const v: VoiceInput = {
-    glossaryIds: voice.glossaryIds ?? NO_VOICE.glossaryIds,
-    seriesId: voice.seriesId ?? NO_VOICE.seriesId,
-    formality: voice.formality ?? NO_VOICE.formality,
-    translatorNote: voice.translatorNote ?? NO_VOICE.translatorNote,
-    reviewTerms: voice.reviewTerms ?? NO_VOICE.reviewTerms,
+    glossaryIds: voice.glossaryIds ?? base.glossaryIds,
+    seriesId: voice.seriesId !== undefined ? voice.seriesId : base.seriesId,
+    formality: voice.formality ?? base.formality,
+    translatorNote: voice.translatorNote ?? base.translatorNote,
+    reviewTerms: (voice.reviewTerms ?? base.reviewTerms) && writesBrief(task.engine),
   };
-  await glossariesForTask(q, userId, v.glossaryIds, pair);
-  if (v.seriesId) await seriesMemoryOf(q, userId, v.seriesId);
+  // what is stored already was checked when given (a glossary deleted since is passed over)
+  if (voice.glossaryIds) await glossariesForTask(q, userId, voice.glossaryIds, task.pair);
+  if (voice.seriesId) await seriesMemoryOf(q, userId, voice.seriesId);
   return setTaskVoice(q, taskId, v);
 }
 

@@ -15,13 +15,13 @@ export interface LineRules {
   targetLang: string;
   norms: Norms;
   keepEngineBreaks: boolean;
-  /** the task's glossary terms (issue 26): a line lacking one's rendering is flagged */
+  /** the task's terms (issue 26: glossaries, brief, series): a line lacking one's rendering is flagged */
   terms?: TaskTerms | null;
 }
 
 /**
  * The rules of a task: its languages, its owner's norms for the target, its line-break option,
- * its glossaries' terms.
+ * its terms (task-terms.ts).
  */
 export async function lineRulesOf(q: Queryable, task: TaskRow): Promise<LineRules> {
   return {

@@ -8,9 +8,9 @@ import { segmentRows } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
 
 /**
- * /task/reapply (issue 26): after a glossary changed, the lines whose source holds one of the
- * task's terms and whose translation lacks its rendering (a changed term, or one the engine
- * missed) are translated again, as /task/retranslate would: the same allowance spent, the same
+ * /task/reapply (issue 26): after a glossary or the brief changed (/task/save_brief), the lines
+ * whose source holds one of the task's terms (task-terms.ts) and whose translation lacks its
+ * rendering (a changed term, or one the engine missed) are translated again, as /task/retranslate would: the same allowance spent, the same
  * errors, the same answer. None → NOTHING_TO_REAPPLY, and nothing is spent.
  */
 export async function reapplyTerms(

@@ -190,7 +190,7 @@ export async function retranslateSegments(
           retryDelayMs: 1000,
           only,
           fit: fitOf(segments, rules),
-          // the task's glossary terms (a line lacking one is flagged), the brief and the instructions
+          // the task's terms (a line lacking one is flagged), the brief and the instructions
           extrasFor: termExtrasFor(rules.terms, lines, extrasFor),
           onLines: async (from, values, kept) => {
             values.forEach((value, i) => {

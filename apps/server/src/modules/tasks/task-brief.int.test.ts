@@ -67,6 +67,8 @@ describe(`the film brief and the user's voice (${TEST_DB})`, () => {
   });
   beforeEach(() => {
     engine.setBriefer(briefOfPart);
+    // a model that follows its terms and names: the brief's renderings are checked (task-terms.ts)
+    engine.setTermRendering(true);
   });
 
   async function userWith(points: number) {
@@ -277,6 +279,8 @@ describe(`the film brief and the user's voice (${TEST_DB})`, () => {
       targetLanguage: 'es',
       reviewTerms: 'true',
     });
+    // BRIEF_ENGINES: an engine that writes no brief stores no review to wait for
+    expect(apertium.voice.reviewTerms).toBe(false);
     const briefs = engine.briefRequests.length;
     expectSuccess(await t.post('/task/start', { id: apertium.id }, { as: u.token }));
     const ruled = await finished(u.token, apertium.id);

@@ -144,11 +144,12 @@ export async function runTranslation(
     const lines = segments.map((s) => s.original_text);
     const only = segments.flatMap((s, i) => (s.translated_text === null ? [i] : []));
     let done = segments.length - only.length;
-    const rules = await lineRulesOf(ctx.db, task);
     const size = batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE;
     const fresh = only.length === segments.length;
     const brief = await briefStep(ctx, task, engine, lines, { fresh, batchSize: size, signal: watch.signal });
     if (brief.stop) return;
+    // after the brief: its terms and names count with the glossaries' (task-terms.ts)
+    const rules = await lineRulesOf(ctx.db, task);
     // the texts as stored (laid out), by line index
     const stored = new Map<number, string>();
     const result = await translateAll(
@@ -192,15 +193,15 @@ export async function runTranslation(
       await failTask(ctx, task, why, 'TRANSLATION_MOSTLY_KEPT');
       return;
     }
-    // this run's lines still lacking a glossary term are asked once more (then flagged)
+    // this run's lines still lacking a term's rendering are asked once more (then flagged)
     const retry = {
       task,
       engine,
       segments,
       rules,
       done: stored,
+      extrasOf: brief.extrasOf,
       signal: watch.signal,
-      ...(brief.extrasOver ? { extrasOver: brief.extrasOver } : {}),
     };
     if (!(await askAgainForTerms(ctx, { ...retry, batchSize: batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE })))
       throw new TaskGone();

@@ -104,7 +104,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     });
     // issue 26: glossaries, series, formality, the note, review names and terms first
     const pair = { source: originalLanguage, target: input.targetLanguage };
-    return storeVoice(q, input.userId, task.id, input, pair);
+    return storeVoice(q, input.userId, task.id, input, { pair, engine: input.translationService });
   });
   return toTask(row);
 }

@@ -3,14 +3,12 @@ import type { TranslationEngine } from '../../engines/translation/engine.js';
 import type { BatchExtras } from '../../engines/translation/pipeline.js';
 import { termsPass } from '../../engines/translation/terms-pass.js';
 import { fitOf, translatedLine, type LineRules } from './line-quality.js';
-import { saveTranslatedLines, type SegmentRow, type TaskRow } from './tasks.repository.js';
 import { termExtrasFor } from './task-terms.js';
+import { saveTranslatedLines, type SegmentRow, type TaskRow } from './tasks.repository.js';
 
 /**
  * The terms pass of a task's run: this run's lines (`done`: their stored text by index) that lack
- * a rendering are asked again once, with the extras a batch of the task carries (`extrasOver`: the
- * brief's part, the user's instructions, over any lines) beside their terms; those that come back
- * better are laid out, flagged and saved.
+ * a rendering are asked again once, with their terms, the brief's part and the instructions; those that come back better are laid out, flagged and saved.
  * Answers false when the task was deleted or ended meanwhile.
  */
 export async function askAgainForTerms(
@@ -22,7 +20,8 @@ export async function askAgainForTerms(
     rules: LineRules;
     done: Map<number, string>;
     batchSize: number;
-    extrasOver?: (lines: readonly string[]) => ((from: number, to: number) => BatchExtras) | undefined;
+    /** the brief's part and the instructions for some of the task's lines (brief-step.ts) */
+    extrasOf?: (lines: readonly string[]) => ((from: number, to: number) => BatchExtras) | undefined;
     signal?: AbortSignal;
   },
 ): Promise<boolean> {
@@ -35,7 +34,8 @@ export async function askAgainForTerms(
       translations: done,
       candidates: [...done.keys()],
       matcher: rules.terms,
-      extrasOf: (asked) => termExtrasFor(rules.terms, asked, run.extrasOver?.(asked)),
+      // the instructions and the brief go with them too (formality holds on the lines asked again)
+      extrasOf: (asked) => termExtrasFor(rules.terms, asked, run.extrasOf?.(asked)),
     },
     { source: task.original_language, target: task.target_language },
     {

@@ -20,6 +20,15 @@ export const NO_VOICE: VoiceInput = {
   reviewTerms: false,
 };
 
+/** The options a task has stored. */
+export const voiceInputOf = (row: TaskRow): VoiceInput => ({
+  glossaryIds: row.glossary_ids ?? [],
+  seriesId: row.series_id,
+  formality: row.formality,
+  translatorNote: row.translator_note,
+  reviewTerms: row.review_terms,
+});
+
 /** Stores the task's options; answers the task as it now is. */
 export async function setTaskVoice(q: Queryable, taskId: string, v: VoiceInput): Promise<TaskRow> {
   const [row] = await q.query<TaskRow>(

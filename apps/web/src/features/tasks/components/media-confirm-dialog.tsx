@@ -20,7 +20,7 @@ import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { executionQuery, mediaTracking, submitExecution } from '../api/media';
 import { tasksQueryKey } from '../api/tasks';
 import { formatDay } from '../lib/format-day';
-import { DEFAULT_VOICE, voiceOfTask, type VoiceOptions } from '../lib/voice-options';
+import { voiceOfTask, type VoiceOptions } from '../lib/voice-options';
 import { useInsufficientPoints } from './insufficient-points';
 
 /** What the confirmation shows and submits: a detected audio/video task and the choices made. */
@@ -43,7 +43,7 @@ export interface MediaConfirmTarget {
    * server keeps what the detection was given
    */
   keepEngineBreaks?: boolean;
-  /** glossaries, series, formality, note, review (the upload's; the defaults when not said) */
+  /** glossaries, series, formality, note, review (the upload's); when not known, not sent */
   voice?: VoiceOptions;
 }
 
@@ -133,7 +133,8 @@ export function MediaConfirmDialog({
         both: target.both,
         ...(service ? { translationService: service } : {}),
         ...(target.keepEngineBreaks !== undefined ? { keepEngineBreaks: target.keepEngineBreaks } : {}),
-        ...(target.voice ?? DEFAULT_VOICE),
+        // not known here: not sent, the server keeps what the detection stored
+        ...(target.voice ?? {}),
       });
       // an earlier run's answer (failed) must not end this one
       client.removeQueries({ queryKey: executionQuery(target.taskId).queryKey });

@@ -81,6 +81,12 @@ describe('the audio/video upload modal', { timeout: 30_000 }, () => {
         both: 2,
         translationService: 'deepseek',
         keepEngineBreaks: false,
+        // issue 26's options: stored with the task, so a confirmation elsewhere keeps them
+        glossaryIds: [],
+        seriesId: null,
+        formality: 'source',
+        translatorNote: '',
+        reviewTerms: false,
       },
     ]);
     expect(onClose).toHaveBeenCalled();

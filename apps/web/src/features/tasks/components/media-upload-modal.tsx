@@ -192,8 +192,9 @@ export function MediaUploadModal({
         targetLau: v.targetLau ?? '',
         both: v.includeOriginal ? 2 : 1,
         ...(v.translationService ? { translationService: v.translationService } : {}),
-        // stored with the task, so an execution started later (from the list) keeps it
+        // stored with the task, so an execution started later (from the list, another tab) keeps them
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
+        ...voiceOf(v),
       });
       mediaTracking.track({
         taskId,
@@ -205,7 +206,6 @@ export function MediaUploadModal({
         both: v.includeOriginal ? 2 : 1,
         translationService: v.translationService ?? '',
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
-        // sent with the execution, once the cost is confirmed (the detection does not take them)
         voice: voiceOf(v),
       });
       setUploaded(null);

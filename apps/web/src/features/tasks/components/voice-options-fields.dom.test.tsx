@@ -39,7 +39,10 @@ const series = (id: string, name: string, targetLanguage: string): SeriesSummary
 
 function server() {
   return fakeServer({
-    [API.translationEngines]: () => [{ name: 'deepseek', enabled: true, reason: null }],
+    [API.translationEngines]: () => [
+      { name: 'deepseek', enabled: true, reason: null },
+      { name: 'apertium', enabled: true, reason: null },
+    ],
     [API.getPoint]: () => ({ point: 1000 }),
     [API.glossaryList]: () => [
       glossary(FILM, 'Film', 'auto', 'fr'),
@@ -132,5 +135,33 @@ describe("the upload's glossaries, series and style", { timeout: 60_000 }, () =>
     fireEvent.click(screen.getByTestId('srt-submit'));
     await waitFor(() => expect(api.to(API.taskCreate)).toHaveLength(1));
     expect(api.to(API.taskCreate)[0]).toMatchObject({ targetLanguage: 'de', glossaryIds: '', seriesId: '' });
+  });
+
+  it('turns the review of names and terms off, and keeps it off, with an engine that writes no brief', async () => {
+    const api = server();
+    renderWithApp(i18n, <SrtUploadModal open onClose={() => undefined} />);
+    dropFile('srt-file', new File([SRT], 'talk.srt', { type: 'application/x-subrip' }));
+    expect(await screen.findByTestId('srt-preview')).toBeTruthy();
+    await choose('srt-target', 'French');
+    openOptions();
+    await waitFor(() => expect(screen.getByTestId('srt-engine').textContent).toContain('DeepSeek'));
+    const review = () => screen.getByTestId('srt-review-terms');
+    fireEvent.click(review());
+    expect(review().getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByTestId('srt-review-terms-unavailable')).toBeNull();
+
+    await choose('srt-engine', 'Apertium');
+    await waitFor(() => expect(review().getAttribute('aria-checked')).toBe('false'));
+    expect((review() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('srt-review-terms-unavailable').textContent).toBe(
+      'Apertium translates line by line and writes no brief: choose DeepSeek or an OpenAI-compatible engine to review names and terms first.',
+    );
+    fireEvent.click(screen.getByTestId('srt-submit'));
+    await waitFor(() => expect(api.to(API.taskCreate)).toHaveLength(1));
+    expect(api.to(API.taskCreate)[0]).toMatchObject({ translationService: 'apertium', reviewTerms: 'false' });
+
+    // a language model again: the review can be asked again
+    await choose('srt-engine', 'DeepSeek');
+    await waitFor(() => expect((review() as HTMLButtonElement).disabled).toBe(false));
   });
 });

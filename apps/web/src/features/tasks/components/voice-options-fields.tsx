@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Collapse, Form, Input, Radio, Select, Switch, Typography, type FormInstance } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRIEF_LIMITS, FORMALITIES, GLOSSARY_LIMITS, languageName } from '@subtrans/contract';
+import { BRIEF_LIMITS, FORMALITIES, GLOSSARY_LIMITS, languageName, writesBrief } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import { dashboardView } from '../../../lib/paths';
@@ -14,6 +14,7 @@ import { fitsLanguages, useGlossaryList, useSeriesList } from '../../../lib/voic
  * (≤ 500 characters) and "review names and terms first". Form fields `glossaryIds`, `seriesId`,
  * `formality`, `translatorNote`, `reviewTerms`; test ids `${testId}-glossaries`, `-series`,
  * `-formality`, `-note`, `-review-terms`. Kept mounted while folded, so their values are sent.
+ * The review is off, and cannot be asked, with an engine that writes no brief (BRIEF_ENGINES).
  */
 export function VoiceOptionsFields({
   form,
@@ -23,13 +24,16 @@ export function VoiceOptionsFields({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: FormInstance<any>;
   testId: string;
-  names: { source: string; target: string };
+  names: { source: string; target: string; engine: string };
 }) {
   const { t } = useTranslation();
   const ui = currentLanguage();
   const source = Form.useWatch<string | undefined>(names.source, form);
   const target = Form.useWatch<string | undefined>(names.target, form);
   const chosen = Form.useWatch<string[] | undefined>('glossaryIds', form);
+  const engine = Form.useWatch<string | undefined>(names.engine, form);
+  // no engine chosen yet: the review stays offered (the usable one is preselected soon)
+  const reviewable = !engine || writesBrief(engine);
   const glossaries = useGlossaryList();
   const series = useSeriesList();
 
@@ -58,6 +62,9 @@ export function VoiceOptionsFields({
     const fitting = ids.filter((id) => glossaryOptions.some((o) => o.value === id));
     if (fitting.length !== ids.length) form.setFieldValue('glossaryIds', fitting);
   }, [glossaryOptions, glossaries.data, form]);
+  useEffect(() => {
+    if (!reviewable && form.getFieldValue('reviewTerms')) form.setFieldValue('reviewTerms', false);
+  }, [reviewable, form]);
   useEffect(() => {
     if (!series.data) return;
     const id = (form.getFieldValue('seriesId') ?? null) as string | null;
@@ -137,12 +144,22 @@ export function VoiceOptionsFields({
       <Form.Item
         name="reviewTerms"
         label={t('voice.upload.reviewTerms')}
-        extra={t('voice.upload.reviewTermsHint', { days: BRIEF_LIMITS.reviewDays })}
+        extra={
+          reviewable ? (
+            t('voice.upload.reviewTermsHint', { days: BRIEF_LIMITS.reviewDays })
+          ) : (
+            <span data-testid={`${testId}-review-terms-unavailable`}>
+              {t('voice.upload.reviewTermsUnavailable', {
+                engine: t(`tasks.engine.${engine}`, { defaultValue: engine }),
+              })}
+            </span>
+          )
+        }
         valuePropName="checked"
         initialValue={false}
         style={{ marginBottom: 0 }}
       >
-        <Switch data-testid={`${testId}-review-terms`} />
+        <Switch disabled={!reviewable} data-testid={`${testId}-review-terms`} />
       </Form.Item>
     </>
   );
