@@ -225,7 +225,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   },
   [API.fileAbortUpload]: { uploadId: 'uploadId' },
   [API.fileDownloadUrl]: { objectKey: 'objectKey', taskId: 'taskId' },
-  [API.fileSubmitCheck]: { objectKey: 'objectKey', type: 'mediaType', ...MEDIA_CHOICES },
+  [API.fileSubmitCheck]: { objectKey: 'objectKey', type: 'mediaType', ...MEDIA_CHOICES, ...VOICE_FIELDS },
   [API.fileCheck]: TASK_ID,
   [API.fileSubmitExecute]: {
     taskId: 'taskId',

@@ -36,7 +36,7 @@ export const VOICE_LABELS = {
 
 type Fields = Readonly<Record<string, keyof typeof VOICE_LABELS | 'taskId'>>;
 
-/** The task options of the upload (/task/create, /file/submit_execute_task). */
+/** The task options of the upload (/task/create, /file/submit_check_task, /file/submit_execute_task). */
 export const VOICE_FIELDS: Fields = {
   glossaryIds: 'glossaryIds',
   'glossaryIds.*': 'glossaryIdItem',
