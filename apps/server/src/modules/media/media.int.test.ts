@@ -1,31 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  CompletedUpload,
-  DetectionState,
-  DownloadUrl,
-  ExecutionState,
-  Task,
-  TaskWithSegments,
-  UploadPartUrls,
-  UploadTicket,
-} from '@subtrans/contract';
+import type { DetectionState, DownloadUrl, ExecutionState, Task, TaskWithSegments } from '@subtrans/contract';
 import { parseSrt } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { makeNonMedia, makeSpeechMedia, type MadeMedia } from '../../../test/support/media.js';
-import { putPart, uploadMedia } from '../../../test/support/media-upload.js';
+import { uploadMedia } from '../../../test/support/media-upload.js';
 import { grantPoints } from '../../../test/support/tasks.js';
 import { startTranscriptionServer } from '../../../test/support/transcription-server.js';
 import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
-import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
+import { detection, submitMedia } from '../../../test/support/media-storage.js';
 import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
-import { cleanupUploads } from './uploads.service.js';
 import { sweepStuckMedia } from './media-sweep.service.js';
 import { MEDIA_EXECUTE_JOB } from './media-job-names.js';
 
@@ -84,13 +73,6 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     return u;
   }
 
-  async function detected(token: string, taskId: string): Promise<DetectionState> {
-    return until(async () => {
-      const d = expectSuccess<DetectionState>(await t.post('/file/check_task', { taskId }, { as: token }));
-      return d.status >= 4 ? d : null;
-    }, 30_000);
-  }
-
   async function executed(token: string, taskId: string): Promise<ExecutionState> {
     return until(async () => {
       const e = expectSuccess<ExecutionState>(
@@ -100,22 +82,8 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     }, 60_000);
   }
 
-  async function submitted(
-    token: string,
-    file: MadeMedia | { path: string },
-    name: string,
-    type: 1 | 2,
-    extra = {},
-  ) {
-    const up = await uploadMedia(t, token, { path: file.path, name, type });
-    return expectSuccess<{ taskId: string }>(
-      await t.post(
-        '/file/submit_check_task',
-        { objectKey: up.objectKey, sourceLau: 'auto', type, targetLau: 'ja', ...extra },
-        { as: token },
-      ),
-    ).taskId;
-  }
+  const submitted = async (token: string, file: { path: string }, name: string, type: 1 | 2) =>
+    (await submitMedia(t, token, { path: file.path, name, type })).taskId;
 
   it('takes an mp4 from direct upload through detection, confirmation, transcription and translation to an editable task, charging once', async () => {
     const u = await userWith(100);
@@ -141,7 +109,7 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     });
     expect(['processing', 'pending']).toContain(listed.list[0]!.status);
 
-    const d = await detected(u.token, taskId);
+    const d = await detection(t, u.token, taskId);
     expect(d.status).toBe(4);
     const seconds = Math.ceil(mp4.durationMs / 1000);
     expect(Math.abs(d.duration! - seconds)).toBeLessThanOrEqual(1);
@@ -252,7 +220,7 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
   it('passes a chosen source language to the speech engine and keeps it as the original language (mp3 audio)', async () => {
     const u = await userWith(50);
     const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
-    expect((await detected(u.token, taskId)).status).toBe(4);
+    expect((await detection(t, u.token, taskId)).status).toBe(4);
     stt.setLanguage('japanese');
     expectSuccess(
       await t.post(
@@ -302,7 +270,7 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     );
     expect(byName.msg).toBe('请选择视频或音频文件');
     const taskId = await submitted(u.token, fake, 'fake.mp4', 2);
-    const d = await detected(u.token, taskId);
+    const d = await detection(t, u.token, taskId);
     expect(d.status).toBe(5);
     expect(d.message).toBe('无法读取该文件：它不是有效的音频或视频文件');
     // in the user's own interface language
@@ -323,183 +291,17 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     const u = await userWith(0);
     expectSuccess(await t.post('/user/update_profile', { language: 'en' }, { as: u.token }));
     const taskId = await submitted(u.token, silentVideo, 'mute.mp4', 2);
-    const d = await detected(u.token, taskId);
+    const d = await detection(t, u.token, taskId);
     expect(d.status).toBe(5);
     expect(d.message).toMatch(/no sound track/);
-  });
-
-  it('refuses a file over 3 GB before anything is stored, and a declared size the upload does not match', async () => {
-    const u = await userWith(0);
-    const big = expectFailure(
-      await t.post(
-        '/file/sts-credentials',
-        { fileName: 'film.mp4', size: 3_221_225_473, type: 2 },
-        { as: u.token, headers: { 'accept-language': 'en' } },
-      ),
-      41301,
-      413,
-    );
-    expect(big.msg).toMatch(/3 GB/);
-    // declared 10 bytes, sent 5: the part is accepted, the completion is not, and the object is gone
-    const ticket = expectSuccess<UploadTicket>(
-      await t.post('/file/sts-credentials', { fileName: 'a.mp3', size: 10, type: 1 }, { as: u.token }),
-    );
-    const { urls } = expectSuccess<UploadPartUrls>(
-      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [1] }, { as: u.token }),
-    );
-    const put = await putPart(t, urls[0]!.url, Buffer.from('12345'));
-    expectFailure(
-      await t.post(
-        '/file/complete_upload',
-        { uploadId: ticket.uploadId, parts: [{ partNumber: 1, etag: put.etag }] },
-        { as: u.token },
-      ),
-      40908,
-      409,
-    );
-    expect(await t.ctx.storage.head(ticket.objectKey)).toBeNull();
-    expectFailure(
-      await t.post(
-        '/file/submit_check_task',
-        { objectKey: ticket.objectKey, type: 1, targetLau: 'en' },
-        { as: u.token },
-      ),
-      40407,
-      404,
-    );
-  });
-
-  it('resumes a multipart upload after an interruption: only the missing part is sent again, the object is whole', async () => {
-    const u = await userWith(0);
-    const bytes = randomBytes(17 * 1024 * 1024);
-    const ticket = expectSuccess<UploadTicket>(
-      await t.post(
-        '/file/sts-credentials',
-        { fileName: 'long.mkv', size: bytes.length, type: 2 },
-        { as: u.token },
-      ),
-    );
-    expect(ticket.partCount).toBe(3);
-    expect(ticket.partSize).toBe(8 * 1024 * 1024);
-    const slice = (n: number) => bytes.subarray((n - 1) * ticket.partSize, n * ticket.partSize);
-    const first = expectSuccess<UploadPartUrls>(
-      await t.post(
-        '/file/upload_parts',
-        { uploadId: ticket.uploadId, partNumbers: [1, 2, 3] },
-        { as: u.token },
-      ),
-    );
-    const etags: Record<number, string> = {};
-    for (const n of [1, 3])
-      etags[n] = (await putPart(t, first.urls.find((x) => x.partNumber === n)!.url, slice(n))).etag;
-    // part 2 broke off half-way (the connection dropped)
-    const url2 = first.urls.find((x) => x.partNumber === 2)!.url;
-    await putPart(t, url2, slice(2).subarray(0, 1000));
-    // someone else cannot continue, complete or abort it
-    const stranger = await userWith(0);
-    expectFailure(
-      await t.post(
-        '/file/upload_parts',
-        { uploadId: ticket.uploadId, partNumbers: [2] },
-        { as: stranger.token },
-      ),
-      40406,
-      404,
-    );
-    // the owner resumes with part 2 only
-    const again = expectSuccess<UploadPartUrls>(
-      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [2] }, { as: u.token }),
-    );
-    expect(again.urls.map((x) => x.partNumber)).toEqual([2]);
-    etags[2] = (await putPart(t, again.urls[0]!.url, slice(2))).etag;
-    // a part URL opens only its own part of its own upload
-    const forged = again.urls[0]!.url.replace('p=2', 'p=3');
-    expect((await putPart(t, forged, slice(3))).status).toBe(403);
-    expectFailure(
-      await t.post(
-        '/file/complete_upload',
-        { uploadId: ticket.uploadId, parts: [1, 3].map((n) => ({ partNumber: n, etag: etags[n]! })) },
-        { as: u.token },
-      ),
-      40908,
-      409,
-    );
-    const done = expectSuccess<CompletedUpload>(
-      await t.post(
-        '/file/complete_upload',
-        { uploadId: ticket.uploadId, parts: [1, 2, 3].map((n) => ({ partNumber: n, etag: etags[n]! })) },
-        { as: u.token },
-      ),
-    );
-    expect(done.size).toBe(bytes.length);
-    const stored = await t.ctx.storage.get(ticket.objectKey);
-    const chunks: Buffer[] = [];
-    for await (const c of stored!.body) chunks.push(c as Buffer);
-    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
-    // a completed upload takes no more parts
-    expectFailure(
-      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [1] }, { as: u.token }),
-      40406,
-      404,
-    );
-    // another user cannot make a task of it; the owner can, once
-    expectFailure(
-      await t.post(
-        '/file/submit_check_task',
-        { objectKey: ticket.objectKey, type: 2 },
-        { as: stranger.token },
-      ),
-      40407,
-      404,
-    );
-    expectSuccess(
-      await t.post('/file/submit_check_task', { objectKey: ticket.objectKey, type: 2 }, { as: u.token }),
-    );
-    expectFailure(
-      await t.post('/file/submit_check_task', { objectKey: ticket.objectKey, type: 2 }, { as: u.token }),
-      40407,
-      404,
-    );
-  });
-
-  it('aborts uploads left unfinished for a day (their parts are deleted) and refuses them afterwards', async () => {
-    const u = await userWith(0);
-    const ticket = expectSuccess<UploadTicket>(
-      await t.post('/file/sts-credentials', { fileName: 'left.mp4', size: 100, type: 2 }, { as: u.token }),
-    );
-    const { urls } = expectSuccess<UploadPartUrls>(
-      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [1] }, { as: u.token }),
-    );
-    expect((await putPart(t, urls[0]!.url, Buffer.alloc(50))).status).toBe(200);
-    const fresh = await cleanupUploads(t.ctx);
-    expect(fresh).toBe(0);
-    await t.ctx.db.query(`UPDATE media_uploads SET created_at = now() - interval '25 hours' WHERE id = $1`, [
-      ticket.uploadId,
-    ]);
-    expect(await cleanupUploads(t.ctx)).toBe(1);
-    const [row] = await t.ctx.db.query<{ status: string }>(`SELECT status FROM media_uploads WHERE id = $1`, [
-      ticket.uploadId,
-    ]);
-    expect(row!.status).toBe('aborted');
-    // the part URL no longer takes data, and the upload cannot be completed
-    expect((await putPart(t, urls[0]!.url, Buffer.alloc(50))).status).toBe(404);
-    expectFailure(
-      await t.post(
-        '/file/complete_upload',
-        { uploadId: ticket.uploadId, parts: [{ partNumber: 1, etag: '"x"' }] },
-        { as: u.token },
-      ),
-      40406,
-      404,
-    );
   });
 
   it('fails media tasks whose job is gone (detection or execution) and gives held points back', async () => {
     const u = await userWith(10);
     const probing = await submitted(u.token, mp3, 'morning.mp3', 1);
     const running = await submitted(u.token, mp3, 'morning.mp3', 1);
-    await detected(u.token, probing);
-    await detected(u.token, running);
+    await detection(t, u.token, probing);
+    await detection(t, u.token, running);
     stt.setDelay(3000);
     expectSuccess(
       await t.post(
@@ -538,7 +340,7 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
   it('needs enough points to execute (needed and current in the message) and holds nothing when refused', async () => {
     const u = await userWith(5);
     const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
-    expect((await detected(u.token, taskId)).estimatedPoints).toBe(10);
+    expect((await detection(t, u.token, taskId)).estimatedPoints).toBe(10);
     const refused = expectFailure(
       await t.post(
         '/file/submit_execute_task',
@@ -558,7 +360,7 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
   it('fails the task with the worded reason and gives the points back when speech recognition fails', async () => {
     const u = await userWith(10);
     const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
-    await detected(u.token, taskId);
+    await detection(t, u.token, taskId);
     stt.failNext(500, undefined, 3);
     expectSuccess(
       await t.post('/file/submit_execute_task', { taskId, targetLau: 'en', transEngin: 2 }, { as: u.token }),
@@ -579,7 +381,7 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
   it('gives a running task’s points back when it is deleted', async () => {
     const u = await userWith(10);
     const taskId = await submitted(u.token, mp3, 'morning.mp3', 1);
-    await detected(u.token, taskId);
+    await detection(t, u.token, taskId);
     stt.setDelay(1500);
     expectSuccess(
       await t.post('/file/submit_execute_task', { taskId, targetLau: 'en', transEngin: 2 }, { as: u.token }),
@@ -592,141 +394,5 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
     stt.setDelay(0);
     // the job saw the deletion and charged nothing
     expect(await getBalance(t.ctx.db, u.id)).toBe(10);
-  });
-});
-
-describe(`audio and video on S3-compatible storage, long audio in chunks (${TEST_DB})`, () => {
-  let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let stt: Awaited<ReturnType<typeof startTranscriptionServer>>;
-  let engine: Awaited<ReturnType<typeof startOpenAiServer>>;
-  let t: TestApp;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'media-s3-'));
-    s3 = await startS3Server();
-    stt = await startTranscriptionServer();
-    engine = await startOpenAiServer(KEY);
-    t = await startTestApp({
-      queue: true,
-      env: {
-        DEEPSEEK_API_KEY: KEY,
-        DEEPSEEK_BASE_URL: engine.url,
-        STT_BASE_URL: stt.baseUrl,
-        // about 3 s of 16 kHz mono audio per request: a 12 s file goes in several pieces
-        STT_MAX_UPLOAD_MB: '0.1',
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: s3.bucket,
-        S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
-        S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
-      },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await stt?.close();
-    await engine?.close();
-    await s3?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('uploads straight to the bucket with presigned part URLs, probes through a presigned URL and transcribes in chunks merged in order', async () => {
-    const u = await t.signUp();
-    await grantPoints(t, u.id, 20);
-    const video = await makeSpeechMedia(dir, {
-      text: 'The first sentence is here. Then a second one follows. A third sentence closes the test.',
-      format: 'mkv',
-      fileName: 'three.mkv',
-      padSeconds: 1,
-    });
-    const up = await uploadMedia(t, u.token, { path: video.path, name: 'three.mkv', type: 2 });
-    expect(up.ticket.objectKey).toMatch(/^translated-videos\/file_\d+_[0-9a-f]+\.mkv$/);
-    expect(await t.ctx.storage.head(up.objectKey)).toEqual({ size: video.bytes });
-    const { taskId } = expectSuccess<{ taskId: string }>(
-      await t.post(
-        '/file/submit_check_task',
-        { objectKey: up.objectKey, type: 2, targetLau: 'de' },
-        { as: u.token },
-      ),
-    );
-    const d = await until(async () => {
-      const x = expectSuccess<DetectionState>(await t.post('/file/check_task', { taskId }, { as: u.token }));
-      return x.status >= 4 ? x : null;
-    }, 30_000);
-    expect(d.status).toBe(4);
-    expectSuccess(
-      await t.post('/file/submit_execute_task', { taskId, targetLau: 'de', transEngin: 2 }, { as: u.token }),
-    );
-    const e = await until(async () => {
-      const x = expectSuccess<ExecutionState>(
-        await t.post('/file/check_execute_task', { taskId }, { as: u.token }),
-      );
-      return x.status >= 4 ? x : null;
-    }, 60_000);
-    expect(e.status).toBe(4);
-    expect(stt.requests.length).toBeGreaterThan(1);
-    // every piece stays under the limit the engine was given
-    for (const r of stt.requests) expect(r.bytes).toBeLessThan(0.1 * 1024 * 1024 + 4096);
-    const total = stt.requests.reduce((sum, r) => sum + r.durationMs, 0);
-    expect(Math.abs(total - video.durationMs)).toBeLessThan(400);
-    const task = expectSuccess<TaskWithSegments>(await t.post('/task/get', { id: taskId }, { as: u.token }));
-    let last = 0;
-    for (const s of task.segments) {
-      const start = parseSrt(`1\n${s.startTime} --> ${s.endTime}\nx\n`)[0]!;
-      expect(start.startMs).toBeGreaterThanOrEqual(last);
-      last = start.endMs;
-    }
-    // the cues reach into the last piece of the audio
-    expect(last).toBeGreaterThan(video.durationMs - 4000);
-    // the result is in the bucket
-    expect(await t.ctx.storage.head(e.srtObjectKey!)).not.toBeNull();
-    const link = expectSuccess<DownloadUrl>(
-      await t.post('/file/sts-down-credentials', { taskId }, { as: u.token }),
-    );
-    expect(link.url.startsWith(s3.endpoint)).toBe(true);
-    const head = await fetch(link.url, { headers: { range: 'bytes=0-3' } });
-    expect(head.status).toBe(206);
-  });
-
-  it('resumes a multipart upload to the bucket after an interruption', async () => {
-    const u = await t.signUp();
-    const bytes = randomBytes(17 * 1024 * 1024);
-    const ticket = expectSuccess<UploadTicket>(
-      await t.post(
-        '/file/sts-credentials',
-        { fileName: 'long.webm', size: bytes.length, type: 2 },
-        { as: u.token },
-      ),
-    );
-    const slice = (n: number) => bytes.subarray((n - 1) * ticket.partSize, n * ticket.partSize);
-    const first = expectSuccess<UploadPartUrls>(
-      await t.post(
-        '/file/upload_parts',
-        { uploadId: ticket.uploadId, partNumbers: [1, 2, 3] },
-        { as: u.token },
-      ),
-    );
-    for (const x of first.urls) expect(x.url.startsWith(s3.endpoint)).toBe(true);
-    const etags: Record<number, string> = {};
-    for (const n of [1, 3])
-      etags[n] = (await putPart(t, first.urls.find((x) => x.partNumber === n)!.url, slice(n))).etag;
-    // the connection dropped before part 2: after a reload the browser asks for it alone
-    const again = expectSuccess<UploadPartUrls>(
-      await t.post('/file/upload_parts', { uploadId: ticket.uploadId, partNumbers: [2] }, { as: u.token }),
-    );
-    etags[2] = (await putPart(t, again.urls[0]!.url, slice(2))).etag;
-    const done = expectSuccess<CompletedUpload>(
-      await t.post(
-        '/file/complete_upload',
-        { uploadId: ticket.uploadId, parts: [3, 1, 2].map((n) => ({ partNumber: n, etag: etags[n]! })) },
-        { as: u.token },
-      ),
-    );
-    expect(done.size).toBe(bytes.length);
-    const stored = await t.ctx.storage.get(ticket.objectKey);
-    const chunks: Buffer[] = [];
-    for await (const c of stored!.body) chunks.push(c as Buffer);
-    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
   });
 });
