@@ -146,7 +146,7 @@ export class SessionCache {
     if (!values) {
       while (this.userValues.size >= this.maxEntries)
         this.userValues.delete(this.userValues.keys().next().value as number);
-      this.userValues.set(userId, (values = new Map()));
+      this.userValues.set(userId, (values = new Map<string, UserValue>()));
     }
     values.set(name, { value, staleAtMs: Math.min(validUntilMs, now + this.ttlMs) });
   }
