@@ -251,9 +251,11 @@ async function benchExtraction(figures: Figure[]) {
   }
 }
 
+/** BENCH_MEDIA picks `upload` or `extraction` alone (default both) */
 export async function benchMedia(): Promise<Figure[]> {
+  const only = process.env.BENCH_MEDIA;
   const figures: Figure[] = [];
-  await benchUpload(figures);
-  await benchExtraction(figures);
+  if (only !== 'extraction') await benchUpload(figures);
+  if (only !== 'upload') await benchExtraction(figures);
   return figures;
 }

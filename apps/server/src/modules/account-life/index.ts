@@ -1,7 +1,6 @@
 import type { AccountLife } from '../accounts/account-life.js';
-import { trialPointsLeft } from '../billing/account-ledger.service.js';
 import { closeAccountWork } from './account-closing.service.js';
-import { grantTrialPoints } from './trial-points.js';
+import { grantTrialPoints, trialPointsOf } from './trial-points.js';
 
 /**
  * The account's life beyond the accounts module: trial points when it opens, the end of its work
@@ -11,5 +10,5 @@ import { grantTrialPoints } from './trial-points.js';
 export const accountLife: AccountLife = {
   opened: grantTrialPoints,
   closing: closeAccountWork,
-  trialPoints: (ctx, userId) => trialPointsLeft(ctx.db, userId),
+  trialPoints: trialPointsOf,
 };

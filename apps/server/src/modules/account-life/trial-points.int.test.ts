@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PointHistoryEntry, PagedList, User } from '@subtrans/contract';
 import { POINTS } from '@subtrans/contract';
 import { startTestApp, sessionCookieOf, TEST_DB, uniqueEmail, type TestApp } from '../../../test/harness.js';
 import { expectSuccess, OWN_ORIGIN } from '../../../test/support/http.js';
 import { followToCallback, startOidcServer, type OidcServer } from '../../../test/support/oidc-server.js';
 import { startWechatServer, type WechatPerson } from '../../../test/support/wechat-server.js';
-import { getBalance } from '../billing/ledger.service.js';
+import { getBalance, hold, release } from '../billing/ledger.service.js';
 import { insertUser } from '../accounts/users.repository.js';
 import { grantTrialPoints } from './trial-points.js';
 
@@ -91,6 +91,30 @@ describe(`trial points at sign-up, once per identity (${TEST_DB})`, () => {
     // what is spent of the trial is no longer shown as left
     expectSuccess(await t.post('/user/decr_point', { points: 12 }, { as: u.token }));
     expect((await profile(u.token)).trialPoints).toBe(TRIAL - 12);
+  });
+
+  it('shows every change to the trial lot at the next call, reading it once between changes on PGlite', async () => {
+    const u = await t.signUp();
+    const spy = vi.spyOn(t.ctx.db, 'query');
+    const trialReads = () => spy.mock.calls.filter(([sql]) => /FROM point_lots/.test(sql)).length;
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await profile(u.token)).trialPoints).toBe(TRIAL);
+      // PGlite keeps the figure beside the session; PostgreSQL reads it on every call
+      expect(trialReads()).toBe(TEST_DB === 'pglite' ? 1 : 3);
+      // a task's hold takes from the trial, its release gives it back
+      await hold(t.ctx.db, u.id, `trial-${u.id}`, 5);
+      expect((await profile(u.token)).trialPoints).toBe(TRIAL - 5);
+      await release(t.ctx.db, `trial-${u.id}`);
+      expect((await profile(u.token)).trialPoints).toBe(TRIAL);
+      // a change by hand (a manager in psql): the lot has expired
+      await t.ctx.db.query(
+        `UPDATE point_lots SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+        [u.id],
+      );
+      expect((await profile(u.token)).trialPoints).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('grants nothing to the same mailbox registering again after closing', async () => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { inSavepoint } from '../../db/savepoint.js';
 import type { SignupIdentity } from '../accounts/account-life.js';
-import { grantTrial } from '../billing/account-ledger.service.js';
+import { grantTrial, trialPointsLeft } from '../billing/account-ledger.service.js';
 import { recordNewIdentities } from './trial-identities.repository.js';
 
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
@@ -63,4 +63,22 @@ export async function grantTrialPoints(
   });
   if (failed) ctx.log.error({ err: failed.error, user: userId }, 'granting trial points failed');
   else if (granted) ctx.log.info({ user: userId, points }, 'trial points granted');
+}
+
+/** the name trialPointsOf keeps its figure under beside the user's sessions */
+const TRIAL_POINTS = 'trialPoints';
+
+/**
+ * The account's trial points left, as the profile shows them on every call. Kept beside the user's
+ * sessions where that is exact (on PGlite: session-cache.ts), since there each query is paid on the
+ * server's one thread: until a trial lot changes (migration 0028 notifies) or the first expires.
+ */
+export async function trialPointsOf(ctx: AppContext, userId: number): Promise<number> {
+  const cache = ctx.sessionCache;
+  const kept = cache.userValue(userId, TRIAL_POINTS);
+  if (typeof kept === 'number') return kept;
+  const mark = cache.mark();
+  const { total, firstExpiryMs } = await trialPointsLeft(ctx.db, userId);
+  cache.storeUserValue(mark, userId, TRIAL_POINTS, total, firstExpiryMs ?? Number.POSITIVE_INFINITY);
+  return total;
 }

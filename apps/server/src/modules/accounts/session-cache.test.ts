@@ -139,4 +139,62 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(3);
     expect(cache.get('h4', NOW)?.sessionId).toBe(44);
   });
+
+  describe('values kept for a user (their trial points)', () => {
+    const exactCache = (ttl = TTL, max?: number) => {
+      const cache = listeningCache(ttl, max);
+      cache.setNotifiedInStatement(true);
+      return cache;
+    };
+
+    it('answers a value until it is no longer valid or the time-to-live has passed', () => {
+      const cache = exactCache();
+      cache.storeUserValue(cache.mark(), 1, 'trial', 30, NOW + 1000, NOW);
+      cache.storeUserValue(cache.mark(), 2, 'trial', 0, Number.POSITIVE_INFINITY, NOW);
+      expect(cache.userValue(1, 'trial', NOW + 999)).toBe(30);
+      expect(cache.userValue(1, 'trial', NOW + 1000)).toBeUndefined();
+      expect(cache.userValue(2, 'other', NOW)).toBeUndefined();
+      expect(cache.userValue(2, 'trial', NOW + TTL - 1)).toBe(0);
+      expect(cache.userValue(2, 'trial', NOW + TTL)).toBeUndefined();
+    });
+
+    it('forgets them with the user: a notification about them, everyone, or lost notifications', () => {
+      const cache = exactCache();
+      const keep = (id: number) =>
+        cache.storeUserValue(cache.mark(), id, 'trial', id, Number.POSITIVE_INFINITY, NOW);
+      keep(1);
+      keep(2);
+      cache.notified('public:1');
+      expect(cache.userValue(1, 'trial', NOW)).toBeUndefined();
+      expect(cache.userValue(2, 'trial', NOW)).toBe(2);
+      cache.notified('public:*');
+      expect(cache.userValue(2, 'trial', NOW)).toBeUndefined();
+      keep(3);
+      cache.setListening(false);
+      cache.setListening(true);
+      expect(cache.userValue(3, 'trial', NOW)).toBeUndefined();
+    });
+
+    it('does not store what was read while something changed', () => {
+      const cache = exactCache();
+      const mark = cache.mark();
+      cache.forgetUser(9);
+      cache.storeUserValue(mark, 1, 'trial', 30, Number.POSITIVE_INFINITY, NOW);
+      expect(cache.userValue(1, 'trial', NOW)).toBeUndefined();
+    });
+
+    it('keeps nothing where a notification may come after the change it tells of (PostgreSQL)', () => {
+      const cache = listeningCache();
+      cache.storeUserValue(cache.mark(), 1, 'trial', 30, Number.POSITIVE_INFINITY, NOW);
+      expect(cache.userValue(1, 'trial', NOW)).toBeUndefined();
+    });
+
+    it('keeps values for at most as many users as sessions, dropping the oldest first', () => {
+      const cache = exactCache(TTL, 2);
+      for (const id of [1, 2, 3])
+        cache.storeUserValue(cache.mark(), id, 'trial', id, Number.POSITIVE_INFINITY, NOW);
+      expect(cache.userValue(1, 'trial', NOW)).toBeUndefined();
+      expect(cache.userValue(3, 'trial', NOW)).toBe(3);
+    });
+  });
 });

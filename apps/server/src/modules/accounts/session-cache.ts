@@ -23,6 +23,11 @@ interface Entry extends CachedSession {
   staleAtMs: number;
 }
 
+interface UserValue {
+  value: unknown;
+  staleAtMs: number;
+}
+
 /**
  * Sessions this server resolved recently, so that most authenticated calls need no database read.
  * It only ever answers what the database answered, and forgets it when:
@@ -33,10 +38,19 @@ interface Entry extends CachedSession {
  * - `ttlMs` has passed since it was read (a bound, should a notification ever be lost);
  * - the listening connection is lost: until it is back, nothing is kept and every call reads.
  * A lookup that was under way while something changed does not store its (maybe older) answer.
+ *
+ * Beside the sessions it keeps values other modules derive from a user's rows (their trial points:
+ * modules/account-life), forgotten with the user's sessions, but only where a change is notified
+ * before the statement that made it returns (PGlite, in-process): there a value is never older
+ * than the database. On PostgreSQL the notification of this server's own change may come after
+ * its next call, so those values are read every time.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byUser = new Map<number, Set<string>>();
+  /** by user id, then by name */
+  private readonly userValues = new Map<number, Map<string, UserValue>>();
+  private notifiedInStatement = false;
   private readonly syncs = new Map<string, () => void>();
   private generation = 0;
   private listening = false;
@@ -93,6 +107,48 @@ export class SessionCache {
     this.generation += 1;
     for (const tokenHash of this.byUser.get(userId) ?? []) this.entries.delete(tokenHash);
     this.byUser.delete(userId);
+    this.userValues.delete(userId);
+  }
+
+  /** Whether notifications arrive before the statement that sent them returns (PGlite). */
+  setNotifiedInStatement(inStatement: boolean): void {
+    this.notifiedInStatement = inStatement;
+  }
+
+  /** A value stored with storeUserValue() under `name` for the user, unless forgotten since. */
+  userValue(userId: number, name: string, now = Date.now()): unknown {
+    if (!this.enabled || !this.notifiedInStatement) return undefined;
+    const values = this.userValues.get(userId);
+    const kept = values?.get(name);
+    if (!kept) return undefined;
+    if (now >= kept.staleAtMs) {
+      values!.delete(name);
+      if (!values!.size) this.userValues.delete(userId);
+      return undefined;
+    }
+    return kept.value;
+  }
+
+  /**
+   * Keeps what the database answered for the user (read after mark()) until `validUntilMs` or the
+   * time-to-live, the sooner, or until any change to the user is notified.
+   */
+  storeUserValue(
+    mark: number,
+    userId: number,
+    name: string,
+    value: unknown,
+    validUntilMs: number,
+    now = Date.now(),
+  ): void {
+    if (!this.enabled || !this.notifiedInStatement || mark !== this.generation) return;
+    let values = this.userValues.get(userId);
+    if (!values) {
+      while (this.userValues.size >= this.maxEntries)
+        this.userValues.delete(this.userValues.keys().next().value as number);
+      this.userValues.set(userId, (values = new Map<string, UserValue>()));
+    }
+    values.set(name, { value, staleAtMs: Math.min(validUntilMs, now + this.ttlMs) });
   }
 
   forgetToken(tokenHash: string): void {
@@ -105,6 +161,7 @@ export class SessionCache {
     this.generation += 1;
     this.entries.clear();
     this.byUser.clear();
+    this.userValues.clear();
   }
 
   /**
@@ -176,6 +233,7 @@ export async function listenForAuthChanges(
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
   cache.setSchema((await currentSchema(db)) ?? 'public');
+  cache.setNotifiedInStatement(db.kind === 'pglite');
   let wasListening = false;
   const stop = await db.listen(AUTH_CHANGE_CHANNEL, {
     message: (payload) => cache.notified(payload),

@@ -27,14 +27,25 @@ export async function emptyLot(q: Queryable, lotId: number): Promise<void> {
   await q.query(`UPDATE point_lots SET remaining = 0 WHERE id = $1`, [lotId]);
 }
 
-/** What is left of the user's unexpired trial lots. */
-export async function trialRemaining(q: Queryable, userId: number): Promise<number> {
-  const rows = await q.query<{ total: number }>(
-    `SELECT COALESCE(SUM(remaining), 0)::bigint AS total FROM point_lots
+/**
+ * What is left of the user's unexpired trial lots, and when the first of them expires (ms since
+ * the epoch; null without any): until then only a change to a lot changes the total.
+ */
+export async function trialRemaining(
+  q: Queryable,
+  userId: number,
+): Promise<{ total: number; firstExpiryMs: number | null }> {
+  const rows = await q.query<{ total: number; first_expiry_ms: number | null }>(
+    `SELECT COALESCE(SUM(remaining), 0)::bigint AS total,
+            (EXTRACT(EPOCH FROM MIN(expires_at)) * 1000)::bigint AS first_expiry_ms
+       FROM point_lots
       WHERE user_id = $1 AND spendable AND expires_at > now() AND source = 'grant' AND reference = $2`,
     [userId, TRIAL_REFERENCE],
   );
-  return rows[0]?.total ?? 0;
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    firstExpiryMs: rows[0]?.first_expiry_ms == null ? null : Number(rows[0].first_expiry_ms),
+  };
 }
 
 /**

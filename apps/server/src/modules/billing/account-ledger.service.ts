@@ -37,8 +37,11 @@ export async function grantTrial(q: Queryable, userId: number, points: number): 
   return applyChange(q, { userId, kind: 'grant', amount: points, referenceType: TRIAL_REFERENCE });
 }
 
-/** What is left of the user's trial points (0 when none). */
-export async function trialPointsLeft(db: Queryable, userId: number): Promise<number> {
+/** What is left of the user's trial points (0 when none), and when that next changes by itself. */
+export async function trialPointsLeft(
+  db: Queryable,
+  userId: number,
+): Promise<{ total: number; firstExpiryMs: number | null }> {
   return trialRemaining(db, userId);
 }
 
