@@ -6,8 +6,6 @@
  * over IPC, 'stats' answers what it was sent and 'reset' starts a new run (condensing attempts
  * are counted per line and run).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   budgetOf,
   condensedSize,
@@ -18,9 +16,8 @@ import {
   translationSize,
   RULES,
 } from './quality-sim.js';
+import { serveSimulatedEngine } from './sim-server.js';
 
-const KEY = process.env.BENCH_ENGINE_KEY ?? 'bench-key';
-const LATENCY_MS = Number(process.env.BENCH_ENGINE_LATENCY_MS ?? RULES.latencyMs);
 const sim = simOf(loadCorpus());
 
 interface TranslateMessage {
@@ -82,41 +79,12 @@ function condense(msg: CondenseMessage): Record<string, string> {
   );
 }
 
-const server = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.url !== '/chat/completions' || req.method !== 'POST')
-      return send(404, { error: { message: 'not found' } });
-    if (req.headers.authorization !== `Bearer ${KEY}`) return send(401, { error: { message: 'bad key' } });
-    let answer: Record<string, string>;
-    try {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
-      const user = JSON.parse(body.messages.at(-1)!.content) as TranslateMessage | CondenseMessage;
-      const first: unknown = Object.values(user.lines)[0];
-      answer =
-        typeof first === 'object' && first !== null
-          ? condense(user as CondenseMessage)
-          : translate(user as TranslateMessage);
-    } catch (e) {
-      return send(500, { error: { message: String(e) } });
-    }
-    setTimeout(
-      () =>
-        send(200, {
-          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer) } }],
-        }),
-      LATENCY_MS,
-    );
-  });
-});
-
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+serveSimulatedEngine(RULES.latencyMs, (message) => {
+  const user = message as TranslateMessage | CondenseMessage;
+  const first: unknown = Object.values(user.lines)[0];
+  return typeof first === 'object' && first !== null
+    ? condense(user as CondenseMessage)
+    : translate(user as TranslateMessage);
 });
 process.on('message', (m) => {
   if (m === 'stats') process.send?.(stats);
@@ -126,4 +94,3 @@ process.on('message', (m) => {
     process.send?.('ok');
   }
 });
-process.on('disconnect', () => process.exit(0));

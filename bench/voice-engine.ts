@@ -6,8 +6,6 @@
  * 'film:<file>' starts a run of that film (requests are counted per line and run), 'stats'
  * answers what it was sent.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   briefAnswer,
   loadVoiceCorpus,
@@ -16,9 +14,8 @@ import {
   translateLine,
   type Film,
 } from './voice-sim.js';
+import { serveSimulatedEngine } from './sim-server.js';
 
-const KEY = process.env.BENCH_ENGINE_KEY ?? 'bench-key';
-const LATENCY_MS = Number(process.env.BENCH_ENGINE_LATENCY_MS ?? RULES.latencyMs);
 const films = new Map(loadVoiceCorpus().map((f) => [f.spec.file, f]));
 
 interface TranslateMessage {
@@ -70,40 +67,12 @@ function brief(f: Film, msg: BriefMessage) {
   return briefAnswer(f, msg.lines, msg.part, msg.max_synopsis, msg.known);
 }
 
-const server = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.url !== '/chat/completions' || req.method !== 'POST')
-      return send(404, { error: { message: 'not found' } });
-    if (req.headers.authorization !== `Bearer ${KEY}`) return send(401, { error: { message: 'bad key' } });
-    let answer: unknown;
-    try {
-      if (!film) throw new Error('no film: send film:<file> first');
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
-      const user = JSON.parse(body.messages.at(-1)!.content) as TranslateMessage | BriefMessage;
-      if ('part' in user) answer = brief(film, user);
-      else if (Object.values(user.lines).every((l) => typeof l === 'string')) answer = translate(film, user);
-      else throw new Error('the voice engine does not condense');
-    } catch (e) {
-      return send(500, { error: { message: String(e) } });
-    }
-    setTimeout(
-      () =>
-        send(200, {
-          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer) } }],
-        }),
-      LATENCY_MS,
-    );
-  });
-});
-
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+serveSimulatedEngine(RULES.latencyMs, (message) => {
+  if (!film) throw new Error('no film: send film:<file> first');
+  const user = message as TranslateMessage | BriefMessage;
+  if ('part' in user) return brief(film, user);
+  if (Object.values(user.lines).every((l) => typeof l === 'string')) return translate(film, user);
+  throw new Error('the voice engine does not condense');
 });
 process.on('message', (m) => {
   if (m === 'stats') process.send?.(stats);
@@ -114,4 +83,3 @@ process.on('message', (m) => {
     process.send?.(film ? 'ok' : 'unknown film');
   }
 });
-process.on('disconnect', () => process.exit(0));
