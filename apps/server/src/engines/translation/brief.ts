@@ -1,6 +1,7 @@
 import { BRIEF_LIMITS, type Brief, type SeriesMemory } from '@subtrans/contract';
 import { EngineError, type TranslationEngine } from './engine.js';
 import { mergeBriefParts } from './brief-merge.js';
+import { pause } from './pipeline.js';
 
 /**
  * How much of a film one brief call reads. A call per 300 cues keeps the brief's calls near 4 %
@@ -52,17 +53,6 @@ export interface BriefOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const wait = (ms: number, signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-
 /**
  * Issue 26's film brief: the engine reads the whole film, part by part (a few parts at once),
  * and the parts' answers are merged (brief-merge.ts). A part whose call keeps failing is left out;
@@ -75,7 +65,7 @@ export async function writeBrief(
 ): Promise<{ brief: Brief | null; calls: number }> {
   const brief = engine.brief?.bind(engine);
   if (!brief || lines.length === 0) return { brief: null, calls: 0 };
-  const sleep = opts.sleep ?? ((ms: number) => wait(ms, opts.signal));
+  const sleep = opts.sleep ?? ((ms: number) => pause(ms, opts.signal));
   const chunks = briefChunks(lines);
   const synopsisChars = Math.floor(BRIEF_LIMITS.synopsisChars / chunks.length) - 1;
   const parts: (Brief | null)[] = new Array<Brief | null>(chunks.length).fill(null);

@@ -67,7 +67,7 @@ export interface PipelineResult {
 }
 
 /** A pause that ends early when the run is stopped from outside (shutdown). */
-const pause = (ms: number, signal: AbortSignal | undefined) =>
+export const pause = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
