@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Skeleton, type FormInstance } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -50,6 +50,59 @@ export function LoadGate<T>(props: {
       </Card>
     );
   return <>{props.children(query.data ?? null)}</>;
+}
+
+/**
+ * An editor's state: the item as saved (null: new), whether something is unsaved, the error to
+ * show, and `save`: the head fields checked, then the editor's own check (`refusal`: what to say,
+ * the rows marked), then `persist`; the saved item replaces the old (a new one opens at its id).
+ */
+export function useOwnedForm<T extends { id: string }>(
+  initial: T | null,
+  props: { onBack: () => void; onOpen: (id: string) => void },
+) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<HeadValues>();
+  const [saved, setSaved] = useState(initial);
+  const [dirty, setDirty] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const save = async (run: {
+    refusal?: () => string | null;
+    persist: (head: HeadValues, id: string | undefined) => Promise<T>;
+    onSaved: (answer: T) => void;
+  }) => {
+    let head: HeadValues;
+    try {
+      head = await form.validateFields();
+    } catch {
+      return;
+    }
+    const refusal = run.refusal?.() ?? null;
+    if (refusal) {
+      setShowErrors(true);
+      setError(refusal);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const answer = await run.persist(head, saved?.id);
+      setSaved(answer);
+      setDirty(false);
+      setShowErrors(false);
+      run.onSaved(answer);
+      if (!saved) props.onOpen(answer.id);
+    } catch (e) {
+      // the server's words, its limits included
+      setError(e instanceof Error && e.message ? e.message : t('common.requestFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const back = useLeave(dirty, props.onBack);
+  return { form, saved, setSaved, dirty, setDirty, showErrors, error, setError, saving, save, back };
 }
 
 /** Back to the list, after a confirmation when something is unsaved. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Flex, Form } from 'antd';
+import { Alert, App, Button, Flex } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import {
   type EditableColumn,
   type Keyed,
 } from '../../../components/editable-table';
-import { EditorCard, HeadForm, LoadGate, useLeave, type HeadValues } from '../../../components/owned-editor';
+import { EditorCard, HeadForm, LoadGate, useOwnedForm } from '../../../components/owned-editor';
 import { glossariesQueryKey } from '../../../lib/voice-lists';
 import { glossaryQueryKey, saveGlossary, useGlossary } from '../api/glossaries';
 import { ExportMenu } from './export-menu';
@@ -61,15 +61,11 @@ function GlossaryForm(props: { initial: Glossary | null; onBack: () => void; onO
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [form] = Form.useForm<HeadValues>();
-  const [saved, setSaved] = useState(props.initial);
+  const { form, saved, setSaved, dirty, setDirty, showErrors, error, setError, saving, save, back } =
+    useOwnedForm(props.initial, props);
   const [entries, setEntries] = useState<Keyed<GlossaryEntry>[]>(() =>
     withKeys(props.initial?.entries ?? []),
   );
-  const [dirty, setDirty] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
 
   const columns = useMemo<EditableColumn<GlossaryEntry>[]>(
@@ -96,45 +92,26 @@ function GlossaryForm(props: { initial: Glossary | null; onBack: () => void; onO
 
   const changed = () => setDirty(true);
 
-  const save = async () => {
-    let head: HeadValues;
-    try {
-      head = await form.validateFields();
-    } catch {
-      return;
-    }
-    const missing = rowsMissingRequired(entries, columns);
-    if (missing.length) {
-      setShowErrors(true);
-      setError(t('glossaries.missingSource', { rows: missing.join(', ') }));
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      const answer = await saveGlossary({
-        ...(saved ? { id: saved.id } : {}),
-        name: head.name,
-        sourceLanguage: head.sourceLanguage,
-        targetLanguage: head.targetLanguage,
-        entries: withoutKeys(entries).filter((e) => !isBlankRow(e, columns)),
-      });
-      client.setQueryData(glossaryQueryKey(answer.id), answer);
-      void client.invalidateQueries({ queryKey: glossariesQueryKey, exact: true });
-      setSaved(answer);
-      setDirty(false);
-      setShowErrors(false);
-      void message.success(t('glossaries.saved', { count: answer.entryCount }));
-      if (!saved) props.onOpen(answer.id);
-    } catch (e) {
-      // the server's words, its limits included
-      setError(e instanceof Error && e.message ? e.message : t('common.requestFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const back = useLeave(dirty, props.onBack);
+  const saveGlossaryNow = () =>
+    save({
+      refusal: () => {
+        const missing = rowsMissingRequired(entries, columns);
+        return missing.length ? t('glossaries.missingSource', { rows: missing.join(', ') }) : null;
+      },
+      persist: (head, id) =>
+        saveGlossary({
+          ...(id ? { id } : {}),
+          name: head.name,
+          sourceLanguage: head.sourceLanguage,
+          targetLanguage: head.targetLanguage,
+          entries: withoutKeys(entries).filter((e) => !isBlankRow(e, columns)),
+        }),
+      onSaved: (answer) => {
+        client.setQueryData(glossaryQueryKey(answer.id), answer);
+        void client.invalidateQueries({ queryKey: glossariesQueryKey, exact: true });
+        void message.success(t('glossaries.saved', { count: answer.entryCount }));
+      },
+    });
 
   return (
     <EditorCard
@@ -192,7 +169,12 @@ function GlossaryForm(props: { initial: Glossary | null; onBack: () => void; onO
             {t('glossaries.export')}
           </Button>
         </ExportMenu>
-        <Button type="primary" loading={saving} onClick={() => void save()} data-testid="glossary-save">
+        <Button
+          type="primary"
+          loading={saving}
+          onClick={() => void saveGlossaryNow()}
+          data-testid="glossary-save"
+        >
           {t('common.save')}
         </Button>
       </Flex>

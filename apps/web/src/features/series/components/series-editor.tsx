@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, App, Button, Empty, Flex, Form, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BRIEF_LIMITS, type Series } from '@subtrans/contract';
@@ -10,7 +10,7 @@ import {
   useMemoryOutput,
   type MemoryDraft,
 } from '../../../components/brief/memory-tables';
-import { EditorCard, HeadForm, LoadGate, useLeave, type HeadValues } from '../../../components/owned-editor';
+import { EditorCard, HeadForm, LoadGate, useOwnedForm } from '../../../components/owned-editor';
 import { currentLanguage } from '../../../lib/i18n';
 import { editorPath } from '../../../lib/paths';
 import { seriesQueryKey } from '../../../lib/voice-lists';
@@ -43,51 +43,26 @@ function SeriesForm(props: { initial: Series | null; onBack: () => void; onOpen:
   const { message } = App.useApp();
   const client = useQueryClient();
   const output = useMemoryOutput();
-  const [form] = Form.useForm<HeadValues>();
-  const [saved, setSaved] = useState(props.initial);
+  const { form, saved, setDirty, showErrors, error, saving, save, back } = useOwnedForm(props.initial, props);
   const [memory, setMemory] = useState<MemoryDraft>(() => toMemoryDraft(props.initial?.memory ?? null));
-  const [dirty, setDirty] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const save = async () => {
-    let head: HeadValues;
-    try {
-      head = await form.validateFields();
-    } catch {
-      return;
-    }
-    const { memory: out, missing } = output(memory);
-    if (missing.characters.length || missing.terms.length) {
-      setShowErrors(true);
-      setError(
-        t('voice.memory.missing', {
+  const saveSeriesNow = () =>
+    save({
+      refusal: () => {
+        const { missing } = output(memory);
+        if (!missing.characters.length && !missing.terms.length) return null;
+        return t('voice.memory.missing', {
           characters: missing.characters.join(', ') || '—',
           terms: missing.terms.join(', ') || '—',
-        }),
-      );
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      const answer = await saveSeries({ ...(saved ? { id: saved.id } : {}), ...head, memory: out });
-      client.setQueryData(oneSeriesQueryKey(answer.id), answer);
-      void client.invalidateQueries({ queryKey: seriesQueryKey, exact: true });
-      setSaved(answer);
-      setDirty(false);
-      setShowErrors(false);
-      void message.success(t('series.saved'));
-      if (!saved) props.onOpen(answer.id);
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : t('common.requestFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const back = useLeave(dirty, props.onBack);
+        });
+      },
+      persist: (head, id) => saveSeries({ ...(id ? { id } : {}), ...head, memory: output(memory).memory }),
+      onSaved: (answer) => {
+        client.setQueryData(oneSeriesQueryKey(answer.id), answer);
+        void client.invalidateQueries({ queryKey: seriesQueryKey, exact: true });
+        void message.success(t('series.saved'));
+      },
+    });
 
   return (
     <EditorCard
@@ -127,7 +102,12 @@ function SeriesForm(props: { initial: Series | null; onBack: () => void; onOpen:
         />
       ) : null}
       <Flex justify="end" style={{ marginTop: 16 }}>
-        <Button type="primary" loading={saving} onClick={() => void save()} data-testid="series-save">
+        <Button
+          type="primary"
+          loading={saving}
+          onClick={() => void saveSeriesNow()}
+          data-testid="series-save"
+        >
           {t('common.save')}
         </Button>
       </Flex>
