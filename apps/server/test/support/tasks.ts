@@ -37,6 +37,15 @@ export function makeSrt(count: number, text = (i: number) => `This is line numbe
   return cues.join('\r\n');
 }
 
+/** An SRT of `lines` in 8 s cues 10 s apart: room for any short translation (nothing condensed). */
+export const roomySrt = (lines: readonly string[]) =>
+  lines
+    .map(
+      (text, k) =>
+        `${k + 1}\n${formatSrtTime(k * 10_000)} --> ${formatSrtTime(k * 10_000 + 8000)}\n${text}\n`,
+    )
+    .join('\n');
+
 /** Gives `userId` points as the first manager would. */
 export async function grantPoints(t: TestApp, userId: number, points: number): Promise<void> {
   const [admin] = await t.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [

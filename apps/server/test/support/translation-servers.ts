@@ -29,11 +29,14 @@ export type Misbehaviour =
 export const fakeTranslate = (text: string, target: string) => `[${target}] ${text}`;
 
 /**
- * A task's line as stored from fakeTranslate: laid out for the target language with its default
- * norms (tasks lay out each translated line unless they keep the engine's breaks).
+ * A translation as a task stores it: laid out for the target language with its default norms
+ * (tasks lay out each translated line unless they keep the engine's breaks).
  */
+export const laidOut = (text: string, target: string) => layoutText(text, target, normsFor(target));
+
+/** A task's line as stored from fakeTranslate. */
 export const fakeTranslatedLine = (text: string, target: string) =>
-  layoutText(fakeTranslate(text, target), target, normsFor(target));
+  laidOut(fakeTranslate(text, target), target);
 
 /**
  * A line "translated" as a model that follows its terms would: each term's source (and each

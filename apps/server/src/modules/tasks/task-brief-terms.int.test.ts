@@ -7,11 +7,11 @@ import type {
   TaskBrief,
   TaskWithSegments,
 } from '@subtrans/contract';
-import { formatSrtTime, layoutText, normsFor } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectSuccess } from '../../../test/support/http.js';
-import { grantPoints, uploadSrt } from '../../../test/support/tasks.js';
+import { grantPoints, roomySrt, uploadSrt } from '../../../test/support/tasks.js';
 import {
+  laidOut,
   EMPTY_BRIEF,
   startOpenAiServer,
   type ReceivedBrief,
@@ -33,15 +33,7 @@ const FILM: [string, ...string[]][] = [
   ['The end.', '終わり。'],
 ];
 const line = (n: number) => FILM[n - 1]![0];
-const laid = (text: string) => layoutText(text, 'ja', normsFor('ja'));
-/** 8 s cues, 10 s apart: every translation fits its budget (no condensing in the way) */
-const srtOf = (lines: readonly string[]) =>
-  lines
-    .map(
-      (text, k) =>
-        `${k + 1}\n${formatSrtTime(k * 10_000)} --> ${formatSrtTime(k * 10_000 + 8000)}\n${text}\n`,
-    )
-    .join('\n');
+const laid = (text: string) => laidOut(text, 'ja');
 
 /** The model's brief: Kenji with a rendering, Aiko without one, and two terms. */
 const briefOf = (req: ReceivedBrief) => ({
@@ -103,7 +95,7 @@ describe(`the brief's and the series' terms in the term check and re-apply (${TE
       await uploadSrt(
         t,
         token,
-        { name: 'cook.srt', data: srtOf(FILM.map(([s]) => s)) },
+        { name: 'cook.srt', data: roomySrt(FILM.map(([s]) => s)) },
         { originalLanguage: 'en', targetLanguage: 'ja', ...fields },
       ),
     );

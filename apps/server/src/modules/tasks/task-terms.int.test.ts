@@ -7,11 +7,14 @@ import type {
   Task,
   TaskWithSegments,
 } from '@subtrans/contract';
-import { formatSrtTime, layoutText, normsFor } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
-import { grantPoints, uploadSrt } from '../../../test/support/tasks.js';
-import { startOpenAiServer, type ReceivedTranslation } from '../../../test/support/translation-servers.js';
+import { grantPoints, roomySrt, uploadSrt } from '../../../test/support/tasks.js';
+import {
+  laidOut,
+  startOpenAiServer,
+  type ReceivedTranslation,
+} from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 
 const KEY = 'ds-key';
@@ -36,17 +39,7 @@ const FILM: [string, ...string[]][] = [
   ['Four.', '四。'],
 ];
 const line = (n: number) => FILM[n - 1]![0];
-/** a translation as a task stores it: laid out for Japanese */
-const laid = (text: string) => layoutText(text, 'ja', normsFor('ja'));
-
-/** 8 s cues, 10 s apart: every translation above fits its budget (no condensing in the way). */
-const srtOf = (lines: readonly string[]) =>
-  lines
-    .map(
-      (text, k) =>
-        `${k + 1}\n${formatSrtTime(k * 10_000)} --> ${formatSrtTime(k * 10_000 + 8000)}\n${text}\n`,
-    )
-    .join('\n');
+const laid = (text: string) => laidOut(text, 'ja');
 
 const BATMAN = [
   { source: 'Bruce', target: 'ブルース' },
@@ -108,7 +101,7 @@ describe(`glossary terms in translation, re-translation and re-apply through /ta
       await uploadSrt(
         t,
         token,
-        { name: 'batman.srt', data: srtOf(lines) },
+        { name: 'batman.srt', data: roomySrt(lines) },
         { originalLanguage: 'en', targetLanguage: 'ja' },
       ),
     );
@@ -314,7 +307,7 @@ describe(`glossary terms in translation, re-translation and re-apply through /ta
     expect(requests.every((r) => r.terms === undefined)).toBe(true);
     expectFailure(await t.post('/task/reapply', { id: task.id }, { as: u.token }), 40941, 409);
     const pending = expectSuccess<Task>(
-      await uploadSrt(t, u.token, { name: 'p.srt', data: srtOf([line(1)]) }),
+      await uploadSrt(t, u.token, { name: 'p.srt', data: roomySrt([line(1)]) }),
     );
     expectFailure(await t.post('/task/reapply', { id: pending.id }, { as: u.token }), 40906, 409);
     expectFailure(
