@@ -167,8 +167,9 @@ export async function startTranscriptionServer(opts: TranscriptionServerOptions 
       ...(req.headers.authorization !== undefined ? { authorization: req.headers.authorization } : {}),
     });
 
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    // decided on arrival: a request still waiting out a delay does not take a failure set after it came
     const failure = failures.shift();
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     if (failure) return send(failure.status, failure.body, failure.headers);
     if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`)
       return send(401, defaultErrorBody(401));

@@ -311,6 +311,8 @@ describe(`audio and video tasks (${TEST_DB})`, () => {
       ),
     );
     expect(await getHeld(t.ctx.db, u.id)).toBe(10);
+    // its worker is inside transcription (3 s): no write of its own lands between the next two steps
+    await until(() => stt.requests.length >= 1);
     // as if their workers had died long ago: no job, no progress for an hour
     await t.ctx.db.query(
       `UPDATE tasks SET status = 'processing', detect_status = CASE WHEN id = $1 THEN 3 ELSE detect_status END,
