@@ -5,7 +5,7 @@ import type { Task, TaskWithSegments } from '@subtrans/contract';
 import { parseSrt, parseVtt } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
-import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
+import { grantPoints, makeSrt, roomySrt, uploadSrt } from '../../../test/support/tasks.js';
 import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
@@ -216,16 +216,19 @@ describe(`running a translation task (${TEST_DB})`, () => {
 
   it('gives the points back when a running task is deleted, and its job stops', async () => {
     const u = await userWith(100);
-    const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'e.srt', data: makeSrt(40) }));
-    engine.setDelay(300);
+    // roomy cues (nothing to condense: progress shows after the first round) and 1 s calls: after
+    // the first of 4 rounds, 3 s are left to delete it in, however slow the machine
+    const lines = Array.from({ length: 40 }, (_, i) => `This is line number ${i + 1} of the test film.`);
+    const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'e.srt', data: roomySrt(lines) }));
+    engine.setDelay(1000);
     expectSuccess(await t.post('/task/start', { id: task.id }, { as: u.token }));
-    expect(await getHeld(t.ctx.db, u.id)).toBe(40);
+    expect(await getHeld(t.ctx.db, u.id)).toBe(70);
     await until(async () => (await getTask(u.token, task.id)).translationProgress > 0);
     expectSuccess(await t.post('/task/delete', { id: task.id }, { as: u.token }));
     expect(await getHeld(t.ctx.db, u.id)).toBe(0);
     expect(await getBalance(t.ctx.db, u.id)).toBe(100);
     const before = engine.requests.length;
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 2500));
     // the calls in flight finish, and each worker may have sent one more before their results
     // found the task gone (2 workers); then no batch is taken any more
     const after = engine.requests.length;
