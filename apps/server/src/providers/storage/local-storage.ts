@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { assertSafeKey, type ObjectStorage } from './storage.js';
+import { writeStreamAt } from './write-at.js';
 
 /** The app's own routes that speak the upload/download protocol for local disk. */
 export const LOCAL_STORAGE_ROUTES = { part: '/storage/part', object: '/storage/object' } as const;
@@ -153,23 +153,13 @@ export function localStorage(root: string, opts: { secret?: string } = {}): Loca
     async writePart(uploadId, partNumber, body) {
       const meta = await readMeta(uploadId);
       const dir = uploadDir(uploadId);
-      let size = 0;
-      const count = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > meta.partSize) {
-            done(new LocalStorageError(413, `a part may hold at most ${meta.partSize} bytes`));
-            return;
-          }
-          done(null, chunk);
-        },
-      });
-      const out = createWriteStream(path.join(dir, 'data'), {
-        flags: 'r+',
-        start: (partNumber - 1) * meta.partSize,
-        highWaterMark: 1024 * 1024,
-      });
-      await pipeline(body, count, out);
+      const size = await writeStreamAt(
+        body,
+        path.join(dir, 'data'),
+        (partNumber - 1) * meta.partSize,
+        meta.partSize,
+        () => new LocalStorageError(413, `a part may hold at most ${meta.partSize} bytes`),
+      );
       // names this write of the part (a part sent again gets a new one); S3 uses the MD5, which
       // would cost a hash of every byte for nothing the protocol needs
       const etag = `"${randomBytes(16).toString('hex')}"`;
