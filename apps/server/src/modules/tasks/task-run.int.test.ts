@@ -290,8 +290,12 @@ describe(`running a translation task (${TEST_DB})`, () => {
   it('the sweep fails a running task whose job is gone and gives its points back', async () => {
     const u = await userWith(100);
     const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'g.srt', data: makeSrt(5) }));
-    engine.setDelay(200);
+    engine.setDelay(2000);
+    const before = engine.requests.length;
     expectSuccess(await t.post('/task/start', { id: task.id }, { as: u.token }));
+    // its worker is inside its batch's call (2 s): no write of its own (the brief's, the
+    // progress) lands between the next two steps
+    await until(() => engine.requests.length > before);
     // a task claimed as running whose job no longer exists (as after a lost worker on its last attempt)
     await t.ctx.db.query(
       `UPDATE tasks SET job_id = gen_random_uuid()::text, updated_at = now() - interval '1 hour' WHERE id = $1`,
