@@ -74,12 +74,13 @@ async function waitFor(url: string, init?: RequestInit) {
   throw new Error(`timeout waiting for ${url}`);
 }
 
-async function load(url: string, headers: Record<string, string>) {
+/** The measured request; a warm-up (`warm`) sends the same, so the JIT warms the path measured. */
+async function load(url: string, headers: Record<string, string>, warm = false) {
   const result = await autocannon({
     url,
     method: 'POST',
-    connections: CONNECTIONS,
-    duration: DURATION,
+    connections: warm ? 10 : CONNECTIONS,
+    duration: warm ? 2 : DURATION,
     headers: { 'content-type': 'application/json', ...headers },
     body: '{}',
   });
@@ -124,14 +125,7 @@ async function benchServer(
     });
     const headers = { cookie: await signInAsAdmin(base), origin: base };
     // warm up (JIT, connection pool), then measure
-    await autocannon({
-      url: `${base}/user/profile`,
-      method: 'POST',
-      connections: 10,
-      duration: 2,
-      headers,
-      body: '{}',
-    });
+    await load(`${base}/user/profile`, headers, true);
     const r = await load(`${base}/user/profile`, headers);
     figures.push({
       name: `/user/profile authenticated, ${CONNECTIONS} connections (${label})`,
@@ -162,7 +156,7 @@ async function benchServers() {
   let bare: { rps: number; p99: number };
   try {
     await waitFor('http://127.0.0.1:18901/bare', { method: 'POST' });
-    await autocannon({ url: 'http://127.0.0.1:18901/bare', method: 'POST', connections: 10, duration: 2 });
+    await load('http://127.0.0.1:18901/bare', {}, true);
     bare = await load('http://127.0.0.1:18901/bare', {});
   } finally {
     await stop(bareServer);
