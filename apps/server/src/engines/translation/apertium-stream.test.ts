@@ -251,7 +251,7 @@ describe('Apertium engine, a long-running pipeline against a fake stage', () => 
 
   it('answers an aborted call at once and keeps the next ones in step', async () => {
     // a timeout beyond the slow line's 1.5 s in the stage
-    engine.close?.();
+    await engine.close?.();
     engine = apertiumEngine({ command: path.join(bin, 'apertium'), timeoutMs: 5000 });
     await engine.translate(req(['warm up']));
     const ac = new AbortController();
