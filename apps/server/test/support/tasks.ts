@@ -28,7 +28,10 @@ export function uploadSrt(
 }
 
 /** An SRT of `count` cues, 6 s apart, each 2 s long, with the text `line N …`. */
-export function makeSrt(count: number, text = (i: number) => `This is line number ${i} of the test film.`) {
+/** line `i` (from 1) of the tests' film */
+export const filmLine = (i: number) => `This is line number ${i} of the test film.`;
+
+export function makeSrt(count: number, text = filmLine) {
   const cues = Array.from({ length: count }, (_, k) => {
     const i = k + 1;
     const start = k * 6000;

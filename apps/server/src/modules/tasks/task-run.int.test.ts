@@ -5,7 +5,7 @@ import type { Task, TaskWithSegments } from '@subtrans/contract';
 import { parseSrt, parseVtt } from '@subtrans/subtitles';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
-import { grantPoints, makeSrt, roomySrt, uploadSrt } from '../../../test/support/tasks.js';
+import { filmLine, grantPoints, makeSrt, roomySrt, uploadSrt } from '../../../test/support/tasks.js';
 import { fakeTranslatedLine, startOpenAiServer } from '../../../test/support/translation-servers.js';
 import { until } from '../../../test/support/until.js';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
@@ -218,7 +218,7 @@ describe(`running a translation task (${TEST_DB})`, () => {
     const u = await userWith(100);
     // roomy cues (nothing to condense: progress shows after the first round) and 1 s calls: after
     // the first of 4 rounds, 3 s are left to delete it in, however slow the machine
-    const lines = Array.from({ length: 40 }, (_, i) => `This is line number ${i + 1} of the test film.`);
+    const lines = Array.from({ length: 40 }, (_, i) => filmLine(i + 1));
     const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'e.srt', data: roomySrt(lines) }));
     engine.setDelay(1000);
     expectSuccess(await t.post('/task/start', { id: task.id }, { as: u.token }));

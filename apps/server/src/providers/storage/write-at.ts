@@ -1,5 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 
 /** what one write gathers: a socket reads 64 KiB at a time, 16 of them make one system call */

@@ -46,23 +46,24 @@ function SeriesForm(props: { initial: Series | null; onBack: () => void; onOpen:
   const { form, saved, setDirty, showErrors, error, saving, save, back } = useOwnedForm(props.initial, props);
   const [memory, setMemory] = useState<MemoryDraft>(() => toMemoryDraft(props.initial?.memory ?? null));
 
-  const saveSeriesNow = () =>
-    save({
+  const saveSeriesNow = () => {
+    const { memory: out, missing } = output(memory);
+    return save({
       refusal: () => {
-        const { missing } = output(memory);
         if (!missing.characters.length && !missing.terms.length) return null;
         return t('voice.memory.missing', {
           characters: missing.characters.join(', ') || '—',
           terms: missing.terms.join(', ') || '—',
         });
       },
-      persist: (head, id) => saveSeries({ ...(id ? { id } : {}), ...head, memory: output(memory).memory }),
+      persist: (head, id) => saveSeries({ ...(id ? { id } : {}), ...head, memory: out }),
       onSaved: (answer) => {
         client.setQueryData(oneSeriesQueryKey(answer.id), answer);
         void client.invalidateQueries({ queryKey: seriesQueryKey, exact: true });
         void message.success(t('series.saved'));
       },
     });
+  };
 
   return (
     <EditorCard
