@@ -71,6 +71,15 @@ describe('the terms pass', () => {
     expect(pass).toMatchObject({ asked: 3, calls: 2 });
   });
 
+  it("asks the lines in the film's order, whatever order the candidates come in", async () => {
+    const { engine, sent } = engineOf((l) => l);
+    await termsPass(engine, { lines: LINES, translations, candidates: [4, 2, 0], matcher }, langs, {
+      ...opts,
+      batchSize: 5,
+    });
+    expect(sent.map((r) => r.lines)).toEqual([['Bruce is here.', 'ACME sells.', 'Bruce in Gotham.']]);
+  });
+
   it('asks only the candidates, never a line kept as its source, and never a rule-based engine', async () => {
     const kept = new Map(translations).set(0, 'Bruce is here.');
     const model = engineOf((l) => l);

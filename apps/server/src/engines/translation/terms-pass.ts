@@ -65,10 +65,13 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
 ): Promise<TermsPassResult> {
   const { lines, translations, matcher } = input;
   const missing = (i: number, text: string) => matcher.missingIn(lines[i]!, text).length;
-  const todo = input.candidates.filter((i) => {
-    const text = translations.get(i);
-    return text !== undefined && text.trim() !== '' && text !== lines[i] && missing(i, text) > 0;
-  });
+  // in the film's order, whatever order the candidates came in (a task's runs end in any order)
+  const todo = input.candidates
+    .filter((i) => {
+      const text = translations.get(i);
+      return text !== undefined && text.trim() !== '' && text !== lines[i] && missing(i, text) > 0;
+    })
+    .sort((a, b) => a - b);
   const replaced = new Map<number, string>();
   if (!todo.length || !engine.condense) return { replaced, asked: 0, calls: 0 };
   const asked = todo.map((i) => lines[i]!);
