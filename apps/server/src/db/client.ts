@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { DbConnectionLost, isConnectionLost, isReadOnly, neverSent } from './connection-loss.js';
+import { releaseClient, watchConnections } from './pool-clients.js';
 import { createDataDirIfNew, DEFAULT_PGLITE_SHARED_BUFFERS_MB, pgliteStartParams } from './pglite-start.js';
 
 /**
@@ -92,8 +93,9 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   };
   const pool = new pg.Pool({ ...config, max });
-  // a dropped idle connection must not crash the process
+  // a dropped idle connection must not crash the process (pg-pool removes it itself)
   pool.on('error', () => undefined);
+  watchConnections(pool);
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
 
   /** The statement again on a connection of its own: the pool's idle ones may be broken too. */
@@ -140,7 +142,7 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
         await client.query('BEGIN');
         return client;
       } catch (err) {
-        client.release(true);
+        releaseClient(client, err);
         if (!isConnectionLost(err)) throw err;
         if (attempt >= max) throw new DbConnectionLost(err);
       }
@@ -158,7 +160,7 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
             (await client.query(prepared(sql, params))).rows as T[],
         });
         await client.query('COMMIT');
-        client.release();
+        releaseClient(client);
         return result;
       } catch (e) {
         const rollback = await client.query('ROLLBACK').then(
@@ -166,7 +168,7 @@ async function openPostgres(url: string, max: number, schema?: string): Promise<
           (err: unknown) => err,
         );
         // a broken connection leaves the pool instead of going back to it
-        client.release(rollback !== null);
+        releaseClient(client, rollback);
         // the transaction did not commit, or (COMMIT's answer lost) it is unknown whether it did
         if (isConnectionLost(e)) throw e instanceof DbConnectionLost ? e : new DbConnectionLost(e);
         throw e;

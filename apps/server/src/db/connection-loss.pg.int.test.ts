@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { envelope } from '../../test/support/http.js';
 import { until } from '../../test/support/until.js';
+import { openDb, type Db } from './client.js';
+import { DbConnectionLost } from './connection-loss.js';
 
 /**
  * The server's PostgreSQL connections are terminated while requests run (as a failover or a
@@ -90,4 +92,75 @@ describe('requests while the database connections are terminated', () => {
       expect(w).toMatchObject({ status: 503, retryAfter: '1' });
     expect(writes.some((a) => a.code === 20000)).toBe(true);
   }, 90_000);
+});
+
+/**
+ * node-postgres emits 'error' on a client whose connection dies; pg-pool listens only while the
+ * client is idle in the pool. A transaction holds its client checked out: without a listener of
+ * our own the 'error' would end the process (here: an unhandled error that fails the run).
+ */
+describe('a transaction whose connection is terminated', () => {
+  let db: Db;
+  let killer: pg.Client;
+  const schema = `t_txloss_${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    db = await openDb({ databaseUrl: process.env.DATABASE_URL, dataDir: '', schema, poolSize: 2 });
+    killer = new pg.Client({ connectionString: process.env.DATABASE_URL, application_name: 'test killer' });
+    await killer.connect();
+  });
+  afterAll(async () => {
+    await killer.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await killer.end();
+    await db.close();
+  });
+
+  /** Terminates the backend and waits until it is gone (its last words reach the client meanwhile). */
+  async function terminate(pid: number) {
+    await killer.query('SELECT pg_terminate_backend($1)', [pid]);
+    await until(
+      async () => (await killer.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount === 0,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pidOf = async (q: { query: Db['query'] }) =>
+    (await q.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!.pid;
+
+  /** Later transactions run, and none of them on the connection that died. */
+  async function poolStillAnswers(dead: number) {
+    for (let i = 0; i < 4; i += 1) expect(await db.tx((q) => pidOf(q))).not.toBe(dead);
+  }
+
+  it('between two statements: it fails with DbConnectionLost and the connection is dropped', async () => {
+    let dead = 0;
+    const run = db.tx(async (q) => {
+      dead = await pidOf(q);
+      await terminate(dead);
+      await q.query('SELECT 1');
+    });
+    await expect(run).rejects.toBeInstanceOf(DbConnectionLost);
+    await poolStillAnswers(dead);
+  });
+
+  it('during a statement: it fails with DbConnectionLost and the connection is dropped', async () => {
+    let dead = 0;
+    const run = db.tx(async (q) => {
+      dead = await pidOf(q);
+      const sleeping = q.query('SELECT pg_sleep(5)');
+      // awaited below, once the backend is gone
+      sleeping.catch(() => undefined);
+      await until(
+        async () =>
+          (
+            await killer.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND query LIKE '%pg_sleep%'`, [
+              dead,
+            ])
+          ).rowCount === 1,
+      );
+      await terminate(dead);
+      await sleeping;
+    });
+    await expect(run).rejects.toBeInstanceOf(DbConnectionLost);
+    await poolStillAnswers(dead);
+  });
 });
