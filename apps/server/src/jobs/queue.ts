@@ -9,6 +9,7 @@ import {
 } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client.js';
+import { DbConnectionLost, isConnectionLost } from '../db/connection-loss.js';
 import { putJobBack } from './queue.repository.js';
 
 /**
@@ -18,6 +19,26 @@ import { putJobBack } from './queue.repository.js';
 function inTransaction(q: Queryable): NonNullable<SendOptions['db']> {
   return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await q.query(text, values) }) };
 }
+
+/** A statement of the queue's whose connection broke fails as the app's statements do (TRY_AGAIN). */
+function asDbError(err: unknown): unknown {
+  return isConnectionLost(err) && !(err instanceof DbConnectionLost) ? new DbConnectionLost(err) : err;
+}
+
+/** pg-boss hands its workers' errors on as plain copies ({...error, message}): read both alike. */
+function brief(err: unknown): { message: string; code?: unknown } {
+  if (typeof err !== 'object' || err === null) return { message: String(err) };
+  const { message, code } = err as { message?: unknown; code?: unknown };
+  return { message: String(message), ...(code === undefined ? {} : { code }) };
+}
+function lostConnection(err: unknown): boolean {
+  const { message, code } = brief(err);
+  return isConnectionLost(err) || isConnectionLost(Object.assign(new Error(message), { code }));
+}
+
+/** How many times a job's completion is sent when its connection breaks, and the first pause. */
+const COMPLETE_TRIES = 6;
+const COMPLETE_RETRY_MS = 50;
 
 /** What a queue may set (retries, expiry, heartbeat, notify …). */
 type QueueOptions = Omit<Queue, 'name'>;
@@ -112,7 +133,12 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
       config = { ...common, connectionString: opts.databaseUrl, max: 4, application_name: 'subtrans-queue' };
     }
     const boss = new PgBoss(config);
-    boss.on('error', (err: unknown) => opts.log.error({ err }, 'queue error'));
+    boss.on('error', (err: unknown) => {
+      // pg-pool has dropped the connection, and what used it failed (a job is retried): a line,
+      // without the client pg-pool hangs on the error
+      if (lostConnection(err)) opts.log.warn({ err: brief(err) }, 'queue: a database connection broke');
+      else opts.log.error({ err }, 'queue error');
+    });
     boss.on('warning', (w: unknown) => opts.log.warn({ warning: w }, 'queue warning'));
     await boss.start();
     const queue = new JobQueue<R>(boss, opts.definitions, settings, opts.log);
@@ -134,13 +160,21 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
     options: SendOptions & { tx?: Queryable } = {},
   ): Promise<string | null> {
     const { tx, ...rest } = options;
-    return this.boss.send(name, payload, tx ? { ...rest, db: inTransaction(tx) } : rest);
+    try {
+      return await this.boss.send(name, payload, tx ? { ...rest, db: inTransaction(tx) } : rest);
+    } catch (err) {
+      throw asDbError(err);
+    }
   }
 
   /** One job with its state, or null when it no longer exists. */
   async findJob<K extends keyof R & string>(name: K, id: string): Promise<JobWithMetadata<R[K]> | null> {
-    const [job] = await this.boss.findJobs<R[K]>(name, { id });
-    return job ?? null;
+    try {
+      const [job] = await this.boss.findJobs<R[K]>(name, { id });
+      return job ?? null;
+    } catch (err) {
+      throw asDbError(err);
+    }
   }
 
   /**
@@ -171,7 +205,6 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
           const signal = AbortSignal.any([job.signal, this.stopping.signal]);
           try {
             await handler(job.data, { ...job, signal });
-            this.log.debug({ job: name, id: job.id, ms: Date.now() - started }, 'job done');
           } catch (err) {
             if (this.stopping.signal.aborted && !job.signal.aborted && (await this.putBack(job))) {
               this.log.info(
@@ -183,6 +216,8 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
             this.log.warn({ err, job: name, id: job.id, retry: job.retryCount }, 'job failed');
             throw err;
           }
+          await this.complete(name, job);
+          this.log.debug({ job: name, id: job.id, ms: Date.now() - started }, 'job done');
         },
       );
     }
@@ -217,6 +252,29 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
         .catch((err: unknown) => this.log.warn({ err }, 'offWork failed'));
     this.stopping.abort(new Error('the process is shutting down'));
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+
+  /**
+   * Records a job whose handler succeeded as completed, fenced to this claim, before pg-boss does.
+   * pg-boss sends its completion once and fails the job when that statement's connection breaks:
+   * the job would run again although its work is done. A completion changes nothing the second
+   * time (it finds the job completed, as pg-boss's own does after this one), so one whose
+   * connection broke is sent again; only when that keeps failing is the job retried.
+   */
+  private async complete(name: string, job: Job<unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.complete(name, { id: job.id, retryCount: job.retryCount });
+        return;
+      } catch (err) {
+        if (!isConnectionLost(err) || attempt >= COMPLETE_TRIES) {
+          this.log.warn({ err, job: name, id: job.id }, 'job done but its completion failed: retried');
+          throw err;
+        }
+        this.log.info({ err, job: name, id: job.id, attempt }, 'job completion lost its connection');
+        await new Promise((r) => setTimeout(r, COMPLETE_RETRY_MS * 2 ** (attempt - 1)));
+      }
+    }
   }
 
   /** Puts a job this process claimed back as it was claimed (queue.repository.ts). */
