@@ -5,10 +5,11 @@ import { listensOnAllInterfaces } from './config/public-url.js';
 import { ensureFirstManager } from './modules/accounts/accounts.service.js';
 import { startQueue } from './jobs/start.js';
 import { describePayments } from './providers/payments/channels.js';
-import { exitOnSignals } from './shutdown.js';
+import { exitOnSignals, exitOnUnexpectedErrors } from './shutdown.js';
 
 async function main() {
   const ctx = await createContext(process.env);
+  exitOnUnexpectedErrors(ctx.log);
   const app = await buildApp(ctx);
   const manager = await ensureFirstManager(ctx);
   // workers run in this process unless WORKERS=external (then `npm run worker` runs them)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import type { AppQueue } from './jobs/start.js';
 
@@ -51,4 +51,19 @@ export function exitOnSignals(opts: {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * An error nothing handled (thrown from a callback or an 'error' event with no listener, or a
+ * rejected promise nobody awaited) leaves the process in a state nobody can vouch for: it is logged
+ * as fatal, with the error, and the process exits with 1 for its supervisor to start it again (its
+ * jobs are retried once their heartbeat stops). Failures we expect, such as a lost database
+ * connection, are handled where they happen and never come here.
+ */
+export function exitOnUnexpectedErrors(log: FastifyBaseLogger): void {
+  // unhandled rejections arrive here too (origin 'unhandledRejection'), as Node's default throws them
+  process.on('uncaughtException', (err, origin) => {
+    log.fatal({ err, origin }, 'unexpected error: exiting');
+    process.exit(1);
+  });
 }

@@ -1,11 +1,12 @@
 import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
 import { startQueue } from './jobs/start.js';
-import { exitOnSignals } from './shutdown.js';
+import { exitOnSignals, exitOnUnexpectedErrors } from './shutdown.js';
 
 /** Runs only the job workers (no HTTP): for deployments with WORKERS=external on the servers. */
 async function main() {
   const ctx = await createContext(process.env);
+  exitOnUnexpectedErrors(ctx.log);
   if (ctx.db.kind === 'pglite') {
     throw new ConfigError(
       'Invalid configuration:\n  - a separate worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process',
