@@ -20,7 +20,7 @@ import { createContext } from '../../src/bootstrap.js';
 import { JobQueue, type JobDefinition } from '../../src/jobs/queue.js';
 import { startQueue } from '../../src/jobs/start.js';
 import { ensureFirstManager } from '../../src/modules/accounts/accounts.service.js';
-import { exitOnSignals } from '../../src/shutdown.js';
+import { exitOnSignals, exitOnUnexpectedErrors } from '../../src/shutdown.js';
 
 interface LossJobs {
   'test.loss': { key: string };
@@ -47,6 +47,7 @@ const logStream = new Writable({
 });
 const log = pino({ level: 'info' }, logStream) as unknown as FastifyBaseLogger;
 const ctx = await createContext(process.env, { schema: process.env.APP_SCHEMA!, log });
+exitOnUnexpectedErrors(log);
 const events = new pg.Pool({ connectionString: process.env.EVENTS_URL!, max: 4 });
 const table = process.env.EVENTS_TABLE!;
 await ctx.db.query('CREATE TABLE IF NOT EXISTS loss_marks (key text PRIMARY KEY, done boolean NOT NULL)');
