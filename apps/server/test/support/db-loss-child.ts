@@ -38,9 +38,10 @@ const logged = new Map<string, number>();
 const logStream = new Writable({
   write(chunk: Buffer, _encoding, done) {
     for (const line of chunk.toString().split('\n').filter(Boolean)) {
-      const { msg } = JSON.parse(line) as { msg?: string };
+      const { msg, level } = JSON.parse(line) as { msg?: string; level: number };
       if (msg) logged.set(msg, (logged.get(msg) ?? 0) + 1);
-      if (process.env.TEST_LOG_LEVEL) process.stderr.write(`${line}\n`);
+      // a fatal error ends the process: the test's output says why
+      if (process.env.TEST_LOG_LEVEL || level >= 60) process.stderr.write(`${line}\n`);
     }
     done();
   },
