@@ -129,7 +129,7 @@ export async function createContext(
             })
           : null,
     },
-    payments: buildPaymentChannels(env, db, publicOrigin),
+    payments: await buildPaymentChannels(env, db, publicOrigin),
     sessionCache: new SessionCache(env.SESSION_CACHE_SECONDS * 1000),
     accountLife,
     queue: null,

@@ -1,6 +1,3 @@
-// before alipay-sdk: see keep-node-fetch.ts
-import './keep-node-fetch.js';
-import { AlipaySdk } from 'alipay-sdk';
 import { normaliseKey } from '../../config/rsa-keys.js';
 import type { CheckoutProvider, CheckoutRequest, ProviderPayment } from './provider.js';
 
@@ -40,11 +37,26 @@ const toState = (tradeStatus: string): ProviderPayment['state'] =>
   PAID.has(tradeStatus) ? 'paid' : tradeStatus === 'TRADE_CLOSED' ? 'closed' : 'waiting';
 
 /**
+ * alipay-sdk is loaded here, when Alipay is configured, not by an import: it brings undici 7
+ * (through urllib), whose first load makes its own Agent the global dispatcher of Node's fetch
+ * unless one is in place. In the esbuild bundle every import runs before any of our code, so no
+ * import order could keep it out; a call can. Node 20's fetch through undici 7's Agent refuses a
+ * request that states its Content-Length (see docs/deployment.md).
+ */
+async function loadAlipaySdk() {
+  // a Headers object loads Node's fetch, which puts its own dispatcher in place first
+  new Headers();
+  const [{ AlipaySdk }, { Agent }] = await Promise.all([import('alipay-sdk'), import('urllib')]);
+  return { AlipaySdk, Agent };
+}
+
+/**
  * Alipay through its official SDK (RSA2): computer-website payment (alipay.trade.page.pay,
  * FAST_INSTANT_TRADE_PAY), alipay.trade.query with the answer's signature verified, and the
  * asynchronous notification's signature check.
  */
-export function alipayProvider(config: AlipayConfig): AlipayProvider {
+export async function alipayProvider(config: AlipayConfig): Promise<AlipayProvider> {
+  const { AlipaySdk, Agent } = await loadAlipaySdk();
   const sdk = new AlipaySdk({
     appId: config.appId,
     privateKey: normaliseKey(config.privateKey, 'PRIVATE'),
@@ -54,6 +66,8 @@ export function alipayProvider(config: AlipayConfig): AlipayProvider {
     gateway: config.gateway,
     timeout: config.timeoutMs ?? 10_000,
     camelcase: false,
+    // its calls go through an Agent of its own undici, never through Node's global dispatcher
+    proxyAgent: new Agent(),
   });
 
   return {

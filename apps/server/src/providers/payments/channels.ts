@@ -11,12 +11,16 @@ import { sandboxProvider } from './sandbox.js';
  * but only when the sandbox is on (PAYMENT_SANDBOX); otherwise null, and the channel is
  * unavailable. A channel is never routed to another channel's provider.
  */
-export function buildPaymentChannels(env: Env, db: Queryable, publicOrigin: string): AppContext['payments'] {
+export async function buildPaymentChannels(
+  env: Env,
+  db: Queryable,
+  publicOrigin: string,
+): Promise<AppContext['payments']> {
   const sandbox = sandboxEnabled(env) ? sandboxProvider(db, publicOrigin) : null;
   return {
     alipay:
       env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
-        ? alipayProvider({
+        ? await alipayProvider({
             appId: env.ALIPAY_APP_ID,
             privateKey: env.ALIPAY_PRIVATE_KEY,
             alipayPublicKey: env.ALIPAY_PUBLIC_KEY,

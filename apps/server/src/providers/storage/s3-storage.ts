@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AwsClient } from 'aws4fetch';
+import { AwsV4Signer } from 'aws4fetch';
+import { bodyText, discard, s3Http, type S3Answer } from './s3-http.js';
 import { assertSafeKey, contentDisposition, type ObjectStorage } from './storage.js';
 
 export interface S3Options {
@@ -21,13 +20,13 @@ const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('
 
 /** Any S3-compatible object storage, over its REST API with Signature Version 4. */
 export function s3Storage(o: S3Options): ObjectStorage {
-  const client = new AwsClient({
+  const credentials = {
     accessKeyId: o.accessKeyId,
     secretAccessKey: o.secretAccessKey,
-    service: 's3',
     region: o.region,
-    retries: 2,
-  });
+  };
+  // not fetch: see s3-http.ts
+  const send = s3Http(credentials);
   const urlOn = (endpoint: string, key: string) => {
     assertSafeKey(key);
     const base = new URL(endpoint);
@@ -51,67 +50,76 @@ export function s3Storage(o: S3Options): ObjectStorage {
     const url = new URL(urlOn(endpoint, key));
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     url.searchParams.set('X-Amz-Expires', String(expiresIn));
-    const signed = await client.sign(url.toString(), {
+    const signed = await new AwsV4Signer({
+      url: url.toString(),
       method,
       headers,
+      ...credentials,
+      service: 's3',
+      signQuery: true,
       // Content-Length is left out of signatures unless asked for
-      aws: { signQuery: true, allHeaders: Object.keys(headers).length > 0 },
-    });
-    return signed.url;
+      allHeaders: Object.keys(headers).length > 0,
+    }).sign();
+    return signed.url.toString();
   };
   const timeout = () => AbortSignal.timeout(o.timeoutMs ?? 120_000);
   // S3 errors are XML: <Error><Code>NoSuchBucket</Code><Message>…</Message></Error>
-  const fail = async (op: string, key: string, res: Response) => {
-    const xml = await res.text().catch(() => '');
+  const failure = (op: string, key: string, status: number, xml: string) => {
     const code = /<Code>([^<]*)<\/Code>/.exec(xml)?.[1];
     const message = /<Message>([^<]*)<\/Message>/.exec(xml)?.[1];
     const detail = code ? `${code}${message ? `: ${message}` : ''}` : xml.slice(0, 200);
-    return new Error(`S3 ${op} ${key}: HTTP ${res.status} ${detail}`.trim());
+    return new Error(`S3 ${op} ${key}: HTTP ${status} ${detail}`.trim());
   };
+  const fail = async (op: string, key: string, res: S3Answer) =>
+    failure(op, key, res.statusCode, await bodyText(res));
+  /** one call; a failure to reach the storage names the operation and the key */
+  const call = async (op: string, key: string, c: Omit<Parameters<typeof send>[0], 'signal'>) => {
+    try {
+      return await send({ ...c, signal: timeout() });
+    } catch (error) {
+      throw new Error(`S3 ${op} ${key}: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+  };
+
+  const ok = (res: S3Answer) => res.statusCode >= 200 && res.statusCode < 300;
 
   return {
     async put(key, body) {
-      const res = await client.fetch(urlFor(key), {
-        method: 'PUT',
-        body,
-        headers: { 'content-length': String(body.length) },
-        signal: timeout(),
-      });
-      if (!res.ok) throw await fail('PUT', key, res);
-      await res.body?.cancel();
+      const res = await call('PUT', key, { method: 'PUT', url: urlFor(key), body });
+      if (!ok(res)) throw await fail('PUT', key, res);
+      await discard(res);
     },
     async get(key) {
-      const res = await client.fetch(urlFor(key), { method: 'GET', signal: timeout() });
-      if (res.status === 404) {
-        await res.body?.cancel();
+      const res = await call('GET', key, { method: 'GET', url: urlFor(key) });
+      if (res.statusCode === 404) {
+        await discard(res);
         return null;
       }
-      if (!res.ok || !res.body) throw await fail('GET', key, res);
-      return {
-        body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
-        size: Number(res.headers.get('content-length') ?? 0),
-      };
+      if (!ok(res)) throw await fail('GET', key, res);
+      return { body: res, size: Number(res.headers['content-length'] ?? 0) };
     },
     async delete(key) {
-      const res = await client.fetch(urlFor(key), { method: 'DELETE', signal: timeout() });
-      if (!res.ok && res.status !== 404) throw await fail('DELETE', key, res);
-      await res.body?.cancel();
+      const res = await call('DELETE', key, { method: 'DELETE', url: urlFor(key) });
+      if (!ok(res) && res.statusCode !== 404) throw await fail('DELETE', key, res);
+      await discard(res);
     },
     async head(key) {
-      const res = await client.fetch(urlFor(key), { method: 'HEAD', signal: timeout() });
-      await res.body?.cancel();
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`S3 HEAD ${key}: HTTP ${res.status}`);
-      return { size: Number(res.headers.get('content-length') ?? 0) };
+      const res = await call('HEAD', key, { method: 'HEAD', url: urlFor(key) });
+      await discard(res);
+      if (res.statusCode === 404) return null;
+      if (!ok(res)) throw new Error(`S3 HEAD ${key}: HTTP ${res.statusCode}`);
+      return { size: Number(res.headers['content-length'] ?? 0) };
     },
     async createMultipartUpload(key, { contentType }) {
-      const res = await client.fetch(`${urlFor(key)}?uploads=`, {
+      const res = await call('CreateMultipartUpload', key, {
         method: 'POST',
+        url: `${urlFor(key)}?uploads=`,
         headers: { 'content-type': contentType },
-        signal: timeout(),
       });
-      if (!res.ok) throw await fail('CreateMultipartUpload', key, res);
-      const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await res.text())?.[1];
+      if (!ok(res)) throw await fail('CreateMultipartUpload', key, res);
+      const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await bodyText(res))?.[1];
       if (!uploadId) throw new Error(`S3 CreateMultipartUpload ${key}: the answer holds no UploadId`);
       return uploadId;
     },
@@ -134,25 +142,25 @@ export function s3Storage(o: S3Options): ObjectStorage {
             `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>"${p.etag.replace(/"/g, '').replace(/[<>&]/g, '')}"</ETag></Part>`,
         )
         .join('')}</CompleteMultipartUpload>`;
-      const res = await client.fetch(`${urlFor(key)}?uploadId=${encodeURIComponent(uploadId)}`, {
+      const url = `${urlFor(key)}?uploadId=${encodeURIComponent(uploadId)}`;
+      const res = await call('CompleteMultipartUpload', key, {
         method: 'POST',
+        url,
         body,
         headers: { 'content-type': 'application/xml' },
-        signal: timeout(),
       });
-      if (!res.ok) throw await fail('CompleteMultipartUpload', key, res);
+      if (!ok(res)) throw await fail('CompleteMultipartUpload', key, res);
       // S3 may answer 200 and still report an error in the body
-      const xml = await res.text();
-      if (xml.includes('<Error>'))
-        throw await fail('CompleteMultipartUpload', key, new Response(xml, { status: 500 }));
+      const xml = await bodyText(res);
+      if (xml.includes('<Error>')) throw failure('CompleteMultipartUpload', key, 500, xml);
     },
     async abortMultipartUpload(key, uploadId) {
-      const res = await client.fetch(`${urlFor(key)}?uploadId=${encodeURIComponent(uploadId)}`, {
+      const res = await call('AbortMultipartUpload', key, {
         method: 'DELETE',
-        signal: timeout(),
+        url: `${urlFor(key)}?uploadId=${encodeURIComponent(uploadId)}`,
       });
-      if (!res.ok && res.status !== 404) throw await fail('AbortMultipartUpload', key, res);
-      await res.body?.cancel();
+      if (!ok(res) && res.statusCode !== 404) throw await fail('AbortMultipartUpload', key, res);
+      await discard(res);
     },
     downloadUrl(key, expiresIn, opts = {}) {
       const query: Record<string, string> = {};
