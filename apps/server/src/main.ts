@@ -1,11 +1,10 @@
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
-import { listensOnAllInterfaces } from './config/public-url.js';
 import { ensureFirstManager } from './modules/accounts/accounts.service.js';
 import { startQueue } from './jobs/start.js';
-import { describePayments } from './providers/payments/channels.js';
 import { exitOnSignals } from './shutdown.js';
+import { startBanner } from './start-banner.js';
 
 async function main() {
   const ctx = await createContext(process.env);
@@ -19,26 +18,7 @@ async function main() {
   await app.listen({ port: ctx.env.PORT, host: ctx.env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.env.PORT;
-  // the one address to open: cookies, OAuth callbacks and payment returns all use PUBLIC_URL's host
-  const url = ctx.publicOrigin;
-  const lines = [
-    '',
-    `  SubTrans is running: ${url}`,
-    ...(listensOnAllInterfaces(ctx.env.HOST)
-      ? [
-          `  Listening on all interfaces (HOST=${ctx.env.HOST}), port ${port}: from other machines, set PUBLIC_URL to the address they use`,
-        ]
-      : []),
-    `  Database: ${ctx.db.kind === 'pglite' ? `embedded PGlite in ${ctx.env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Jobs: ${ctx.env.WORKERS === 'inline' ? 'workers run in this process' : 'WORKERS=external: start them with `npm run worker`'}`,
-    `  Mail: ${ctx.mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : 'no SMTP_URL set: verification codes are printed to this log'}`,
-    ...describePayments(ctx),
-    manager.generatedPassword
-      ? `  First manager: sign in as ${manager.email} with password ${manager.generatedPassword} (shown once; set ADMIN_PASSWORD to choose it)`
-      : `  Manager account: ${manager.email} (password from ADMIN_PASSWORD, or the one printed at first start)`,
-    ctx.webDistDir ? '' : '  Web app not built: run `npm run build` (npm start does it) to serve the pages',
-    '',
-  ];
+  const lines = startBanner(ctx, { port, manager, warnings: [] });
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
