@@ -17,6 +17,7 @@ import { DEFAULT_RATE_LIMITS, type AppContext } from './context.js';
 import { logMailer, smtpMailer } from './providers/mail/mailer.js';
 import { localStorage } from './providers/storage/local-storage.js';
 import { s3Storage } from './providers/storage/s3-storage.js';
+import { localObjectsDir } from './providers/storage/storage-identity.js';
 import { openAiTranscription } from './engines/speech/openai-transcriptions.js';
 import { seedProducts } from './modules/payments/payments.service.js';
 import { oidcProvider } from './providers/oauth/google.js';
@@ -88,7 +89,7 @@ export async function createContext(
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
           publicEndpoint: env.S3_PUBLIC_ENDPOINT,
         })
-      : localStorage(path.join(env.DATA_DIR, 'objects'), { secret }),
+      : localStorage(localObjectsDir(env), { secret }),
     siteProfiles,
     secret,
     rateLimits: {

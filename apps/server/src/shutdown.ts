@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import type { AppQueue } from './jobs/start.js';
+import type { Membership } from './processes/siblings.js';
 
 /** The whole shutdown, after which the process exits whatever is still running. */
 export const SHUTDOWN_DEADLINE_MS = 2800;
@@ -18,8 +19,10 @@ export function exitOnSignals(opts: {
   ctx: AppContext;
   queue: AppQueue | null;
   app?: FastifyInstance;
+  /** this process's record among its siblings (processes/siblings.ts), removed once work stops */
+  membership?: Membership;
 }): void {
-  const { ctx, queue, app } = opts;
+  const { ctx, queue, app, membership } = opts;
   const exit = (code: number) => process.exit(code);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +43,9 @@ export function exitOnSignals(opts: {
       await Promise.all([app?.close(), queue?.shutdown(JOBS_TIMEOUT_MS)]);
       // no job uses an engine any more: local engine processes (Apertium's pipelines) are stopped
       await ctx.engines.close();
+      // this process no longer counts as running: a new one may start with other settings (if
+      // the database is away, the record expires by itself)
+      await membership?.leave().catch((err: unknown) => ctx.log.warn({ err }, 'process record not removed'));
       ctx.mailer.close();
       await ctx.db.close();
       ctx.log.info({ ms: Date.now() - started }, 'shut down');

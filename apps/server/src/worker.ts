@@ -1,7 +1,11 @@
 import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
 import { startQueue } from './jobs/start.js';
+import { joinSiblings, type Membership } from './processes/siblings.js';
+import { describeStorage, storageIdentity } from './providers/storage/storage-identity.js';
 import { exitOnSignals, exitOnUnexpectedErrors } from './shutdown.js';
+
+let membership: Membership | null = null;
 
 /** Runs only the job workers (no HTTP): for deployments with WORKERS=external on the servers. */
 async function main() {
@@ -12,16 +16,21 @@ async function main() {
       'Invalid configuration:\n  - a separate worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process',
     );
   }
+  // before taking a job: a worker whose storage or secret differs from the live ones' stops here
+  membership = await joinSiblings(ctx, 'worker');
   const queue = await startQueue(ctx, { work: true, settings: { schedule: true } });
-  ctx.log.info('worker started');
-  exitOnSignals({ ctx, queue });
+  // handlers first: whoever reads "worker started" may stop the worker at once
+  exitOnSignals({ ctx, queue, membership });
+  ctx.log.info({ storage: describeStorage(storageIdentity(ctx.env)) }, 'worker started');
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   process.stderr.write(
     err instanceof ConfigError
       ? `${err.message}\n`
       : `Worker start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
   );
+  // a start that failed after joining leaves no record that would count as running
+  await membership?.leave().catch(() => undefined);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { TRANSLATION_ENGINES, type EngineStatus, type TranslationEngineName } from '@subtrans/contract';
+import { displayUrl } from '../../config/display-url.js';
 import type { Env } from '../../config/env.js';
 import { AppError } from '../../http/errors.js';
 import { apertiumEngine, commandExists } from './apertium.js';
@@ -83,4 +84,35 @@ export function buildEngineRegistry(env: Env): EngineRegistry {
       await Promise.all([...engines.values()].flatMap((e) => (e.close ? [e.close()] : [])));
     },
   };
+}
+
+const ENGINE_LABELS: Partial<Record<TranslationEngineName, (env: Env) => string>> = {
+  deepseek: (env) => `DeepSeek (${env.DEEPSEEK_MODEL} at ${displayUrl(env.DEEPSEEK_BASE_URL)})`,
+  google: (env) => `Google Translate (${displayUrl(env.GOOGLE_TRANSLATE_BASE_URL)})`,
+  openai: (env) =>
+    `OpenAI-compatible (${env.OPENAI_MODEL} at ${displayUrl(env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1')})`,
+  apertium: (env) =>
+    env.APERTIUM_URL
+      ? `Apertium (apertium-apy at ${displayUrl(env.APERTIUM_URL)})`
+      : `Apertium (the local \`${env.APERTIUM_COMMAND}\` command)`,
+};
+
+/**
+ * The start-up banner's line about translation: the engines configured, the one the upload dialog
+ * preselects (DeepSeek when configured, else the first), or how to configure one.
+ */
+export function describeEngines(env: Env, engines: Pick<EngineRegistry, 'status'>): string {
+  const configured = engines
+    .status(true)
+    .filter((e) => e.enabled)
+    .map((e) => e.name);
+  if (!configured.length) {
+    return '  Translation: no engine configured, tasks cannot be translated. Set DEEPSEEK_API_KEY, or OPENAI_BASE_URL (Ollama, any OpenAI-compatible server), or install Apertium (apt-get install apertium apertium-eng-spa), then restart';
+  }
+  const preselected = configured.includes('deepseek') ? 'deepseek' : configured[0];
+  const labels = configured.map((name) => {
+    const label = ENGINE_LABELS[name]?.(env) ?? name;
+    return name === preselected ? `${label}, default` : label;
+  });
+  return `  Translation: ${labels.join('; ')}`;
 }
