@@ -4,6 +4,7 @@ import { FAULT_ERRORS } from './fault-errors.js';
 import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
 import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
+import { PART_ERRORS } from './part-errors.js';
 import { VOICE_ERRORS } from './voice-errors.js';
 
 export type { UiLanguage };
@@ -14,7 +15,7 @@ export type { UiLanguage };
  * task-limit-errors.ts, audio/video storage in storage-errors.ts, payment channels and host rules
  * in site-errors.ts, an account's password and email changes in account-errors.ts, faults (engines
  * that keep the original, a lost database connection) in fault-errors.ts, glossaries, series and
- * the film brief in voice-errors.ts.
+ * the film brief in voice-errors.ts, translating a file in parts in part-errors.ts.
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
@@ -22,6 +23,7 @@ export const ErrorCodes = {
   ...FAULT_ERRORS,
   ...ACCOUNT_ERRORS,
   ...VOICE_ERRORS,
+  ...PART_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,
