@@ -57,8 +57,9 @@ test('30 points translate the first 3 minutes of a 20-minute file; the rest afte
   await row.getByTestId('task-edit').click();
   await expect(page.getByTestId('editor-partial')).toContainText('Lines 1–30 of 200 are translated');
   // the list is virtualised: scrolled until line 31 is drawn
+  await page.getByTestId('segment-list').hover();
   await expect(async () => {
-    await page.getByTestId('segment-list').evaluate((el) => el.scrollBy(0, 400));
+    await page.mouse.wheel(0, 400);
     await expect(page.getByTestId('segment-31')).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId('seg-30-translation')).toHaveValue(/\S/);

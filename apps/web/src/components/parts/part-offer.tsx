@@ -82,7 +82,9 @@ export function usePartOffer() {
       width: 520,
       content: (
         <div data-testid="part-offer">
-          <Typography.Paragraph>{t('parts.offer.whole', { total: offer.total, balance: offer.balance })}</Typography.Paragraph>
+          <Typography.Paragraph>
+            {t('parts.offer.whole', { total: offer.total, balance: offer.balance })}
+          </Typography.Paragraph>
           <Typography.Paragraph strong data-testid="part-offer-range">
             {t('parts.offer.covers', { range: range(part), points: part.points })}
           </Typography.Paragraph>
