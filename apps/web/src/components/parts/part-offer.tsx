@@ -46,7 +46,7 @@ export function usePartRange() {
       : t('parts.range.later', {
           from: part.fromLine,
           to: part.toLine,
-          fromMinute: Math.floor(part.startMs / MINUTE_MS),
+          fromMinute: Math.ceil(part.startMs / MINUTE_MS),
           toMinute: Math.ceil(part.endMs / MINUTE_MS),
         });
 }
