@@ -37,6 +37,7 @@ describe(`a file translated in parts: issue 34 (${TEST_DB})`, () => {
   beforeEach(() => {
     engine.setDown(null);
     engine.setTranslator(null);
+    engine.setDelay(0);
   });
 
   const getTask = async (token: string, id: string) =>
@@ -314,5 +315,25 @@ describe(`a file translated in parts: issue 34 (${TEST_DB})`, () => {
     expectFailure(await t.post('/task/translate_rest', { id }, { as: stranger.token }), 40402, 404);
     expectFailure(await t.post('/task/part_quote', { id }, { as: stranger.token }), 40402, 404);
     expect(await getHeld(t.ctx.db, stranger.id)).toBe(0);
+  });
+
+  it('deleting a task while its later part runs gives back that part’s hold only', async () => {
+    const { u, id } = await firstPartDone();
+    await grantPoints(t, u.id, 170);
+    // slow batches: the part is still running when the task is deleted
+    engine.setDelay(400);
+    expectSuccess(await t.post('/task/translate_rest', { id }, { as: u.token }));
+    expect(await getHeld(t.ctx.db, u.id)).toBe(170);
+    expectSuccess(await t.post('/task/delete', { id }, { as: u.token }));
+    expect(await getHeld(t.ctx.db, u.id)).toBe(0);
+    expect(await getBalance(t.ctx.db, u.id)).toBe(170);
+    expect(await kinds(u.id)).toEqual([
+      'grant 30',
+      'hold -30',
+      'capture 0',
+      'grant 170',
+      'hold -170',
+      'release 170',
+    ]);
   });
 });
