@@ -10,12 +10,11 @@ import { VOICE_ERRORS } from './voice-errors.js';
 export type { UiLanguage };
 
 /**
- * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
- * the messages may be refined, the code never changes meaning. Tasks' limits are in
- * task-limit-errors.ts, audio/video storage in storage-errors.ts, payment channels and host rules
- * in site-errors.ts, an account's password and email changes in account-errors.ts, faults (engines
- * that keep the original, a lost database connection) in fault-errors.ts, glossaries, series and
- * the film brief in voice-errors.ts, translating a file in parts in part-errors.ts.
+ * Stable error codes for every non-success outcome: the code is the contract (the HTTP status and
+ * messages may be refined, the meaning never). Elsewhere: tasks' limits (task-limit-errors.ts),
+ * audio/video storage (storage-errors.ts), payment channels and host rules (site-errors.ts), password
+ * and email changes (account-errors.ts), faults such as engines keeping the original or a lost
+ * database (fault-errors.ts), glossaries, series and the brief (voice-errors.ts), parts (part-errors.ts).
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
