@@ -4,17 +4,17 @@ import { FAULT_ERRORS } from './fault-errors.js';
 import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
 import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
+import { PART_ERRORS } from './part-errors.js';
 import { VOICE_ERRORS } from './voice-errors.js';
 
 export type { UiLanguage };
 
 /**
- * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
- * the messages may be refined, the code never changes meaning. Tasks' limits are in
- * task-limit-errors.ts, audio/video storage in storage-errors.ts, payment channels and host rules
- * in site-errors.ts, an account's password and email changes in account-errors.ts, faults (engines
- * that keep the original, a lost database connection) in fault-errors.ts, glossaries, series and
- * the film brief in voice-errors.ts.
+ * Stable error codes for every non-success outcome: the code is the contract (the HTTP status and
+ * messages may be refined, the meaning never). Elsewhere: tasks' limits (task-limit-errors.ts),
+ * audio/video storage (storage-errors.ts), payment channels and host rules (site-errors.ts), password
+ * and email changes (account-errors.ts), faults such as engines keeping the original or a lost
+ * database (fault-errors.ts), glossaries, series and the brief (voice-errors.ts), parts (part-errors.ts).
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
@@ -22,6 +22,7 @@ export const ErrorCodes = {
   ...FAULT_ERRORS,
   ...ACCOUNT_ERRORS,
   ...VOICE_ERRORS,
+  ...PART_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

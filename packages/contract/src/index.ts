@@ -10,6 +10,7 @@ export * from './billing.js';
 export * from './languages.js';
 export * from './translation.js';
 export * from './tasks.js';
+export * from './parts.js';
 export * from './payments.js';
 export * from './media.js';
 export * from './input.js';

@@ -96,6 +96,9 @@ export const API = {
   taskSaveBrief: '/task/save_brief',
   taskContinue: '/task/continue',
   taskReapply: '/task/reapply',
+  /** issue 34: what a task's remaining lines cost and what the balance covers; translate them */
+  taskPartQuote: '/task/part_quote',
+  taskTranslateRest: '/task/translate_rest',
 } as const;
 
 /** Where the server serves the OpenAPI document of ROUTES (public, read-only). */

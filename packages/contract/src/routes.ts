@@ -30,6 +30,7 @@ import {
   pointSummarySchema,
 } from './billing.js';
 import { pagedListSchema } from './envelope.js';
+import { partQuoteSchema } from './parts.js';
 import {
   completeUploadBody,
   completedUploadSchema,
@@ -76,6 +77,7 @@ import {
   taskSchema,
   taskWithLinesSchema,
   taskWithSegmentsSchema,
+  translateRestBody,
   updateSegmentsBody,
 } from './tasks.js';
 import { engineStatusSchema, translateBody } from './translation.js';
@@ -202,6 +204,8 @@ export const ROUTES = {
   taskSaveBrief: post(API.taskSaveBrief, { body: saveBriefBody, response: taskBriefSchema }),
   taskContinue: post(API.taskContinue, { body: continueTaskBody, response: taskSchema }),
   taskReapply: post(API.taskReapply, { body: reapplyBody, response: retranslateAnswerSchema }),
+  taskPartQuote: post(API.taskPartQuote, { body: taskIdBody, response: partQuoteSchema }),
+  taskTranslateRest: post(API.taskTranslateRest, { body: translateRestBody, response: taskSchema }),
 } as const satisfies Record<string, RouteDef>;
 export type Routes = typeof ROUTES;
 /** A call of ROUTES by its name. */

@@ -4,6 +4,7 @@ import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
 import { keepEngineBreaksField, reviewFlagsSchema } from './quality.js';
 import { taskVoiceSchema, voiceFields } from './brief.js';
+import { partRequestField, taskPartialSchema } from './parts.js';
 
 /** Which rule set a task's price (the subtitles package's taskPrice decides). */
 export const COST_RULES = ['minimum', 'duration', 'text'] as const;
@@ -29,8 +30,14 @@ export const createTaskFields = z.object({
 
 export const taskIdBody = z.object({ id: z.uuid() });
 
-/** /task/start: the task, and the batch size the browser asks for (SPEC §9, clamped by the server) */
-export const startTaskBody = taskIdBody.extend({ batchSize: batchSizeField });
+/**
+ * /task/start: the task, the batch size the browser asks for (SPEC §9, clamped by the server), and
+ * optionally `part`: translate what the balance covers (issue 34)
+ */
+export const startTaskBody = taskIdBody.extend({ batchSize: batchSizeField, part: partRequestField });
+
+/** /task/translate_rest: a partly translated task's remaining lines (all, or with `part` what the balance covers) */
+export const translateRestBody = startTaskBody;
 
 /** SPEC §3 Task, as the server keeps it (list items carry no segments). */
 export const taskSchema = z.object({
@@ -87,6 +94,10 @@ export const taskSchema = z.object({
   reviewCount: z.number().int(),
   /** issue 26: glossaries, series, formality, note, brief and its review, engine calls */
   voice: taskVoiceSchema,
+  /** issue 34: a completed task translated only in part (lines left to continue), else null */
+  partial: taskPartialSchema.nullable(),
+  /** the last line the running (or last) run translates when it covers a part; null: to the end */
+  partEnd: z.number().int().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
 

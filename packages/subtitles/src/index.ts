@@ -30,6 +30,14 @@ export {
   type TaskPrice,
 } from './cost.js';
 export { checkCues, type CueProblem } from './checks.js';
+export {
+  nextLinePoints,
+  partPoints,
+  planPart,
+  pricedLines,
+  type PartPlan,
+  type PricedLine,
+} from './parts.js';
 
 /**
  * The format of a subtitle text: `WEBVTT` first → vtt; a `[Section]` header first, or ASS/SSA

@@ -152,5 +152,7 @@ export const taskFixture = (over: Partial<Task> & Pick<Task, 'id'>): Task => ({
   keepEngineBreaks: false,
   reviewCount: 0,
   voice: DEFAULT_TASK_VOICE,
+  partial: null,
+  partEnd: null,
   ...over,
 });

@@ -6,6 +6,7 @@ import { retranslateSegments } from './segments.service.js';
 import { taskTermsOf } from './task-terms.js';
 import { segmentRows } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
+import { paidFor } from './task-part.js';
 
 /**
  * /task/reapply (issue 26): after a glossary or the brief changed (/task/save_brief), the lines
@@ -24,7 +25,9 @@ export async function reapplyTerms(
   if (task.status !== 'completed') throw new AppError('TASK_BUSY');
   const terms = await taskTermsOf(ctx.db, task);
   const segments = terms ? await segmentRows(ctx.db, task.id) : [];
+  // a partly translated task's lines after its part are not translated yet (issue 34)
   const lines = segments
+    .filter((s) => paidFor(task, s.position))
     .filter((s) => terms!.missingIn(s.original_text, s.translated_text ?? '').length > 0)
     .map((s) => s.position);
   if (!lines.length) throw new AppError('NOTHING_TO_REAPPLY');

@@ -34,6 +34,7 @@ import { fitOf, flagsOf, lineRulesOf, translatedLine } from './line-quality.js';
 import { termExtrasFor } from './task-terms.js';
 import { saveReviewFlags, segmentsAt } from './review.repository.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
+import { paidFor } from './task-part.js';
 
 /** a re-translation that never finished (a crashed server) frees its lines after this long */
 const RETRANSLATE_CLAIM_SECONDS = 120;
@@ -99,6 +100,10 @@ export async function updateSegments(
   return ctx.db.tx(async (q) => {
     const version = await bumpVersion(q, userId, input.taskId, input.baseVersion);
     if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId), input.baseVersion);
+    const task = await findOwnTask(q, userId, input.taskId);
+    // issue 34: lines after the part paid for get their translation from the next part, not here
+    const unpaid = updates.find((u) => u.translatedText !== undefined && !paidFor(task!, u.position));
+    if (unpaid) throw new AppError('LINE_NOT_TRANSLATED_YET', undefined, { line: unpaid.position });
     const found = await applySegmentUpdates(q, input.taskId, updates);
     if (found !== new Set(positions).size) throw new AppError('SEGMENT_NOT_FOUND');
     const bad = retimed.length ? await badTimings(q, input.taskId, retimed) : [];
@@ -106,7 +111,6 @@ export async function updateSegments(
       const index = input.segments.findIndex((s) => s.id === bad[0]);
       throw invalidField(['segments', index], { kind: 'rule', rule: INPUT_RULES.timeOrder });
     }
-    const task = await findOwnTask(q, userId, input.taskId);
     const rules = await lineRulesOf(q, task!);
     const retranslated = new Set(
       updates.filter((u) => u.translatedText !== undefined).map((u) => u.position),
@@ -151,11 +155,13 @@ export async function retranslateSegments(
       id,
       success: false,
       translatedText: indexOf.has(id) ? (segmentOf(id).translated_text ?? '') : '',
-      error: errorMessage(key, lang, { max: LIMITS.originalTextMax }),
+      error: errorMessage(key, lang, { max: LIMITS.originalTextMax, line: id }),
       flags: indexOf.has(id) ? (segmentOf(id).review_flags as ReviewFlagName[]) : [],
     });
   for (const id of wanted) {
     if (!indexOf.has(id)) fail(id, 'SEGMENT_NOT_FOUND');
+    // issue 34: not paid for yet: translated by the next part, not by the re-translation allowance
+    else if (!paidFor(task, id)) fail(id, 'LINE_NOT_TRANSLATED_YET');
     else if (charCount(segmentOf(id).original_text) > LIMITS.originalTextMax)
       fail(id, 'RETRANSLATE_LINE_TOO_LONG');
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExportFormat, Task, TranslationEngineName } from '@subtrans/contract';
-import { serialise, taskPrice, type Cue } from '@subtrans/subtitles';
+import { serialise, type Cue } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
@@ -23,7 +23,6 @@ import {
   type SegmentRow,
   type TaskRow,
 } from './tasks.repository.js';
-import { storedTotals } from './task-price.repository.js';
 import { ownTask } from './tasks.service.js';
 import { deleteSegments } from './task-deletion.repository.js';
 import { watchTask } from './task-watch.js';
@@ -35,9 +34,11 @@ import { askAgainForTerms } from './terms-retry.js';
 import { countCalls } from '../../engines/translation/call-count.js';
 import { briefStep } from './brief-step.js';
 import { addEngineCalls } from './voice.repository.js';
+import { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
+import { planRun, type PartRequest } from './task-part.service.js';
+import { addCharged, failLaterPart } from './task-parts.repository.js';
 
-/** The queue job that translates one task. */
-export const TRANSLATE_JOB = 'tasks.translate';
+export { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
 /** SPEC §8: each engine call is retried up to 3 times, the first after 1 s */
 const ENGINE_RETRIES = 3;
 const ENGINE_RETRY_DELAY_MS = 1000;
@@ -46,19 +47,11 @@ const ENGINE_RETRY_DELAY_MS = 1000;
 class TaskGone extends Error {}
 
 /**
- * SPEC §9: the batch size a browser asked for (its stored override), within this server's bounds
- * (1 to TRANSLATE_BATCH_SIZE_MAX), or undefined: the server's TRANSLATE_BATCH_SIZE.
- */
-export function clampBatchSize(ctx: AppContext, requested: number | undefined): number | undefined {
-  if (requested === undefined) return undefined;
-  return Math.min(Math.max(Math.trunc(requested), 1), ctx.env.TRANSLATE_BATCH_SIZE_MAX);
-}
-
-/**
  * /task/start: prices the task again from its segments as stored (a task created under an older
  * rule, e.g. at 0 points, pays today's), claims it, holds that cost and enqueues its translation,
  * all in one transaction, so a start either fully happens or not at all (INSUFFICIENT_POINTS
  * leaves the task pending and the balance untouched; two concurrent starts cannot both run it).
+ * With `part` (issue 34) it translates the first lines the balance covers, held at their price.
  */
 export async function startTask(
   ctx: AppContext,
@@ -66,6 +59,7 @@ export async function startTask(
   id: string,
   host: HostRules,
   requestedBatchSize?: number,
+  part?: PartRequest,
 ): Promise<Task> {
   const current = await ownTask(ctx, userId, id);
   if (current.status !== 'pending' && current.status !== 'failed') throw new AppError('TASK_ALREADY_STARTED');
@@ -75,8 +69,9 @@ export async function startTask(
   const queue = ctx.queue;
   if (!queue) throw new AppError('NOT_READY');
   const row = await ctx.db.tx(async (q) => {
-    const price = taskPrice(await storedTotals(q, id));
-    const claimed = await claimForRun(q, userId, id, price);
+    const plan = await planRun(q, userId, current, part);
+    const price = { points: plan.points, rule: plan.whole.rule };
+    const claimed = await claimForRun(q, userId, id, price, plan.partEnd);
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
     const batchSize = clampBatchSize(ctx, requestedBatchSize);
@@ -142,10 +137,15 @@ export async function runTranslation(
     const engine = counted.engine;
     const segments = await segmentRows(ctx.db, taskId);
     const lines = segments.map((s) => s.original_text);
-    const only = segments.flatMap((s, i) => (s.translated_text === null ? [i] : []));
-    let done = segments.length - only.length;
+    // issue 34: a run covers the lines after the part done before it, through its own part's end
+    const from = task.paid_through ?? 0;
+    const end = task.part_end ?? Infinity;
+    const scope = segments.filter((s) => s.position > from && s.position <= end);
+    const only = segments.flatMap((s, i) => (s.translated_text === null && s.position <= end ? [i] : []));
+    let done = scope.length - only.length;
     const size = batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE;
-    const fresh = only.length === segments.length;
+    // the brief is written once, before any line of the file is translated (a later part reuses it)
+    const fresh = segments.every((s) => s.translated_text === null);
     const brief = await briefStep(ctx, task, engine, lines, { fresh, batchSize: size, signal: watch.signal });
     if (brief.stop) return;
     // after the brief: its terms and names count with the glossaries' (task-terms.ts)
@@ -168,7 +168,7 @@ export async function runTranslation(
         onLines: async (from, values, kept) => {
           done += values.length;
           // 100 means completed: a run reaches it only with its completion
-          const progress = Math.min(99, Math.floor((done / segments.length) * 100));
+          const progress = Math.min(99, Math.floor((done / Math.max(scope.length, 1)) * 100));
           const positions = values.map((_, i) => segments[from + i]!.position);
           // a run with a kept original is that one line (the pipeline's fallback)
           const lines = values.map((v, i) => translatedLine(segments[from + i]!, v, rules, kept > 0));
@@ -185,11 +185,12 @@ export async function runTranslation(
       'translation engine calls',
     );
     await recordCalls();
-    // lines kept in earlier attempts of this run were saved (and counted) before this one
-    const kept = task.kept_original + result.keptOriginal;
-    if (tooManyKept(kept, segments.length)) {
-      ctx.log.warn({ task: taskId, kept, lines: segments.length }, 'too many lines kept their original text');
-      const why = `${kept} of ${segments.length} lines kept their original text`;
+    // lines kept in earlier attempts of this run were saved (and flagged) before this one
+    const keptBefore = scope.filter((s) => s.review_flags.includes('kept-original')).length;
+    const kept = keptBefore + result.keptOriginal;
+    if (tooManyKept(kept, scope.length)) {
+      ctx.log.warn({ task: taskId, kept, lines: scope.length }, 'too many lines kept their original text');
+      const why = `${kept} of ${scope.length} lines kept their original text`;
       await failTask(ctx, task, why, 'TRANSLATION_MOSTLY_KEPT');
       return;
     }
@@ -269,25 +270,33 @@ async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow
     // deleted (or ended) while the SRT was being stored: the object belongs to nothing
     if (!done && key) {
       await queueDeletions(q, [key], 'result-unused');
-      return key;
+      return [key];
     }
-    if (!done?.hold_ref) return null;
+    // a later part's SRT replaces the one of the parts before it
+    const replaced = done && task.result_key && task.result_key !== key ? [task.result_key] : [];
+    await queueDeletions(q, replaced, 'result-replaced');
+    if (!done?.hold_ref) return replaced;
     // a failed capture must not undo the completion: it is recorded as pointsError instead
     const holdRef = done.hold_ref;
     const failed = await inSavepoint(q, 'capture', async () => {
-      await capture(ctx.db, holdRef, done.estimated_points, q);
+      const { captured } = await capture(ctx.db, holdRef, done.estimated_points, q);
+      await addCharged(q, task.id, captured);
     });
     if (failed) {
       const err = failed.error;
       ctx.log.error({ err, task: task.id }, 'capturing the points failed');
       await setPointsError(q, task.id, err instanceof Error ? err.message : String(err));
     }
-    return null;
+    return replaced;
   });
-  if (unused) await purgeObjects(ctx, [unused]);
+  if (unused.length) await purgeObjects(ctx, unused);
 }
 
-/** Marks the task failed and gives its hold back, in one transaction. */
+/**
+ * Marks the task failed and gives its hold back, in one transaction. A later part that fails
+ * (issue 34) leaves the task as its earlier parts made it, completed, and gives back only its own
+ * hold: the earlier parts stay charged.
+ */
 export async function failTask(
   ctx: AppContext,
   task: TaskRow,
@@ -295,11 +304,13 @@ export async function failTask(
   errorKey?: string,
 ): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const failed = await finishRun(q, task.id, {
-      status: 'failed',
-      error,
-      ...(errorKey ? { errorKey } : {}),
-    });
+    const failed =
+      (await failLaterPart(q, task.id, error, errorKey ?? null)) ??
+      (await finishRun(q, task.id, {
+        status: 'failed',
+        error,
+        ...(errorKey ? { errorKey } : {}),
+      }));
     if (failed?.hold_ref) await release(ctx.db, failed.hold_ref, q);
   });
 }

@@ -2,8 +2,9 @@ import type { CostRule, Task, TaskStatus } from '@subtrans/contract';
 import type { Cue } from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
 import { toVoice, VOICE_COLUMNS, type TaskVoiceRow } from './task-voice.js';
+import { PART_COLUMNS, PART_TOTALS, toPartial, type TaskPartRow } from './task-part.js';
 
-export interface TaskRow extends TaskVoiceRow {
+export interface TaskRow extends TaskVoiceRow, TaskPartRow {
   id: string;
   user_id: number;
   file_name: string;
@@ -46,7 +47,7 @@ export interface TaskRow extends TaskVoiceRow {
 }
 
 /** every column of TaskRow, for SELECT and RETURNING lists */
-export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks, ${VOICE_COLUMNS}`;
+export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
 
 /** a select-list item: the task's lines with review flags (their partial index answers it) */
 export const REVIEW_COUNT = `(SELECT count(*)::int FROM task_segments s WHERE s.task_id = tasks.id AND cardinality(s.review_flags) > 0) AS review_count`;
@@ -90,6 +91,8 @@ export function toTask(r: TaskRow): Task {
     keepEngineBreaks: r.keep_engine_breaks,
     reviewCount: r.review_count ?? 0,
     voice: toVoice(r),
+    partial: toPartial(r),
+    partEnd: r.part_end,
   };
 }
 
@@ -157,7 +160,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
 /** The caller's own live task, or undefined (another user's task is "not found" too). */
 export async function findOwnTask(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
-    `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT} FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT}, ${PART_TOTALS} FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
     [id, userId],
   );
   return rows[0];
@@ -166,7 +169,7 @@ export async function findOwnTask(q: Queryable, userId: number, id: string): Pro
 export async function listOwnTasks(q: Queryable, userId: number, page: number, size: number) {
   const [rows, count] = await Promise.all([
     q.query<TaskRow>(
-      `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT}, ${PART_TOTALS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [userId, size, (page - 1) * size],
     ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE user_id = $1 AND deleted_at IS NULL`, [
@@ -203,17 +206,19 @@ export async function claimForRun(
   userId: number,
   id: string,
   price: { points: number; rule: CostRule },
+  /** the last line this run translates when it covers a part (issue 34); null: all */
+  partEnd: number | null = null,
 ): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
     `UPDATE tasks
         SET status = 'translating', progress = 0, kept_original = 0, error = NULL, points_error = NULL,
             upload_error = NULL, result_key = NULL, attempts = attempts + 1, estimated_points = $3,
-            cost_rule = $4, hold_ref = 'task:' || id || ':' || (attempts + 1),
-            started_at = now(), finished_at = NULL, updated_at = now()
+            cost_rule = $4, hold_ref = 'task:' || id || ':' || (attempts + 1), part_end = $5,
+            paid_through = NULL, charged_points = 0, started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
         AND kind = 'srt' AND NOT awaiting_review
       RETURNING ${TASK_COLUMNS}`,
-    [id, userId, price.points, price.rule],
+    [id, userId, price.points, price.rule, partEnd],
   );
   if (rows[0])
     await q.query(`UPDATE task_segments SET translated_text = NULL, review_flags = '{}' WHERE task_id = $1`, [
@@ -289,7 +294,8 @@ export async function finishRun(
     outcome.status === 'completed'
       ? await q.query<TaskRow>(
           `UPDATE tasks SET status = 'completed', progress = 100, result_key = $2, upload_error = $3,
-                  execute_status = CASE WHEN kind = 'media' THEN 4 END, finished_at = now(), updated_at = now()
+                  execute_status = CASE WHEN kind = 'media' THEN 4 END, finished_at = now(), updated_at = now(),
+                  paid_through = CASE WHEN part_end < segment_count THEN part_end END
             WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL RETURNING ${TASK_COLUMNS}`,
           [taskId, outcome.resultKey, outcome.uploadError],
         )

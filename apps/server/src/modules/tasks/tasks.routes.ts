@@ -16,6 +16,7 @@ import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
 import { retranslateQuota } from './retranslate-allowance.service.js';
 import { briefRoutes } from './brief.routes.js';
+import { quoteRest, translateRest } from './task-part.service.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */
@@ -65,8 +66,18 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, ROUTES.taskStart, { config: { auth: 'user' } }, async (req) => {
-    const { id, batchSize } = req.body;
-    return ok(await startTask(ctx, currentUser(req).id, id, siteConfigFor(ctx, req), batchSize));
+    const { id, batchSize, part } = req.body;
+    return ok(await startTask(ctx, currentUser(req).id, id, siteConfigFor(ctx, req), batchSize, part));
+  });
+  // issue 34: a file translated in parts: what the rest costs and what the balance covers; the rest
+  route(app, ROUTES.taskPartQuote, { config: { auth: 'user' } }, async (req) =>
+    ok(await quoteRest(ctx, currentUser(req).id, req.body.id)),
+  );
+  route(app, ROUTES.taskTranslateRest, { config: { auth: 'user' } }, async (req) => {
+    const { id, batchSize, part } = req.body;
+    return ok(
+      await translateRest(ctx, currentUser(req).id, id, siteConfigFor(ctx, req), { batchSize, part }),
+    );
   });
 
   /** the file itself (not the envelope), as a download */

@@ -13,6 +13,7 @@ export function AllRows(props: {
   selected: ReadonlySet<number>;
   busy: ReadonlySet<number>;
   readOnly: boolean;
+  translatedThrough?: number | null;
   current: number | null;
   handlers: RowHandlers;
   children: ReactNode;
@@ -27,6 +28,7 @@ export function AllRows(props: {
       selected={props.selected.has(seg.id)}
       busy={props.busy.has(seg.id)}
       readOnly={props.readOnly}
+      untranslated={props.translatedThrough != null && seg.id > props.translatedThrough}
       current={props.current === seg.id}
       handlers={props.handlers}
     />

@@ -14,13 +14,26 @@ export function EditorBanners({
   saveState,
   readOnly,
   task,
+  onContinue,
+  continuing = false,
 }: {
   saveState: SaveState;
   readOnly: boolean;
   task: Pick<
     TaskWithLines,
-    'status' | 'translationProgress' | 'kind' | 'detectStatus' | 'errorKey' | 'keptOriginal' | 'segmentCount'
+    | 'status'
+    | 'translationProgress'
+    | 'kind'
+    | 'detectStatus'
+    | 'errorKey'
+    | 'keptOriginal'
+    | 'segmentCount'
+    | 'partial'
+    | 'error'
   >;
+  /** issue 34: translate the rest of a partly translated task */
+  onContinue?: () => void;
+  continuing?: boolean;
 }) {
   const { t } = useTranslation();
   const ui = currentLanguage();
@@ -55,6 +68,37 @@ export function EditorBanners({
               <span>{t('editor.translating')}</span>
               <Progress percent={task.translationProgress} size="small" style={{ width: 200, margin: 0 }} />
             </Flex>
+          }
+        />
+      ) : null}
+      {task.partial ? (
+        <Alert
+          type="warning"
+          showIcon
+          banner
+          data-testid="editor-partial"
+          title={t('parts.editorNotice', {
+            through: task.partial.translatedThrough,
+            total: task.segmentCount,
+            lines: task.partial.remainingLines,
+            minutes: Math.ceil(task.partial.remainingMs / 60_000),
+            points: task.partial.restPoints,
+          })}
+          description={
+            task.error ? t('parts.restFailed', { reason: taskFailureText(task, ui, t) }) : undefined
+          }
+          action={
+            onContinue ? (
+              <Button
+                size="small"
+                type="primary"
+                loading={continuing}
+                onClick={onContinue}
+                data-testid="editor-continue"
+              >
+                {t('parts.continue')}
+              </Button>
+            ) : undefined
           }
         />
       ) : null}

@@ -33,6 +33,8 @@ export interface SegmentListProps {
   selected: ReadonlySet<number>;
   busy: ReadonlySet<number>;
   readOnly: boolean;
+  /** issue 34: a partly translated task's last translated line (the lines after it are not yet); null: all */
+  translatedThrough?: number | null;
   current: number | null;
   handlers: RowHandlers;
   /** shown when there is no row */
@@ -117,6 +119,7 @@ function VirtualRows({
   selected,
   busy,
   readOnly,
+  translatedThrough = null,
   current,
   handlers,
   scrollRef,
@@ -170,6 +173,7 @@ function VirtualRows({
               selected={selected.has(seg.id)}
               busy={busy.has(seg.id)}
               readOnly={readOnly}
+              untranslated={translatedThrough !== null && seg.id > translatedThrough}
               current={current === seg.id}
               handlers={handlers}
             />

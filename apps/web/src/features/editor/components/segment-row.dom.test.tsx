@@ -120,3 +120,30 @@ describe('a segment row’s text fields', () => {
     expect(submit.defaultPrevented).toBe(true);
   });
 });
+
+describe('a line after the part translated so far (issue 34)', () => {
+  it('is marked untranslated: its translation read-only, not re-translated or edited; its original editable', () => {
+    const h = handlers();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <SegmentRow
+          seg={seg({ translatedText: '' })}
+          flags=""
+          selected={false}
+          busy={false}
+          readOnly={false}
+          untranslated
+          current={false}
+          handlers={h}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('segment-7').dataset.untranslated).toBe('true');
+    const translation = screen.getByTestId<HTMLTextAreaElement>('seg-7-translation');
+    expect(translation.readOnly).toBe(true);
+    expect(translation.placeholder).toBe(i18n.t('parts.untranslated'));
+    expect(screen.getByTestId<HTMLButtonElement>('seg-7-retranslate').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('seg-7-edit').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLTextAreaElement>('seg-7-original').readOnly).toBe(false);
+  });
+});

@@ -156,11 +156,14 @@ export const SegmentRow = memo(function SegmentRow(props: {
   selected: boolean;
   busy: boolean;
   readOnly: boolean;
+  /** issue 34: after the part translated so far: its translation comes with the rest (not typed, not re-translated) */
+  untranslated?: boolean;
   current: boolean;
   handlers: RowHandlers;
 }) {
   const { t } = useTranslation();
   const { seg, handlers, readOnly } = props;
+  const untranslated = props.untranslated ?? false;
   const flags = props.flags ? props.flags.split(',') : [];
   const review = props.review ? props.review.split(',') : [];
   return (
@@ -172,6 +175,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
       data-testid={`segment-${seg.id}`}
       data-flags={props.flags}
       data-review={props.review || undefined}
+      data-untranslated={untranslated || undefined}
       onFocusCapture={() => handlers.focus(seg.id)}
       style={{
         display: 'grid',
@@ -220,7 +224,8 @@ export const SegmentRow = memo(function SegmentRow(props: {
         <TextField
           className={flags.length ? 'seg-text seg-warn' : 'seg-text'}
           value={seg.translatedText}
-          readOnly={readOnly}
+          readOnly={readOnly || untranslated}
+          placeholder={untranslated ? t('parts.untranslated') : undefined}
           aria-label={t('editor.translation', { id: seg.id })}
           aria-invalid={flags.length ? true : undefined}
           data-testid={`seg-${seg.id}-translation`}
@@ -246,7 +251,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
           type="button"
           className="seg-btn"
           title={t('editor.retranslate')}
-          disabled={props.busy || readOnly}
+          disabled={props.busy || readOnly || untranslated}
           onClick={() => handlers.retranslate(seg.id)}
           aria-label={t('editor.retranslate')}
           data-testid={`seg-${seg.id}-retranslate`}
@@ -257,7 +262,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
           type="button"
           className="seg-btn"
           title={t('editor.editSegment')}
-          disabled={readOnly}
+          disabled={readOnly || untranslated}
           onClick={() => handlers.edit(seg.id)}
           aria-label={t('editor.editSegment')}
           data-testid={`seg-${seg.id}-edit`}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DETECT_STATUS } from '@subtrans/contract';
@@ -28,6 +29,8 @@ import { useQualityFlags } from '../hooks/use-quality-flags';
 import { useSelection } from '../hooks/use-selection';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useVisibleRows } from '../hooks/use-visible-rows';
+import { useContinueTask } from '../../../components/parts/use-continue-task';
+import { pointsQueryKey } from '../../../lib/points';
 
 /**
  * /edit/{taskId}: source and translation side by side, saved as you type, re-translation of single
@@ -47,6 +50,12 @@ export default function EditorPage() {
   useEffect(() => forgetPrefetchedTask, []);
   const task = detail.data;
   const readOnly = !task || task.status !== 'completed';
+  const client = useQueryClient();
+  // issue 34: the rest of a partly translated task, from here (this editor's edits saved first)
+  const rest = useContinueTask(async () => {
+    await detail.refetch();
+    await client.invalidateQueries({ queryKey: pointsQueryKey });
+  });
 
   const doc = useEditorDocument(task);
   const { state, dispatch, stateRef } = doc;
@@ -185,7 +194,13 @@ export default function EditorPage() {
         onExport={onExport}
         onUserMenu={menu.onUserMenu}
       />
-      <EditorBanners saveState={saveState} readOnly={readOnly} task={task} />
+      <EditorBanners
+        saveState={saveState}
+        readOnly={readOnly}
+        task={task}
+        continuing={rest.busy === task.id}
+        onContinue={() => void save().then(() => rest.continueTask(task.id))}
+      />
       {find.open ? (
         <FindReplace
           value={find.find}
@@ -238,6 +253,7 @@ export default function EditorPage() {
         selected={selection.selected}
         busy={busy}
         readOnly={readOnly}
+        translatedThrough={task.partial?.translatedThrough ?? null}
         current={current}
         handlers={handlers}
         empty={

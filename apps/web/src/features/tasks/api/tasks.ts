@@ -79,6 +79,10 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   return apiUpload('taskCreate', form);
 }
 
-/** starts (or restarts) a task's translation, with the batch size stored in this browser if any */
-export const startTask = (id: string) => api('taskStart', { id, ...storedBatchSize() });
+/**
+ * starts (or restarts) a task's translation, with the batch size stored in this browser if any;
+ * with `part`, only what the balance covers, at most part.maxPoints (issue 34)
+ */
+export const startTask = (id: string, part?: { maxPoints: number }) =>
+  api('taskStart', { id, ...storedBatchSize(), ...(part ? { part } : {}) });
 export const deleteTask = (id: string) => api('taskDelete', { id });

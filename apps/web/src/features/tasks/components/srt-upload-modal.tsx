@@ -3,7 +3,7 @@ import { Alert, App, Descriptions, Form, Modal, Switch, Typography, Upload } fro
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { languageOptions, SUBTITLE_LANGUAGES, ErrorCodes } from '@subtrans/contract';
+import { languageOptions, SUBTITLE_LANGUAGES, ErrorCodes, type PartPlan } from '@subtrans/contract';
 import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
@@ -14,7 +14,7 @@ import { voiceOf } from '../lib/voice-options';
 
 /** the SRT reader and language detector (large): loaded when the modal opens, not with the dashboard */
 const loadPreview = () => import('../lib/srt-preview');
-import { useInsufficientPoints } from './insufficient-points';
+import { useInsufficientPoints, usePartOffer } from './insufficient-points';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
 import { VoiceOptionsFields } from './voice-options-fields';
 
@@ -50,6 +50,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
   const engines = useEngines();
   const points = usePoints();
   const askToBuy = useInsufficientPoints();
+  const offerPart = usePartOffer();
   const [form] = Form.useForm<FormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<SrtPreview | null>(null);
@@ -104,9 +105,17 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     if (!checkFile() || !file || !preview) return;
     const balance = points.data;
     if (balance !== undefined && balance < preview.cost) {
-      askToBuy(preview.cost, balance);
+      // issue 34: the part the balance covers is offered (or buying points)
+      const { planPart } = await loadPreview();
+      const part = planPart(preview.lines, 0, 0, balance);
+      offerPart({ balance, total: preview.cost, part }, (p) => send(v, file, preview, p));
       return;
     }
+    await send(v, file, preview);
+  };
+
+  /** creates the task and starts it: all of it, or the part the user agreed to (at most its points) */
+  const send = async (v: FormValues, file: File, preview: SrtPreview, part?: PartPlan) => {
     setSubmitting(true);
     setError(null);
     try {
@@ -120,8 +129,8 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         voice: voiceOf(v),
       });
       try {
-        await startTask(task.id);
-        void message.success(t('tasks.upload.started'));
+        await startTask(task.id, part ? { maxPoints: part.points } : undefined);
+        void message.success(part ? t('parts.started') : t('tasks.upload.started'));
       } catch (e) {
         // the task exists (pending): it can be started from the list once the reason is fixed
         if (e instanceof ApiError && e.code === ErrorCodes.INSUFFICIENT_POINTS.code) {

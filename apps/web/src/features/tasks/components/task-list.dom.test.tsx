@@ -17,7 +17,26 @@ const TASKS = [
   task('unfinished', { status: 'failed', translationProgress: 40, reviewCount: 2 }),
   task('waiting', { status: 'pending', translationProgress: 0 }),
   task('broken', { status: 'failed', translationProgress: 0, error: 'the engine refused the key' }),
+  task('partly', {
+    segmentCount: 200,
+    partEnd: 30,
+    partial: {
+      translatedThrough: 30,
+      remainingLines: 170,
+      remainingMs: 1_020_000,
+      restPoints: 170,
+      chargedPoints: 30,
+    },
+  }),
 ];
+
+/** /task/part_quote of 'partly' for a balance */
+const quote = (balance: number) => ({
+  balance,
+  rest: { fromLine: 31, toLine: 200, startMs: 176_000, endMs: 1_196_000, points: 170 },
+  part: balance >= 170 ? null : { fromLine: 31, toLine: 70, startMs: 176_000, endMs: 416_000, points: 40 },
+  nextLinePoints: 10,
+});
 
 function server(balance = 1000) {
   return fakeServer({
@@ -32,6 +51,8 @@ function server(balance = 1000) {
     [API.getPoint]: () => ({ point: balance }),
     [API.taskStart]: (body) => ({ ...TASKS[1], id: body.id, status: 'translating' }),
     [API.taskDelete]: () => null,
+    [API.taskPartQuote]: () => quote(balance),
+    [API.taskTranslateRest]: (body) => ({ ...TASKS[5], id: body.id, status: 'translating', partial: null }),
   });
 }
 
@@ -121,5 +142,39 @@ describe('the task list', { timeout: 30_000 }, () => {
     renderList();
     fireEvent.click((await row('done')).getByTestId('task-edit'));
     expect((await screen.findByTestId('where')).textContent).toBe('/edit/done');
+  });
+
+  it('says how much of a partly translated task is done and what the rest costs (issue 34)', async () => {
+    server();
+    renderList();
+    const partly = await row('partly');
+    expect(partly.getByTestId('task-partial').textContent).toContain('Lines 1–30 of 200 translated');
+    expect(partly.getByTestId('task-partial-rest').textContent).toBe('170 lines (17 min) left: 170 points');
+    expect(partly.getByTestId<HTMLButtonElement>('task-edit').disabled).toBe(false);
+    expect(partly.queryByTestId('task-start')).toBeNull();
+    expect((await row('done')).queryByTestId('task-continue')).toBeNull();
+  });
+
+  it('continues a partly translated task whole when the balance covers the rest', async () => {
+    const api = server(500);
+    renderList();
+    fireEvent.click((await row('partly')).getByTestId('task-continue'));
+    await waitFor(() => expect(api.to(API.taskTranslateRest)).toEqual([{ id: 'partly' }]));
+  });
+
+  it('offers the part a short balance covers, and sends its price as the most to hold', async () => {
+    const api = server(40);
+    renderList();
+    fireEvent.click((await row('partly')).getByTestId('task-continue'));
+    const offer = await screen.findByTestId('part-offer');
+    expect(offer.textContent).toContain('The whole file costs 170 points; you have 40.');
+    expect(screen.getByTestId('part-offer-range').textContent).toBe(
+      'Your points cover lines 31–70 (minutes 3–7) for 40 points.',
+    );
+    expect(api.to(API.taskTranslateRest)).toEqual([]);
+    fireEvent.click(screen.getByTestId('part-translate'));
+    await waitFor(() =>
+      expect(api.to(API.taskTranslateRest)).toEqual([{ id: 'partly', part: { maxPoints: 40 } }]),
+    );
   });
 });

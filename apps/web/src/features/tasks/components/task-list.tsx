@@ -19,6 +19,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
+  ForwardOutlined,
   PlayCircleOutlined,
   ThunderboltOutlined,
   WarningOutlined,
@@ -46,6 +47,8 @@ import { useInsufficientPoints } from './insufficient-points';
 import { confirmTargetOfTask, MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
 import { MediaExpiry, MediaFacts, MediaIcon } from './media-facts';
 import { TaskVoiceActions, TaskVoiceFacts, useBriefDialog } from './task-voice';
+import { useContinueTask } from '../../../components/parts/use-continue-task';
+import { PartialFacts } from './partial-facts';
 
 const isErrorKey = (key: string | null): key is ErrorKey => key !== null && key in ErrorCodes;
 
@@ -93,6 +96,8 @@ export function TaskList({ userId }: { userId: number }) {
   };
 
   const brief = useBriefDialog(() => void refresh());
+  // issue 34: a partly translated task's rest, from its row
+  const rest = useContinueTask(refresh);
 
   const remove = async (task: Task) => {
     try {
@@ -240,6 +245,18 @@ export function TaskList({ userId }: { userId: number }) {
                       {task.status === 'failed' ? t('tasks.retry') : t('tasks.start')}
                     </Button>
                   ) : null}
+                  {task.partial ? (
+                    <Button
+                      size="small"
+                      type="primary"
+                      icon={<ForwardOutlined />}
+                      loading={rest.busy === task.id}
+                      onClick={() => void rest.continueTask(task.id)}
+                      data-testid="task-continue"
+                    >
+                      {t('parts.continue')}
+                    </Button>
+                  ) : null}
                   <Button
                     size="small"
                     icon={<EditOutlined />}
@@ -350,6 +367,7 @@ function TaskStatus({ task }: { task: Task }) {
       {task.status === 'translating' ? (
         <Progress percent={task.translationProgress} size="small" data-testid="task-progress" />
       ) : null}
+      <PartialFacts task={task} />
       {failure ? (
         <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="task-error">
           {failure}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSrtName, previewSrt } from './srt-preview';
+import { checkSrtName, planPart, previewSrt } from './srt-preview';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const SRT =
@@ -18,8 +18,27 @@ describe('SRT upload check (SPEC §5)', () => {
         cost: 30,
         costRule: 'duration',
         costCount: 3,
+        lines: [
+          { endMs: 4000, chars: 49 },
+          { endMs: 123_000, chars: 46 },
+        ],
       },
     });
+  });
+
+  it('cuts the part a short balance covers as the server will (issue 34)', () => {
+    const check = previewSrt('talk.srt', enc(SRT));
+    const lines = check.ok ? check.preview.lines : [];
+    // 10 points: the first line (it ends at 0:04); the second ends in minute 3
+    expect(planPart(lines, 0, 0, 10)).toEqual({
+      fromLine: 1,
+      toLine: 1,
+      startMs: 0,
+      endMs: 4000,
+      points: 10,
+    });
+    expect(planPart(lines, 0, 0, 9)).toBeNull();
+    expect(planPart(lines, 1, 10, Infinity)).toMatchObject({ fromLine: 2, toLine: 2, points: 20 });
   });
 
   it('prices dense text by its characters, and an empty file at the minimum', () => {

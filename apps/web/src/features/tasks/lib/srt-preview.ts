@@ -8,9 +8,15 @@ import {
   estimatedMinutes,
   formatSrtTime,
   parseSrt,
+  planPart,
+  pricedLines,
   SubtitleParseError,
   type CostRule,
+  type PricedLine,
 } from '@subtrans/subtitles';
+
+/** issue 34: what a balance covers of the file, cut as the server will (the same function) */
+export { planPart };
 
 /** What the upload modal shows before submit: the file's cues, language and cost. */
 export interface SrtPreview {
@@ -25,6 +31,8 @@ export interface SrtPreview {
   costRule: CostRule;
   /** what the rule counted: started minutes (duration) or started thousands of characters (text) */
   costCount: number;
+  /** what each cue adds to the price: the part a balance covers is cut from these */
+  lines: PricedLine[];
 }
 
 /** SPEC §5 SRT upload rules and the cue checks, each with its own message key. */
@@ -85,6 +93,7 @@ export function previewSrt(name: string, bytes: Uint8Array): SrtCheck {
       cost: price.points,
       costRule: price.rule,
       costCount: price.rule === 'text' ? price.thousandChars : price.minutes,
+      lines: pricedLines(cues),
     },
   };
 }

@@ -1,0 +1,13 @@
+import type { AppContext } from '../../context.js';
+
+/** The queue job that translates one task (its handler: task-run.service's runTranslation). */
+export const TRANSLATE_JOB = 'tasks.translate';
+
+/**
+ * SPEC §9: the batch size a browser asked for (its stored override), within this server's bounds
+ * (1 to TRANSLATE_BATCH_SIZE_MAX), or undefined: the server's TRANSLATE_BATCH_SIZE.
+ */
+export function clampBatchSize(ctx: AppContext, requested: number | undefined): number | undefined {
+  if (requested === undefined) return undefined;
+  return Math.min(Math.max(Math.trunc(requested), 1), ctx.env.TRANSLATE_BATCH_SIZE_MAX);
+}
