@@ -4,7 +4,8 @@
  * pass, completion and capture) against amplification-engine.ts, a local OpenAI-compatible engine
  * in its own process that counts the calls and the prompt bytes it is sent. A normal task (the
  * first 20 minutes of a dialogue film, default options) is the baseline; each worst case a user
- * can choose is weighed against it: engine calls per point charged and prompt bytes per point.
+ * can choose is weighed against it: engine calls per point of the task's price and prompt bytes
+ * per point (a task that fails is charged nothing: its work is weighed against the price it held).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -157,6 +158,13 @@ function scenarios(): Scenario[] {
       kind: 'worst',
     },
     {
+      name: 'the film with 1 line in 50 refused (batches halve)',
+      srt: srtOf(film.map((c, i) => (i % 50 === 7 ? { ...c, text: `${c.text} ${REFUSED}` } : c))),
+      source: 'en',
+      target: 'zh-CN',
+      kind: 'worst',
+    },
+    {
       name: 'the film with 1 line in 5 refused (batches halve), batch size 5',
       srt: srtOf(film.map((c, i) => (i % 5 === 2 ? { ...c, text: `${c.text} ${REFUSED}` } : c))),
       source: 'en',
@@ -169,6 +177,9 @@ function scenarios(): Scenario[] {
 
 interface Outcome {
   status: string;
+  /** lines that kept their original text */
+  kept: number;
+  /** the task's price (a failed task holds it while it runs and is charged nothing) */
   points: number;
   cues: number;
   stats: EngineStats;
@@ -240,7 +251,8 @@ async function runScenario(
   const task = await json<Task>('/task/get', { id });
   return {
     status: task.status,
-    points: task.status === 'completed' ? task.estimatedPoints : 0,
+    kept: task.keptOriginal,
+    points: task.estimatedPoints,
     cues: task.segmentCount,
     stats: await engine.ask<EngineStats>('stats'),
     ms,
@@ -270,7 +282,7 @@ export async function benchAmplification(): Promise<Figure[]> {
       rows.push({ s, o, calls, bytes });
       const k = o.stats.byKind;
       console.error(
-        `amplification: ${s.name}: ${o.status}, ${o.cues} cues, ${o.points} points, ` +
+        `amplification: ${s.name}: ${o.status}, ${o.cues} cues (${o.kept} kept their original), ${o.points} points, ` +
           `${o.stats.calls} calls (translate ${k.translate.calls} of ${k.translate.lines} lines, condense ${k.condense.calls} of ${k.condense.lines}, brief ${k.brief.calls}), ` +
           `${(o.stats.bytes / 1e6).toFixed(2)} MB of prompts (translate ${(k.translate.bytes / 1e6).toFixed(2)}, ` +
           `condense ${(k.condense.bytes / 1e6).toFixed(2)}, brief ${(k.brief.bytes / 1e6).toFixed(2)}); ` +
@@ -295,7 +307,8 @@ export async function benchAmplification(): Promise<Figure[]> {
       ratio: null,
     });
     for (const r of rows.filter((x) => x !== normal)) {
-      const label = `amplification: ${r.s.name} (${r.o.points} points${r.o.status === 'completed' ? '' : `, ${r.o.status}`})`;
+      const ended = r.o.status === 'completed' ? '' : `, ${r.o.status}: nothing charged`;
+      const label = `amplification: ${r.s.name} (${r.o.points} points${ended})`;
       const goal = r.s.kind === 'worst' ? '≤ 2×' : undefined;
       figures.push(
         {
