@@ -131,18 +131,19 @@ function brief(msg: BriefMessage) {
 }
 
 serveSimulatedEngine(20, (message, bytes) => {
-  const user = message as TranslateMessage & BriefMessage & { target: string };
-  if ('part' in user) {
-    count('brief', bytes, user.lines.length);
-    return brief(user);
+  const user = message as { part?: string; target: string; lines: Record<string, unknown> | unknown[] };
+  if (user.part !== undefined) {
+    const asked = message as BriefMessage;
+    count('brief', bytes, asked.lines.length);
+    return brief(asked);
   }
   const first: unknown = Object.values(user.lines)[0];
   if (typeof first === 'object' && first !== null) {
     count('condense', bytes, Object.keys(user.lines).length);
-    return condense(user as unknown as CondenseMessage, user.target);
+    return condense(message as CondenseMessage, user.target);
   }
   count('translate', bytes, Object.keys(user.lines).length);
-  return translate(user);
+  return translate(message as TranslateMessage);
 });
 process.on('message', (m) => {
   if (m === 'stats') process.send?.(stats);

@@ -90,7 +90,8 @@ describe('the work a price buys (issue 41)', () => {
     expect(noTerms.brief!.synopsis.length).toBeLessThan(1000);
     expect(extrasBytes(noTerms)).toBeLessThanOrEqual(1400);
     const tiny = fitExtras(extras, 80);
-    expect(tiny).toEqual({ instructions: { formality: 'formal', note: expect.any(String) } });
+    expect(Object.keys(tiny)).toEqual(['instructions']);
+    expect(tiny.instructions!.formality).toBe('formal');
     expect(extrasBytes(tiny)).toBeLessThanOrEqual(80);
     expect(fitExtras(extras, 10)).toEqual({});
   });

@@ -61,8 +61,9 @@ export function planBatches(p: PlanInput): BatchPlan {
       const left = free - bare.reduce((a, b) => a + b, 0);
       limit = Math.max(0, Math.min(limit, Math.floor(left / batches.length) - overhead));
       batches.forEach(([from, to], k) => {
-        extras[k] = fitExtras(extras[k]!, limit);
-        sizes[k] = sizeOf(p.requestOf(from, to, extras[k]!, batchSize));
+        const fitted = fitExtras(extras[k]!, limit);
+        extras[k] = fitted;
+        sizes[k] = sizeOf(p.requestOf(from, to, fitted, batchSize));
       });
     }
     batches.forEach(([from, to], k) =>

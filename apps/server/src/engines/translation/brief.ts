@@ -51,8 +51,8 @@ export const KNOWN_MAX_BYTES = 8_000;
  */
 export function knownIn(known: SeriesMemory, lines: readonly string[]): SeriesMemory {
   const entries = [
-    ...known.characters.map((c) => ({ source: c.name.normalize('NFKC'), target: '', of: c as object })),
-    ...known.terms.map((t) => ({ source: t.source.normalize('NFKC'), target: '', of: t as object })),
+    ...known.characters.map((c) => ({ source: c.name.normalize('NFKC'), target: '', of: c })),
+    ...known.terms.map((t) => ({ source: t.source.normalize('NFKC'), target: '', of: t })),
   ];
   const found = new Set(
     new TermMatcher(entries).termsInAll(lines.map((l) => l.normalize('NFKC'))).map((e) => e.of),

@@ -137,7 +137,10 @@ export async function runTranslation(
   // issue 41: what the price buys, less what this start took in earlier runs (the brief before
   // a review, a run stopped by a restart)
   const points = Math.max(Number(task.estimated_points), MIN_TASK_POINTS);
-  const allowance = WorkAllowance.forPoints(points, { calls: task.work_calls, bytes: Number(task.work_bytes) });
+  const allowance = WorkAllowance.forPoints(points, {
+    calls: task.work_calls,
+    bytes: Number(task.work_bytes),
+  });
   let recorded: Work = allowance.used();
   // the calls the task took: counted even when the run fails
   let counted: ReturnType<typeof countCalls> | null = null;
@@ -229,8 +232,7 @@ export async function runTranslation(
       allowance,
       signal: watch.signal,
     };
-    if (!(await askAgainForTerms(ctx, { ...retry, batchSize: result.batchSize })))
-      throw new TaskGone();
+    if (!(await askAgainForTerms(ctx, { ...retry, batchSize: result.batchSize }))) throw new TaskGone();
     // the finished text, without reading it back: this run's lines and the ones saved before it
     const todo = new Set(only);
     const finished = segments.map((s, i) => ({
