@@ -201,8 +201,8 @@ export async function translateAll(
         // asking a deterministic engine again gives the same wrong lines: halve at once
         if (deterministic && err.kind === 'count') throw err;
         // issue 41: under an allowance, a batch of several lines that came back wrong is halved
-        // at once (asking again in smaller pieces; asked whole 3 times at every level, a line the
-        // model refuses cost 24 calls to isolate in a batch of 10, halving alone 8)
+        // at once (asking again in smaller pieces): a line the model refuses took 19 calls to
+        // isolate in a batch of 10 when every level was asked 3 times more, now 9
         if (allowance && cost.split && (err.kind === 'count' || err.kind === 'format')) throw err;
         lastError = err;
       }
