@@ -16,7 +16,9 @@
  * clients read it, per database, bench/load.ts), quality (subtitles that fit: the quality corpus
  * through the plain and the fitted translation pipeline on a simulated engine and on Apertium,
  * bench/quality.ts), voice (one voice: the voice corpus through the plain pipeline and a task's
- * brief, batch extras and terms pass on a simulated engine, bench/voice.ts).
+ * brief, batch extras and terms pass on a simulated engine, bench/voice.ts), amplification (the
+ * engine calls and prompt bytes a point buys: a normal task against the worst cases a user can
+ * choose, through the real server, bench/amplification.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchAmplification } from './amplification.js';
 import { benchApertium } from './apertium.js';
 import { benchBundle } from './bundle.js';
 import { benchEditor } from './editor.js';
@@ -257,7 +260,10 @@ async function benchLoad() {
 
 async function main() {
   const only = new Set(
-    (process.env.BENCH_ONLY ?? 'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality,voice')
+    (
+      process.env.BENCH_ONLY ??
+      'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification'
+    )
       .split(',')
       .map((p) => p.trim()),
   );
@@ -271,6 +277,7 @@ async function main() {
   if (only.has('load')) await benchLoad();
   if (only.has('quality')) figures.push(...(await benchQuality()));
   if (only.has('voice')) figures.push(...(await benchVoice()));
+  if (only.has('amplification')) figures.push(...(await benchAmplification()));
   console.table(
     figures.map((f) => ({
       figure: f.name,

@@ -112,6 +112,15 @@ test('the upload dialog names the price rule that applied, and refuses a cue tha
   await input.setInputFiles(file('flash.srt', '1\n00:00:00,000 --> 00:00:00,000\n\n'));
   await expect(dialog.getByTestId('srt-cost')).toContainText('10 积分');
   await expect(dialog.getByTestId('srt-cost-rule')).toHaveText('最低收费');
+  // 250 one-character cues inside half a second: priced by their count (issue 41)
+  const ms = (n: number) => String(n).padStart(3, '0');
+  const tiny = Array.from(
+    { length: 250 },
+    (_, i) => `${i + 1}\n00:00:00,${ms(i * 2)} --> 00:00:00,${ms(i * 2 + 1)}\n的\n`,
+  ).join('\n');
+  await input.setInputFiles(file('tiny.srt', tiny));
+  await expect(dialog.getByTestId('srt-cost')).toContainText('30 积分');
+  await expect(dialog.getByTestId('srt-cost-rule')).toHaveText('按条数：3 百条');
   await page.goto('/dashboard?lang=en');
   await page.getByTestId('srt-card').click();
   await page.getByRole('dialog').locator('input[type=file]').setInputFiles(file('dense.srt', dense));

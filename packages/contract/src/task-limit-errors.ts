@@ -58,9 +58,9 @@ export const TASK_LIMIT_ERRORS = {
   RETRANSLATE_CALLS_EXCEEDED: def(
     42911,
     429,
-    '今日的重新翻译次数已用完（每天 {callsPerDay} 次），将于 {renewsAt} 恢复；在此之前可以手动编辑译文',
-    'Today’s re-translations are used up ({callsPerDay} a day); they renew at {renewsAt}. Until then, edit the translation by hand',
-    '本日の再翻訳の回数（1 日 {callsPerDay} 回）を使い切りました。{renewsAt} に回復します。それまでは訳文を手動で編集してください',
+    '今日的重新翻译次数不够：本次需要 {neededCalls} 次，今日还剩 {callsLeft} 次（每天 {callsPerDay} 次），将于 {renewsAt} 恢复；相隔较远的行各算一次，可以少选几行，或先手动编辑译文',
+    'Not enough re-translations left today: this needs {neededCalls}, and {callsLeft} of your {callsPerDay} a day are left. They renew at {renewsAt}; lines far apart count one each, so choose fewer lines, or edit the translation by hand',
+    '本日の再翻訳の回数が足りません：今回 {neededCalls} 回必要ですが、残りは {callsLeft} 回です（1 日 {callsPerDay} 回）。{renewsAt} に回復します。離れた行は 1 行ごとに 1 回と数えます。行を減らすか、訳文を手動で編集してください',
   ),
   RETRANSLATE_OFF: def(
     50311,

@@ -7,7 +7,7 @@ import { taskVoiceSchema, voiceFields } from './brief.js';
 import { partRequestField, taskPartialSchema } from './parts.js';
 
 /** Which rule set a task's price (the subtitles package's taskPrice decides). */
-export const COST_RULES = ['minimum', 'duration', 'text'] as const;
+export const COST_RULES = ['minimum', 'duration', 'text', 'cues'] as const;
 export type CostRule = (typeof COST_RULES)[number];
 
 export const TASK_STATUSES = ['pending', 'processing', 'translating', 'completed', 'failed'] as const;
@@ -55,9 +55,9 @@ export const taskSchema = z.object({
   duration: z.number(),
   estimatedPoints: z.number().int(),
   /**
-   * why it costs estimatedPoints: the 10-point minimum, its duration or its text. SRT tasks only;
-   * null for audio/video (always by duration, at least 10) and for an SRT task priced before the
-   * rule existed, until it is started (the start prices it again)
+   * why it costs estimatedPoints: the 10-point minimum, its duration, its text or its count of
+   * cues. SRT tasks only; null for audio/video (always by duration, at least 10) and for an SRT
+   * task priced before the rule existed, until it is started (the start prices it again)
    */
   costRule: z.enum(COST_RULES).nullable(),
   keptOriginal: z.number().int(),

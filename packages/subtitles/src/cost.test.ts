@@ -17,6 +17,7 @@ describe('task price: max(10, 10 per started minute, 10 per started 1,000 charac
       rule: 'minimum',
       minutes: 0,
       thousandChars: 0,
+      hundredCues: 0,
     });
     expect(cuesPrice([])).toMatchObject({ points: 10, rule: 'minimum' });
     expect(cuesPrice([cue(1, 0, 0, '')])).toMatchObject({ points: 10, rule: 'minimum' });
@@ -28,6 +29,7 @@ describe('task price: max(10, 10 per started minute, 10 per started 1,000 charac
       rule: 'duration',
       minutes: 1,
       thousandChars: 1,
+      hundredCues: 0,
     });
     expect(taskPrice({ durationMs: 60_000, chars: 0 })).toMatchObject({
       points: 10,
@@ -73,11 +75,42 @@ describe('task price: max(10, 10 per started minute, 10 per started 1,000 charac
     expect(price.points).toBe(Math.ceil((20_000 * text.length) / 1000) * 10);
   });
 
+  it('charges by cues: 10 per started 100, named only past the minimum (issue 41)', () => {
+    expect(taskPrice({ durationMs: 0, chars: 0, cues: 100 })).toMatchObject({
+      points: 10,
+      rule: 'minimum',
+      hundredCues: 1,
+    });
+    expect(taskPrice({ durationMs: 0, chars: 0, cues: 101 })).toMatchObject({
+      points: 20,
+      rule: 'cues',
+      hundredCues: 2,
+    });
+    // 1,000 one-character cues inside one minute: 100 points, not 10
+    const tiny = Array.from({ length: 1000 }, (_, i) => cue(i + 1, i * 50, i * 50 + 40, '的'));
+    expect(cuesPrice(tiny)).toMatchObject({ points: 100, rule: 'cues', minutes: 1, thousandChars: 1 });
+    // ties name the duration, then the text
+    expect(taskPrice({ durationMs: 120_000, chars: 0, cues: 200 })).toMatchObject({ rule: 'duration' });
+    expect(taskPrice({ durationMs: 0, chars: 2000, cues: 200 })).toMatchObject({ rule: 'text' });
+  });
+
+  it('leaves the price of ordinary films as it was: 10–35 cues a minute are priced by duration', () => {
+    // a fast-speech film: 35 cues a minute for 23 minutes
+    const fast = Array.from({ length: 805 }, (_, i) => cue(i + 1, i * 1714, i * 1714 + 1500, 'Hurry up!'));
+    expect(cuesPrice(fast)).toMatchObject({ points: 230, rule: 'duration' });
+  });
+
   it('prices a parsed SRT by its last end and its text', () => {
     const srt = '1\n00:00:01,000 --> 00:00:02,500\n你好\n世界\n\n2\n00:01:00,000 --> 00:01:02,000\n再见\n';
     const cues = parse(srt);
     expect(durationMs(cues)).toBe(62_000);
-    expect(cuesPrice(cues)).toEqual({ points: 20, rule: 'duration', minutes: 2, thousandChars: 1 });
+    expect(cuesPrice(cues)).toEqual({
+      points: 20,
+      rule: 'duration',
+      minutes: 2,
+      thousandChars: 1,
+      hundredCues: 1,
+    });
     expect(estimatedMinutes(61_000)).toBe(2);
     expect(estimatedMinutes(0)).toBe(0);
   });

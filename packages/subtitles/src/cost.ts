@@ -6,9 +6,14 @@ export const POINTS_PER_MINUTE = 10;
 export const MIN_TASK_POINTS = 10;
 /** 10 points per started 1,000 characters of original text: a dense minute's worth. */
 export const POINTS_PER_THOUSAND_CHARS = 10;
+/**
+ * 10 points per started 100 cues (issue 41): the engine's work grows with the cues, so cues timed
+ * densely cost at least what a minute of 100 cues would; films have 10–35 cues a minute.
+ */
+export const POINTS_PER_HUNDRED_CUES = 10;
 
-/** Which rule set a task's price: the floor, its duration, or its text. */
-export type CostRule = 'minimum' | 'duration' | 'text';
+/** Which rule set a task's price: the floor, its duration, its text, or its count of cues. */
+export type CostRule = 'minimum' | 'duration' | 'text' | 'cues';
 
 export interface TaskPrice {
   points: number;
@@ -17,6 +22,8 @@ export interface TaskPrice {
   minutes: number;
   /** started thousands of characters (what "by text: N thousand characters" names) */
   thousandChars: number;
+  /** started hundreds of cues (what "by cues: N hundred cues" names) */
+  hundredCues: number;
 }
 
 /** The subtitles' duration: the last cue's end (0 without cues). */
@@ -44,34 +51,43 @@ export function textChars(cues: readonly Cue[]): number {
 
 /**
  * The price of a task: max(10, 10 points per started minute, 10 points per started 1,000
- * characters). This deliberately replaces SPEC §9's "0 with no duration": cues timed inside one
- * minute (or with no duration at all) cost at least what their text would at a dense minute per
- * 1,000 characters, so 20,000 long cues cannot be translated for 10 points.
+ * characters, 10 points per started 100 cues). This deliberately replaces SPEC §9's "0 with no
+ * duration": cues timed inside one minute (or with no duration at all) cost at least what their
+ * text would at a dense minute per 1,000 characters, so 20,000 long cues cannot be translated for
+ * 10 points; and at least what their count would at 100 cues a minute, so 1,000 one-character
+ * cues cannot either (issue 41: the engine's calls grow with the cues, not with the characters).
  *
- * `chars` is the original text's length for SRT tasks; audio/video tasks leave it out (their
- * length is measured by ffprobe, so only the duration and the floor price them). On a tie the
- * duration rule is named (SPEC's own rule), and the minimum only when neither reaches it.
+ * `chars` and `cues` are the original text's length and its count of cues for SRT tasks;
+ * audio/video tasks leave them out (their length is measured by ffprobe, so only the duration and
+ * the floor price them). On a tie the duration rule is named (SPEC's own rule), then the text,
+ * then the cues (only when they cost more than the minimum: every file has its first hundred),
+ * and the minimum when none reaches it.
  */
-export function taskPrice(input: { durationMs: number; chars?: number }): TaskPrice {
+export function taskPrice(input: { durationMs: number; chars?: number; cues?: number }): TaskPrice {
   const minutes = input.durationMs > 0 ? Math.ceil(input.durationMs / 60_000) : 0;
   const chars = input.chars ?? 0;
   const thousandChars = chars > 0 ? Math.ceil(chars / 1000) : 0;
+  const cues = input.cues ?? 0;
+  const hundredCues = cues > 0 ? Math.ceil(cues / 100) : 0;
   const byDuration = minutes * POINTS_PER_MINUTE;
   const byText = thousandChars * POINTS_PER_THOUSAND_CHARS;
+  const byCues = hundredCues * POINTS_PER_HUNDRED_CUES;
+  const points = Math.max(MIN_TASK_POINTS, byDuration, byText, byCues);
+  // a single started unit of cues is every file's: the count is named only when it costs more
   const rule: CostRule =
-    byDuration >= byText
-      ? byDuration >= MIN_TASK_POINTS
-        ? 'duration'
-        : 'minimum'
-      : byText >= MIN_TASK_POINTS
+    byDuration === points && byDuration >= MIN_TASK_POINTS
+      ? 'duration'
+      : byText === points && byText >= MIN_TASK_POINTS
         ? 'text'
-        : 'minimum';
-  return { points: Math.max(MIN_TASK_POINTS, byDuration, byText), rule, minutes, thousandChars };
+        : byCues === points && byCues > MIN_TASK_POINTS
+          ? 'cues'
+          : 'minimum';
+  return { points, rule, minutes, thousandChars, hundredCues };
 }
 
-/** The price of an SRT's cues: by their last cue's end and their text. */
+/** The price of an SRT's cues: by their last cue's end, their text and their count. */
 export function cuesPrice(cues: readonly Cue[]): TaskPrice {
-  return taskPrice({ durationMs: durationMs(cues), chars: textChars(cues) });
+  return taskPrice({ durationMs: durationMs(cues), chars: textChars(cues), cues: cues.length });
 }
 
 /** Minutes shown to the user: `ceil(seconds / 60)`. */

@@ -20,6 +20,7 @@ export {
   POINTS_PER_MINUTE,
   MIN_TASK_POINTS,
   POINTS_PER_THOUSAND_CHARS,
+  POINTS_PER_HUNDRED_CUES,
   charCount,
   cuesPrice,
   durationMs,

@@ -1,7 +1,7 @@
 import { charCount, MIN_TASK_POINTS, taskPrice } from './cost.js';
 import type { Cue } from './model.js';
 
-/** What a line adds to a price: where it ends and its original's characters (0 for audio/video). */
+/** What a line adds to a price: where it ends, its original's characters, and itself (a cue). */
 export interface PricedLine {
   endMs: number;
   chars: number;
@@ -52,7 +52,7 @@ export function planPart(
   for (let i = done; i < lines.length; i += 1) {
     endMs = Math.max(endMs, lines[i]!.endMs);
     chars += lines[i]!.chars;
-    const points = partPoints(taskPrice({ durationMs: endMs, chars }).points, charged);
+    const points = partPoints(taskPrice({ durationMs: endMs, chars, cues: i + 1 }).points, charged);
     if (points > budget) break;
     best = { fromLine: done + 1, toLine: i + 1, startMs, endMs, points };
   }

@@ -138,6 +138,9 @@ export async function startOpenAiServer(apiKey: string) {
   let untranslatable: RegExp | null = null;
   /** lines are rendered with the request's terms (fakeTranslateWithTerms) */
   let renderTerms = false;
+  /** issue 41: every chat call with a valid key (translate, condense, brief), and its prompt bytes */
+  let calls = 0;
+  let promptBytes = 0;
   const server = createServer((req, res) => {
     void (async () => {
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -149,6 +152,8 @@ export async function startOpenAiServer(apiKey: string) {
       if (req.headers.authorization !== `Bearer ${apiKey}`)
         return send(401, { error: { message: 'Authentication Fails', type: 'authentication_error' } });
       const body = (await bodyOf(req)) as { messages: { role: string; content: string }[] };
+      calls += 1;
+      promptBytes += body.messages.reduce((n, m) => n + Buffer.byteLength(m.content), 0);
       const user = JSON.parse(body.messages.at(-1)!.content) as ReceivedTranslation;
       // a part of a film's brief: its lines are a list, not numbered
       if (Array.isArray(user.lines)) {
@@ -273,6 +278,10 @@ export async function startOpenAiServer(apiKey: string) {
     neverTranslate: (pattern: RegExp | null) => (untranslatable = pattern),
     /** lines are written with the terms and names the request carries (a model that follows them) */
     setTermRendering: (on: boolean) => (renderTerms = on),
+    /** chat calls answered so far (translate, condense, brief; failed attempts too) */
+    calls: () => calls,
+    /** the UTF-8 bytes of every message of those calls */
+    promptBytes: () => promptBytes,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

@@ -17,8 +17,11 @@ export function renewalTime(resetsAt: string): string {
 /** A count of characters as the user's language writes numbers (20,000). */
 export const formatChars = (n: number) => n.toLocaleString(currentLanguage());
 
-/** A refusal for the allowance carries what is left (the quota's fields) and what was needed. */
-export type AllowanceRefusal = RetranslateQuota & { needed: number };
+/**
+ * A refusal for the allowance carries what is left (the quota's fields) and what was needed:
+ * characters, and calls (lines far apart are one call each).
+ */
+export type AllowanceRefusal = RetranslateQuota & { needed: number; neededCalls?: number };
 
 export function refusalOf(e: unknown): AllowanceRefusal | null {
   if (!(e instanceof ApiError)) return null;
@@ -36,11 +39,16 @@ export function refusalOf(e: unknown): AllowanceRefusal | null {
 /** What the allowance's refusal says: nothing left today, or not enough for this many lines. */
 export function refusalText(refusal: AllowanceRefusal, t: TFunction): string {
   const time = renewalTime(refusal.resetsAt);
-  return refusal.callsLeft === 0 || refusal.charsLeft === 0
-    ? t('editor.allowance.exhausted', { time })
-    : t('editor.allowance.refused', {
-        needed: formatChars(refusal.needed),
-        left: formatChars(refusal.charsLeft),
-        time,
-      });
+  if (refusal.callsLeft === 0 || refusal.charsLeft === 0) return t('editor.allowance.exhausted', { time });
+  if (refusal.neededCalls !== undefined && refusal.neededCalls > refusal.callsLeft)
+    return t('editor.allowance.refusedCalls', {
+      needed: formatChars(refusal.neededCalls),
+      left: formatChars(refusal.callsLeft),
+      time,
+    });
+  return t('editor.allowance.refused', {
+    needed: formatChars(refusal.needed),
+    left: formatChars(refusal.charsLeft),
+    time,
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Brief } from '@subtrans/contract';
-import { BRIEF_CHUNK, briefChunks, writeBrief } from './brief.js';
+import { BRIEF_CHUNK, briefChunks, KNOWN_MAX_BYTES, knownIn, writeBrief } from './brief.js';
 import { EngineError, type BriefRequest, type TranslationEngine } from './engine.js';
 
 const lines = (n: number, text = (i: number) => `Line ${i} of the film.`) =>
@@ -68,11 +68,15 @@ describe('writeBrief', () => {
       characters: [{ name: 'Kenji', target: '健二', gender: 'male', address: '' }],
     }));
     const known = { characters: [], terms: [{ source: 'Oni', target: '鬼', note: '' }] };
-    const { brief, calls } = await writeBrief(engine, lines(1000), { ...opts, known });
+    // the series' term occurs in the first part only: it goes with that part (issue 41)
+    const film = lines(1000, (i) => (i === 7 ? 'The ONI is back.' : `Line ${i} of the film.`));
+    const { brief, calls } = await writeBrief(engine, film, { ...opts, known });
     expect(calls).toBe(4);
     expect(asked.map((r) => r.part)).toEqual([1, 2, 3, 4].map((index) => ({ index, count: 4 })));
-    expect(asked.every((r) => r.known === known && r.synopsisChars <= 1500 / 4)).toBe(true);
-    expect(asked.flatMap((r) => r.lines)).toEqual(lines(1000));
+    expect(asked.every((r) => r.synopsisChars <= 1500 / 4)).toBe(true);
+    const byPart = [...asked].sort((a, b) => a.part.index - b.part.index);
+    expect(byPart.map((r) => r.known)).toEqual([known, undefined, undefined, undefined]);
+    expect(byPart.flatMap((r) => r.lines)).toEqual(film);
     expect(most()).toBe(3);
     expect(brief!.synopsis).toBe('Part 1. Part 2. Part 3. Part 4.');
     expect(brief!.characters).toHaveLength(1);
@@ -101,6 +105,28 @@ describe('writeBrief', () => {
     stop.abort(new Error('shutdown'));
     const { engine } = briefEngine(() => empty);
     await expect(writeBrief(engine, lines(10), { ...opts, signal: stop.signal })).rejects.toThrow('shutdown');
+  });
+
+  it("sends a series' names and terms only where they occur, at most KNOWN_MAX_BYTES of them", () => {
+    const memory = {
+      characters: Array.from({ length: 100 }, (_, i) => ({
+        name: `Name${i}`,
+        target: 'T'.repeat(100),
+        gender: 'unknown' as const,
+        address: 'A'.repeat(200),
+      })),
+      terms: [{ source: '玉麒麟', target: 'Jade Qilin', note: '' }],
+    };
+    expect(knownIn(memory, ['Name3 and Name5 meet.', '他拿着玉麒麟。'])).toEqual({
+      characters: [memory.characters[3], memory.characters[5]],
+      terms: memory.terms,
+    });
+    expect(knownIn(memory, ['Nobody here.'])).toEqual({ characters: [], terms: [] });
+    // every name occurs: the names first, as many as fit
+    const all = knownIn(memory, [memory.characters.map((c) => c.name).join(' ') + ' 玉麒麟']);
+    expect(Buffer.byteLength(JSON.stringify(all))).toBeLessThanOrEqual(KNOWN_MAX_BYTES);
+    expect(all.characters.length).toBeGreaterThan(10);
+    expect(all.characters).toEqual(memory.characters.slice(0, all.characters.length));
   });
 
   it('lets other failures through (a bug is no answer to leave out)', async () => {

@@ -1,4 +1,6 @@
 import { BRIEF_LIMITS, type Brief, type SeriesMemory } from '@subtrans/contract';
+import { TermMatcher } from '@subtrans/subtitles';
+import type { WorkAllowance } from './allowance.js';
 import { EngineError, type TranslationEngine } from './engine.js';
 import { mergeBriefParts } from './brief-merge.js';
 import { pause } from './pipeline.js';
@@ -39,6 +41,35 @@ export function briefChunks(
   return chunks;
 }
 
+/** The most prompt bytes of a series' names and terms one part's call carries (issue 41). */
+export const KNOWN_MAX_BYTES = 8_000;
+
+/**
+ * Of a series' names and terms, those that occur in a part's lines (matched as glossaries are, on
+ * NFKC text), the names first, at most KNOWN_MAX_BYTES of them: the memory of a long series need
+ * not be sent whole with every part (issue 41).
+ */
+export function knownIn(known: SeriesMemory, lines: readonly string[]): SeriesMemory {
+  const entries = [
+    ...known.characters.map((c) => ({ source: c.name.normalize('NFKC'), target: '', of: c })),
+    ...known.terms.map((t) => ({ source: t.source.normalize('NFKC'), target: '', of: t })),
+  ];
+  const found = new Set(
+    new TermMatcher(entries).termsInAll(lines.map((l) => l.normalize('NFKC'))).map((e) => e.of),
+  );
+  const out: SeriesMemory = { characters: [], terms: [] };
+  let bytes = Buffer.byteLength(JSON.stringify(out));
+  const add = <T extends object>(list: T[], item: T) => {
+    const more = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (bytes + more > KNOWN_MAX_BYTES) return;
+    bytes += more;
+    list.push(item);
+  };
+  for (const c of known.characters) if (found.has(c)) add(out.characters, c);
+  for (const t of known.terms) if (found.has(t)) add(out.terms, t);
+  return out;
+}
+
 export interface BriefOptions {
   source: string;
   target: string;
@@ -51,12 +82,15 @@ export interface BriefOptions {
   retryDelayMs: number;
   signal?: AbortSignal;
   sleep?: (ms: number) => Promise<void>;
+  /** issue 41: the task's allowance, which each part's call is spent from (the brief always goes) */
+  allowance?: WorkAllowance;
 }
 
 /**
  * Issue 26's film brief: the engine reads the whole film, part by part (a few parts at once),
  * and the parts' answers are merged (brief-merge.ts). A part whose call keeps failing is left out;
- * null when every part failed or the engine writes no briefs. `calls` counts every attempt.
+ * null when every part failed or the engine writes no briefs. `calls` counts every attempt. A
+ * series' names and terms go with the parts they occur in (knownIn).
  */
 export async function writeBrief(
   engine: TranslationEngine,
@@ -78,16 +112,20 @@ export async function writeBrief(
       if (attempt > 0) await sleep(Math.max(opts.retryDelayMs * 2 ** (attempt - 1), last?.retryAfterMs ?? 0));
       opts.signal?.throwIfAborted();
       calls += 1;
+      const part = lines.slice(from, to);
+      const known = opts.known && knownIn(opts.known, part);
+      const req = {
+        lines: part,
+        source: opts.source,
+        target: opts.target,
+        part: { index: index + 1, count: chunks.length },
+        synopsisChars,
+        ...(known && (known.characters.length || known.terms.length) ? { known } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      };
+      opts.allowance?.spend(engine.prompt?.brief(req) ?? 0);
       try {
-        parts[index] = await brief({
-          lines: lines.slice(from, to),
-          source: opts.source,
-          target: opts.target,
-          part: { index: index + 1, count: chunks.length },
-          synopsisChars,
-          ...(opts.known ? { known: opts.known } : {}),
-          ...(opts.signal ? { signal: opts.signal } : {}),
-        });
+        parts[index] = await brief(req);
         return;
       } catch (err) {
         opts.signal?.throwIfAborted();

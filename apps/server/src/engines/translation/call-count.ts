@@ -11,6 +11,7 @@ export function countCalls(engine: TranslationEngine): { engine: TranslationEngi
   const brief = engine.brief?.bind(engine);
   const counted: TranslationEngine = {
     name: engine.name,
+    ...(engine.prompt ? { prompt: engine.prompt } : {}),
     translate: (req) => {
       calls += 1;
       return engine.translate(req);

@@ -80,9 +80,10 @@ export class CondensePool {
 
   /**
    * The answers to a call of `taken` (null when the call failed: no answer, as an empty one). A
-   * line not yet within budget waits again until it was asked CONDENSE_ROUNDS times.
+   * line not yet within budget waits again until it was asked CONDENSE_ROUNDS times (or, without
+   * `again`, never: the task's allowance is spent).
    */
-  settle(taken: readonly Waiting[], answers: readonly string[] | null): void {
+  settle(taken: readonly Waiting[], answers: readonly string[] | null, again = true): void {
     taken.forEach((w, n) => {
       const { run, k } = w;
       const answer = answers?.[n]?.trim() ?? '';
@@ -90,7 +91,7 @@ export class CondensePool {
       // not yet within budget: the shorter of the two is kept (and asked again)
       if (fits || (answer !== '' && this.measure(answer) < this.measure(run.values[k]!)))
         run.values[k] = answer;
-      if (!fits && w.asked + 1 < CONDENSE_ROUNDS) {
+      if (!fits && again && w.asked + 1 < CONDENSE_ROUNDS) {
         this.waiting.push({ run, k, asked: w.asked + 1 });
         return;
       }

@@ -109,9 +109,21 @@ export interface BriefRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * Issue 41: how many bytes of prompt a call would send (the UTF-8 of every message), for engines
+ * that send prompts (language models): what a task's price buys is counted in them.
+ */
+export interface PromptSizes {
+  translate(req: TranslateRequest): number;
+  condense(req: CondenseRequest): number;
+  brief(req: BriefRequest): number;
+}
+
 export interface TranslationEngine {
   readonly name: string;
   readonly batching?: EngineBatching;
+  /** the prompt bytes of each kind of call; engines without prompts have none (0 bytes) */
+  readonly prompt?: PromptSizes;
   translate(req: TranslateRequest): Promise<string[]>;
   /**
    * Engines that can read a film and describe it (language models): the synopsis, register,

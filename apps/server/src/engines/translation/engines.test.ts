@@ -127,7 +127,13 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
         { source: 'en', target: 'ja' },
         opts({ onProgress: (d) => progress.push(d) }),
       );
-      expect(r).toEqual({ translations: expected, keptOriginal: 0, calls: 3, condenseCalls: 0 });
+      expect(r).toEqual({
+        translations: expected,
+        keptOriginal: 0,
+        calls: 3,
+        condenseCalls: 0,
+        batchSize: 10,
+      });
       expect(progress.at(-1)).toBe(23);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
     });
@@ -137,7 +143,13 @@ describe('OpenAI-compatible engine (DeepSeek, OpenAI, Ollama) against a local se
         server.requests.splice(0);
         server.setAlways(mode);
         const r = await translateAll(engine(), lines, { source: 'en', target: 'ja' }, opts());
-        expect(r).toEqual({ translations: expected, keptOriginal: 0, calls: 3, condenseCalls: 0 });
+        expect(r).toEqual({
+          translations: expected,
+          keptOriginal: 0,
+          calls: 3,
+          condenseCalls: 0,
+          batchSize: 10,
+        });
       }
     });
 

@@ -50,6 +50,7 @@ export function limitConcurrency(
   return {
     name: engine.name,
     ...(engine.batching ? { batching: engine.batching } : {}),
+    ...(engine.prompt ? { prompt: engine.prompt } : {}),
     ...(close ? { close } : {}),
     active: () => active,
     translate: (req: TranslateRequest) => inSlot(req.signal, () => engine.translate(req)),

@@ -54,17 +54,68 @@ const numbered = <T>(items: readonly T[]) => Object.fromEntries(items.map((v, i)
  * out as JSON, the same numbers must come back, one translation each. Each line's budget and the
  * sentence groups go with them; lines over budget can be asked again to be shorter (condense).
  */
+/** A call's two messages: the system prompt and the user's JSON, as sent. */
+interface Message {
+  system: string;
+  user: string;
+}
+
+/** The prompt bytes of a call (issue 41): the UTF-8 of its messages. */
+const bytesOf = (m: Message) => Buffer.byteLength(m.system) + Buffer.byteLength(m.user);
+
+function translateMessage(req: TranslateRequest): Message {
+  const user: Record<string, unknown> = {
+    source: req.source,
+    target: req.target,
+    context_before: req.context.before,
+    context_after: req.context.after,
+    lines: numbered(req.lines),
+  };
+  if (req.budgets && req.counting) {
+    user.budgets = numbered(req.budgets);
+    user.counting = COUNTING_WORDS[req.counting];
+  }
+  if (req.groups?.length) user.groups = req.groups.map(([a, b]) => [String(a + 1), String(b + 1)]);
+  // issue 26: the film brief's part, the user's instructions, the batch's terms
+  const extras = extrasMessage(req);
+  const system = Object.keys(extras).length ? `${SYSTEM_PROMPT}\n${EXTRAS_PROMPT}` : SYSTEM_PROMPT;
+  return { system, user: JSON.stringify({ ...user, ...extras }) };
+}
+
+function condenseMessage(req: CondenseRequest): Message {
+  const user = {
+    source: req.source,
+    target: req.target,
+    counting: COUNTING_WORDS[req.counting],
+    lines: numbered(
+      req.items.map((it) => ({
+        text: it.text,
+        max: it.budget,
+        original: it.original,
+        before: it.before,
+        after: it.after,
+      })),
+    ),
+  };
+  return { system: CONDENSE_PROMPT, user: JSON.stringify(user) };
+}
+
+const briefPrompt = (req: BriefRequest): Message => ({
+  system: BRIEF_PROMPT,
+  user: JSON.stringify(briefMessage(req)),
+});
+
 export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): TranslationEngine {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   /** one chat call; the reply's text */
-  async function chat(system: string, user: unknown, signal?: AbortSignal): Promise<string> {
+  async function chat(message: Message, signal?: AbortSignal): Promise<string> {
     const body = {
       model: opts.model,
       temperature: 0.3,
       response_format: { type: 'json_object' },
       messages: [
-        { role: 'system', content: system },
-        { role: 'user', content: JSON.stringify(user) },
+        { role: 'system', content: message.system },
+        { role: 'user', content: message.user },
       ],
     };
     const payload = await callJson(
@@ -85,29 +136,19 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
     return content;
   }
   /** one chat call; the reply's `count` numbered lines, trimmed and decoded */
-  async function ask(system: string, user: unknown, count: number, signal?: AbortSignal) {
-    const content = await chat(system, user, signal);
+  async function ask(message: Message, count: number, signal?: AbortSignal) {
+    const content = await chat(message, signal);
     return linesOfReply(content, count).map((l) => decodeHTML(l.trim()));
   }
   return {
     name: opts.name,
+    prompt: {
+      translate: (req) => bytesOf(translateMessage(req)),
+      condense: (req) => bytesOf(condenseMessage(req)),
+      brief: (req) => bytesOf(briefPrompt(req)),
+    },
     async translate(req: TranslateRequest) {
-      const user: Record<string, unknown> = {
-        source: req.source,
-        target: req.target,
-        context_before: req.context.before,
-        context_after: req.context.after,
-        lines: numbered(req.lines),
-      };
-      if (req.budgets && req.counting) {
-        user.budgets = numbered(req.budgets);
-        user.counting = COUNTING_WORDS[req.counting];
-      }
-      if (req.groups?.length) user.groups = req.groups.map(([a, b]) => [String(a + 1), String(b + 1)]);
-      // issue 26: the film brief's part, the user's instructions, the batch's terms
-      const extras = extrasMessage(req);
-      const system = Object.keys(extras).length ? `${SYSTEM_PROMPT}\n${EXTRAS_PROMPT}` : SYSTEM_PROMPT;
-      const result = await ask(system, { ...user, ...extras }, req.lines.length, req.signal);
+      const result = await ask(translateMessage(req), req.lines.length, req.signal);
       // a line that comes back empty while its source was not is a lost line (in a group too:
       // words may move between its lines, but none may be emptied)
       if (result.some((r, i) => r === '' && req.lines[i]!.trim() !== '')) {
@@ -116,24 +157,10 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
       return result;
     },
     async condense(req: CondenseRequest) {
-      const user = {
-        source: req.source,
-        target: req.target,
-        counting: COUNTING_WORDS[req.counting],
-        lines: numbered(
-          req.items.map((it) => ({
-            text: it.text,
-            max: it.budget,
-            original: it.original,
-            before: it.before,
-            after: it.after,
-          })),
-        ),
-      };
-      return ask(CONDENSE_PROMPT, user, req.items.length, req.signal);
+      return ask(condenseMessage(req), req.items.length, req.signal);
     },
     async brief(req: BriefRequest) {
-      return briefOfReply(await chat(BRIEF_PROMPT, briefMessage(req), req.signal));
+      return briefOfReply(await chat(briefPrompt(req), req.signal));
     },
   };
 }

@@ -1,8 +1,20 @@
+import { AllowanceSpent, type Work, type WorkAllowance } from './allowance.js';
+import { planBatches } from './batch-plan.js';
 import { CONDENSE_BATCH, CondensePool, type FitOptions } from './condense.js';
 import { EngineError, type TranslateRequest, type TranslationEngine } from './engine.js';
+import type { BatchExtras } from './extras-fit.js';
 import { batchesOf, closesSentence, groupsOf } from './sentence-groups.js';
 
 export { batchesOf } from './sentence-groups.js';
+
+/**
+ * How many batches of `size` lines translateAll makes of the lines `only` (every line when
+ * omitted), sentence groups kept whole: what a request is charged in engine calls before it goes.
+ */
+export function batchCount(lines: readonly string[], size: number, only?: readonly number[]): number {
+  const joinsNext = (i: number) => i + 1 < lines.length && !closesSentence(lines[i]!);
+  return batchesOf(only ?? lines.map((_, i) => i), size, joinsNext).length;
+}
 
 /**
  * Calls of lines to condense go before new batches until this many batches per unit of
@@ -51,10 +63,23 @@ export interface PipelineOptions {
    * in it, the brief's part that concerns it, the user's instructions
    */
   extrasFor?: (from: number, to: number) => BatchExtras;
+  /**
+   * issue 41: at most this many batches: the batch size is raised until the lines fit (an
+   * engine's own batching wins)
+   */
+  maxBatches?: number;
+  /**
+   * issue 41: the engine work the task's price buys (allowance.ts). The run's own batches are
+   * held up front (their extras cut to fit) unless `extraWork`; every other call (condensing, a
+   * wrong answer asked again, a halved batch) goes only while the allowance covers it, else its
+   * lines stay as they are (a batch's lines keep their original text, counted).
+   */
+  allowance?: WorkAllowance;
+  /** with `allowance`: the run's batches are extra work too (the terms pass), not held */
+  extraWork?: boolean;
 }
 
-/** What a batch may carry besides its lines (issue 26). */
-export type BatchExtras = Pick<TranslateRequest, 'terms' | 'brief' | 'instructions'>;
+export type { BatchExtras } from './extras-fit.js';
 
 export interface PipelineResult {
   translations: string[];
@@ -64,6 +89,8 @@ export interface PipelineResult {
   calls: number;
   /** of `calls`, those asking for shorter lines */
   condenseCalls: number;
+  /** lines per batch, as raised to fit `maxBatches` */
+  batchSize: number;
 }
 
 /** A pause that ends early when the run is stopped from outside (shutdown). */
@@ -95,8 +122,6 @@ export async function translateAll(
   opts: PipelineOptions,
 ): Promise<PipelineResult> {
   const sleep = opts.sleep ?? ((ms: number) => pause(ms, opts.signal));
-  // a local rule-based engine takes large batches and gives the same reply every time
-  const batchSize = engine.batching?.batchSize ?? opts.batchSize;
   const concurrency = engine.batching?.concurrency ?? opts.concurrency;
   const deterministic = engine.batching?.deterministic ?? false;
   const context = opts.contextLines ?? 2;
@@ -140,8 +165,23 @@ export async function translateAll(
     void saved.finally(() => persisting.delete(saved));
   };
 
+  const allowance = opts.allowance;
+  /**
+   * What an attempt of a call costs the allowance: a planned (held) call's first attempt and an
+   * engine's own failure asked again are spent whatever is left; anything else (a single line's
+   * wrong answer asked again, a call of other work) only when covered (refused: a first attempt
+   * throws AllowanceSpent, a later one the last error).
+   */
+  const pay = (cost: CallCost, attempt: number, lastError: EngineError | null) => {
+    if (!allowance) return;
+    const wrong = lastError?.kind === 'count' || lastError?.kind === 'format';
+    if (attempt === 0 && cost.held) allowance.spend(cost.bytes, cost.held);
+    else if (attempt > 0 && !wrong) allowance.spend(cost.bytes);
+    else if (!allowance.take(cost.bytes)) throw attempt === 0 ? new AllowanceSpent() : lastError!;
+  };
+
   /** One engine call with retries and backoff (honouring Retry-After). */
-  async function withRetries(send: () => Promise<string[]>): Promise<string[]> {
+  async function withRetries(send: () => Promise<string[]>, cost: CallCost): Promise<string[]> {
     let lastError: EngineError | null = null;
     for (let attempt = 0; attempt <= opts.retries; attempt += 1) {
       opts.signal?.throwIfAborted();
@@ -150,6 +190,7 @@ export async function translateAll(
         await sleep(Math.max(backoff, lastError?.retryAfterMs ?? 0));
         opts.signal?.throwIfAborted();
       }
+      pay(cost, attempt, lastError);
       calls += 1;
       try {
         return await send();
@@ -159,33 +200,45 @@ export async function translateAll(
         if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
         // asking a deterministic engine again gives the same wrong lines: halve at once
         if (deterministic && err.kind === 'count') throw err;
+        // issue 41: under an allowance, a batch of several lines that came back wrong is halved
+        // at once (asking again in smaller pieces): a line the model refuses took 19 calls to
+        // isolate in a batch of 10 when every level was asked 3 times more, now 9
+        if (allowance && cost.split && (err.kind === 'count' || err.kind === 'format')) throw err;
         lastError = err;
       }
     }
     throw lastError ?? new EngineError('http', 'no attempt made');
   }
 
-  const call = (from: number, to: number) => {
+  const requestOf = (from: number, to: number, extras: BatchExtras, size: number): TranslateRequest => {
     // the groups of this call, as [first, last] indices into its lines
-    const groups = groupsOf(from, to, batchSize, joinsNext)
+    const groups = groupsOf(from, to, size, joinsNext)
       .filter(([a, b]) => b - a > 1)
       .map(([a, b]): [number, number] => [a - from, b - 1 - from]);
-    return withRetries(() =>
-      engine.translate({
-        lines: lines.slice(from, to),
-        context: {
-          before: lines.slice(Math.max(0, from - context), from),
-          after: lines.slice(to, to + context),
-        },
-        source: languages.source,
-        target: languages.target,
-        ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.fit ? { budgets: opts.fit.budgets.slice(from, to), counting: opts.fit.counting } : {}),
-        ...(groups.length ? { groups } : {}),
-        ...opts.extrasFor?.(from, to),
-      }),
-    );
+    return {
+      lines: lines.slice(from, to),
+      context: {
+        before: lines.slice(Math.max(0, from - context), from),
+        after: lines.slice(to, to + context),
+      },
+      source: languages.source,
+      target: languages.target,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.fit ? { budgets: opts.fit.budgets.slice(from, to), counting: opts.fit.counting } : {}),
+      ...(groups.length ? { groups } : {}),
+      ...extras,
+    };
   };
+  const plan = planBatches({
+    engine,
+    todo,
+    batchSize: opts.batchSize,
+    ...(opts.maxBatches !== undefined ? { maxBatches: opts.maxBatches } : {}),
+    joinsNext,
+    requestOf,
+    ...(opts.extrasFor ? { extrasFor: opts.extrasFor } : {}),
+    ...(allowance && !opts.extraWork ? { allowance } : {}),
+  });
 
   /**
    * Lines over budget, from every run, asked again CONDENSE_BATCH to a call (engines that can be
@@ -197,36 +250,59 @@ export async function translateAll(
   const pool = fit && condense ? new CondensePool(lines, fit, (r) => finish(r.from, r.values)) : null;
   async function condenseCall(): Promise<void> {
     const { taken, items } = pool!.take();
+    const req = {
+      items,
+      counting: fit!.counting,
+      source: languages.source,
+      target: languages.target,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    };
     let answers: string[] | null = null;
     try {
-      answers = await withRetries(() => {
-        condenseCalls += 1;
-        return condense!({
-          items,
-          counting: fit!.counting,
-          source: languages.source,
-          target: languages.target,
-          ...(opts.signal ? { signal: opts.signal } : {}),
-        });
-      });
+      answers = await withRetries(
+        () => {
+          condenseCalls += 1;
+          return condense!(req);
+        },
+        { bytes: engine.prompt?.condense(req) ?? 0 },
+      );
     } catch (err) {
       opts.signal?.throwIfAborted();
+      // the allowance is spent: these lines stay as they are, asked no more
+      if (err instanceof AllowanceSpent) return pool!.settle(taken, null, false);
       if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
     }
     pool!.settle(taken, answers);
   }
 
-  async function run(from: number, to: number): Promise<void> {
+  /**
+   * One batch [from, to): its call, then on a wrong answer its halves (held first: without the
+   * allowance for them its lines keep their original text); `held` is what was held for it.
+   */
+  async function run(from: number, to: number, held = plan.heldFor(from, to)): Promise<void> {
+    const req = requestOf(from, to, plan.extrasOf(from, to), plan.batchSize);
+    const bytes = engine.prompt?.translate(req) ?? 0;
+    const split = to - from > 1;
     let values: string[];
     try {
-      values = await call(from, to);
+      values = await withRetries(() => engine.translate(req), { bytes, split, ...(held ? { held } : {}) });
     } catch (err) {
+      // the allowance is spent: these lines keep their original text, as a line that kept failing
+      if (err instanceof AllowanceSpent) {
+        finish(from, lines.slice(from, to), to - from);
+        return;
+      }
       const wrongLines = err instanceof EngineError && (err.kind === 'count' || err.kind === 'format');
       if (!wrongLines) throw err;
       if (to - from > 1) {
+        if (allowance && !allowance.reserve({ calls: 2, bytes })) {
+          finish(from, lines.slice(from, to), to - from);
+          return;
+        }
+        const half = allowance ? { calls: 1, bytes: Math.ceil(bytes / 2) } : undefined;
         const mid = from + Math.ceil((to - from) / 2);
-        await run(from, mid);
-        await run(mid, to);
+        await run(from, mid, half);
+        await run(mid, to, half);
         return;
       }
       finish(from, [lines[from]!], 1);
@@ -236,7 +312,7 @@ export async function translateAll(
     else finish(from, values);
   }
 
-  const batches = batchesOf(todo, batchSize, joinsNext);
+  const batches = plan.batches;
   let next = 0;
   /** engine calls in flight (each may give lines to condense), and of those, batches */
   let inFlight = 0;
@@ -292,5 +368,21 @@ export async function translateAll(
   );
   await Promise.all(persisting);
   if (failure.first) throw failure.first;
-  return { translations: out.map((v, i) => v ?? lines[i]!), keptOriginal, calls, condenseCalls };
+  return {
+    translations: out.map((v, i) => v ?? lines[i]!),
+    keptOriginal,
+    calls,
+    condenseCalls,
+    batchSize: plan.batchSize,
+  };
+}
+
+/**
+ * What a call costs the allowance: its prompt bytes, what was held for it when planned, and
+ * whether its batch is halved on a wrong answer (several lines) rather than asked again.
+ */
+interface CallCost {
+  bytes: number;
+  held?: Work;
+  split?: boolean;
 }

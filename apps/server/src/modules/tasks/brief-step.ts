@@ -1,5 +1,6 @@
 import { BRIEF_LIMITS, type SeriesMemory } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
+import type { WorkAllowance } from '../../engines/translation/allowance.js';
 import type { TranslationEngine } from '../../engines/translation/engine.js';
 import { newMemoryEntries, withMemory } from '../../engines/translation/brief-merge.js';
 import { writeBrief } from '../../engines/translation/brief.js';
@@ -40,8 +41,8 @@ async function memoryOf(ctx: AppContext, task: TaskRow): Promise<SeriesMemory | 
 /**
  * Issue 26, between the hold and the batches: an engine that can (a language model) reads the
  * whole film and writes the brief, once per task (a resumed run, or a task started again, keeps
- * it), with the series' memory laid over it. Its calls are counted on the task; they are part of
- * the task's price, which does not change. With "review names and terms first" the run stops
+ * it), with the series' memory laid over it. Its calls are counted on the task and spent from its
+ * allowance (issue 41); they are part of the task's price, which does not change. With "review names and terms first" the run stops
  * here, the task pending and its points held, until /task/continue. A series learns the names
  * and terms it did not hold yet (what the user fixed stays).
  */
@@ -50,7 +51,7 @@ export async function briefStep(
   task: TaskRow,
   engine: TranslationEngine,
   lines: readonly string[],
-  run: { fresh: boolean; batchSize: number; signal?: AbortSignal },
+  run: { fresh: boolean; batchSize: number; allowance?: WorkAllowance; signal?: AbortSignal },
 ): Promise<BriefStep> {
   let brief = await readBrief(ctx.db, task.id);
   if (!brief && run.fresh && engine.brief) {
@@ -62,6 +63,7 @@ export async function briefStep(
       concurrency: ctx.env.TRANSLATE_CONCURRENCY,
       retries: BRIEF_RETRIES,
       retryDelayMs: BRIEF_RETRY_DELAY_MS,
+      ...(run.allowance ? { allowance: run.allowance } : {}),
       ...(run.signal ? { signal: run.signal } : {}),
     });
     brief = written.brief && withMemory(written.brief, memory, occursIn(lines));

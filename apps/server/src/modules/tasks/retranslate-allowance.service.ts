@@ -38,16 +38,17 @@ export interface Spent {
 }
 
 /**
- * Spends one call and `chars` characters of the original text the engine is asked to translate
- * (never the context lines), or refuses the whole request with what is left and when it renews.
- * The direct /translation/* calls spend from the same characters (`calls: 0`: they have their
- * own call count): otherwise they would be a free engine beside the budget.
+ * Spends `calls` calls (the engine calls the request makes, at least 1; 0 for the direct
+ * /translation/* calls, which have their own count) and `chars` characters of the original text
+ * the engine is asked to translate (never the context lines), or refuses the whole request with
+ * what is left and when it renews. The direct /translation/* calls spend from the same characters:
+ * otherwise they would be a free engine beside the budget.
  */
 export async function spendAllowance(
   ctx: AppContext,
   userId: number,
   chars: number,
-  calls: 0 | 1 = 1,
+  calls = 1,
 ): Promise<Spent> {
   if (ctx.env.RETRANSLATE_DAILY_CHARS === 0) throw new AppError('RETRANSLATE_OFF');
   const limits = { calls: ctx.env.RETRANSLATE_DAILY_QUOTA, chars: ctx.env.RETRANSLATE_DAILY_CHARS };
@@ -57,8 +58,8 @@ export async function spendAllowance(
   const quota = quotaOf(ctx, usage);
   // shown in the message; the editor words resetsAt in the user's own time zone
   const renewsAt = `${resetsAt(usage.day).toISOString().slice(0, 10)} 00:00 UTC`;
-  const data = { ...quota, needed: chars, renewsAt };
-  if (quota.callsLeft === 0) throw new AppError('RETRANSLATE_CALLS_EXCEEDED', undefined, data);
+  const data = { ...quota, needed: chars, neededCalls: calls, renewsAt };
+  if (quota.callsLeft < calls) throw new AppError('RETRANSLATE_CALLS_EXCEEDED', undefined, data);
   throw new AppError('RETRANSLATE_BUDGET_EXCEEDED', undefined, data);
 }
 

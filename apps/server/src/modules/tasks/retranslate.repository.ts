@@ -39,8 +39,8 @@ export interface UsageRow {
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 
 /**
- * Spends `calls` re-translation calls (1, or 0 for the direct /translation/* calls, counted
- * elsewhere) and `chars` characters of today's allowance, only if both stay within the limits:
+ * Spends `calls` re-translation calls (the engine calls of a request, or 0 for the direct
+ * /translation/* calls, counted elsewhere) and `chars` characters of today's allowance, only if both stay within the limits:
  * one conditional statement, so concurrent requests cannot together pass them (the row's lock
  * serialises them, and each checks what the others spent). Undefined when it does not fit.
  */
@@ -49,7 +49,7 @@ export async function spendRetranslation(
   userId: number,
   chars: number,
   limits: { calls: number; chars: number },
-  calls: 0 | 1 = 1,
+  calls = 1,
 ): Promise<UsageRow | undefined> {
   const rows = await q.query<UsageRow>(
     `INSERT INTO retranslate_usage AS u (user_id, day, calls, chars)

@@ -5,7 +5,9 @@ export const TRANSLATE_JOB = 'tasks.translate';
 
 /**
  * SPEC §9: the batch size a browser asked for (its stored override), within this server's bounds
- * (1 to TRANSLATE_BATCH_SIZE_MAX), or undefined: the server's TRANSLATE_BATCH_SIZE.
+ * (1 to TRANSLATE_BATCH_SIZE_MAX), or undefined: the server's TRANSLATE_BATCH_SIZE. The run raises
+ * it further when the task's lines would make more batches than its price buys (issue 41,
+ * allowance.ts: one per 2 points).
  */
 export function clampBatchSize(ctx: AppContext, requested: number | undefined): number | undefined {
   if (requested === undefined) return undefined;

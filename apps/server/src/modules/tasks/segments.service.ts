@@ -14,7 +14,8 @@ import {
 import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
-import { translateAll } from '../../engines/translation/pipeline.js';
+import { allowanceForBatches } from '../../engines/translation/allowance.js';
+import { batchCount, translateAll } from '../../engines/translation/pipeline.js';
 import { taskExtrasFor } from './brief-step.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
@@ -170,9 +171,14 @@ export async function retranslateSegments(
   for (const id of eligible) if (!claimed.has(id)) fail(id, 'SEGMENT_BUSY');
   const charsOf = (ids: Iterable<number>) =>
     [...ids].reduce((sum, id) => sum + charCount(segmentOf(id).original_text), 0);
+  const lines = segments.map((s) => s.original_text);
+  const only = [...claimed].map((id) => indexOf.get(id)!).sort((a, b) => a - b);
+  // issue 41: each engine call is a call of the allowance (lines far apart go in calls of their
+  // own), and whatever else the request asks (condensing, halving) is at most as many again
+  const batches = only.length ? batchCount(lines, ctx.env.TRANSLATE_BATCH_SIZE, only) : 0;
   let spent;
   try {
-    spent = await spendAllowance(ctx, userId, charsOf(claimed));
+    spent = await spendAllowance(ctx, userId, charsOf(claimed), Math.max(1, batches));
   } catch (err) {
     await releaseRetranslation(ctx.db, task.id, [...claimed]);
     throw err;
@@ -180,8 +186,6 @@ export async function retranslateSegments(
   const saved: { position: number; text: string; flags: ReviewFlagName[] }[] = [];
   const rules = await lineRulesOf(ctx.db, task);
   if (claimed.size) {
-    const only = [...claimed].map((id) => indexOf.get(id)!).sort((a, b) => a - b);
-    const lines = segments.map((s) => s.original_text);
     // issue 26: the brief as it is now and the user's instructions go with the lines
     const extrasFor = await taskExtrasFor(ctx, task, lines);
     try {
@@ -191,6 +195,7 @@ export async function retranslateSegments(
         { source: task.original_language, target: task.target_language },
         {
           batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
+          allowance: allowanceForBatches(batches),
           concurrency: 4,
           retries: 3,
           retryDelayMs: 1000,

@@ -31,6 +31,7 @@ function wholePrice(lines: readonly PricedLine[]): TaskPrice {
   return taskPrice({
     durationMs: lines.reduce((max, l) => Math.max(max, l.endMs), 0),
     chars: lines.reduce((sum, l) => sum + l.chars, 0),
+    cues: lines.length,
   });
 }
 

@@ -28,7 +28,7 @@ export async function claimRest(
         SET status = 'translating', progress = 0, error = NULL, error_key = NULL, points_error = NULL,
             upload_error = NULL, attempts = attempts + 1, estimated_points = $4, part_end = $5,
             hold_ref = 'task:' || id || ':' || (attempts + 1), version = version + 1,
-            started_at = now(), finished_at = NULL, updated_at = now()
+            work_calls = 0, work_bytes = 0, started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status = 'completed'
         AND paid_through = $3 AND NOT awaiting_review
       RETURNING ${TASK_COLUMNS}`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExportFormat, Task, TranslationEngineName } from '@subtrans/contract';
-import { serialise, type Cue } from '@subtrans/subtitles';
+import { MIN_TASK_POINTS, serialise, type Cue } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
@@ -32,6 +32,7 @@ import { fitOf, lineRulesOf, translatedLine } from './line-quality.js';
 import { termExtrasFor } from './task-terms.js';
 import { askAgainForTerms } from './terms-retry.js';
 import { countCalls } from '../../engines/translation/call-count.js';
+import { batchesFor, WorkAllowance, type Work } from '../../engines/translation/allowance.js';
 import { briefStep } from './brief-step.js';
 import { addEngineCalls } from './voice.repository.js';
 import { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
@@ -126,11 +127,22 @@ export async function runTranslation(
   if (!task || task.deleted_at || task.status !== 'translating') return;
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
   const watch = watchTask(ctx, taskId, attempt.signal);
+  // issue 41: what the price buys, less what this start took in earlier runs (the brief before
+  // a review, a run stopped by a restart)
+  const points = Math.max(Number(task.estimated_points), MIN_TASK_POINTS);
+  const allowance = WorkAllowance.forPoints(points, {
+    calls: task.work_calls,
+    bytes: Number(task.work_bytes),
+  });
+  let recorded: Work = allowance.used();
   // the calls the task took: counted even when the run fails
   let counted: ReturnType<typeof countCalls> | null = null;
   const recordCalls = async () => {
     const calls = counted?.take() ?? 0;
-    if (calls) await addEngineCalls(ctx.db, taskId, calls);
+    const used = allowance.used();
+    const work = { calls: used.calls - recorded.calls, bytes: used.bytes - recorded.bytes };
+    recorded = used;
+    if (calls || work.calls) await addEngineCalls(ctx.db, taskId, calls, work);
   };
   try {
     counted = countCalls(ctx.engines.get(task.translation_service as TranslationEngineName));
@@ -146,7 +158,12 @@ export async function runTranslation(
     const size = batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE;
     // the brief is written once, before any line of the file is translated (a later part reuses it)
     const fresh = segments.every((s) => s.translated_text === null);
-    const brief = await briefStep(ctx, task, engine, lines, { fresh, batchSize: size, signal: watch.signal });
+    const brief = await briefStep(ctx, task, engine, lines, {
+      fresh,
+      batchSize: size,
+      allowance,
+      signal: watch.signal,
+    });
     if (brief.stop) return;
     // after the brief: its terms and names count with the glossaries' (task-terms.ts)
     const rules = await lineRulesOf(ctx.db, task);
@@ -158,6 +175,8 @@ export async function runTranslation(
       { source: task.original_language, target: task.target_language },
       {
         batchSize: size,
+        maxBatches: batchesFor(points),
+        allowance,
         concurrency: ctx.env.TRANSLATE_CONCURRENCY,
         retries: ENGINE_RETRIES,
         retryDelayMs: ENGINE_RETRY_DELAY_MS,
@@ -181,7 +200,14 @@ export async function runTranslation(
       },
     );
     ctx.log.info(
-      { task: taskId, calls: result.calls, condenseCalls: result.condenseCalls },
+      {
+        task: taskId,
+        calls: result.calls,
+        condenseCalls: result.condenseCalls,
+        batchSize: result.batchSize,
+        allowance: allowance.limit,
+        used: allowance.used(),
+      },
       'translation engine calls',
     );
     await recordCalls();
@@ -202,10 +228,10 @@ export async function runTranslation(
       rules,
       done: stored,
       extrasOf: brief.extrasOf,
+      allowance,
       signal: watch.signal,
     };
-    if (!(await askAgainForTerms(ctx, { ...retry, batchSize: batchSize ?? ctx.env.TRANSLATE_BATCH_SIZE })))
-      throw new TaskGone();
+    if (!(await askAgainForTerms(ctx, { ...retry, batchSize: result.batchSize }))) throw new TaskGone();
     // the finished text, without reading it back: this run's lines and the ones saved before it
     const todo = new Set(only);
     const finished = segments.map((s, i) => ({

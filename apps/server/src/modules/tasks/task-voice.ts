@@ -14,10 +14,13 @@ export interface TaskVoiceRow {
   engine_calls: number;
   brief_calls: number;
   batch_size: number | null;
+  /** issue 41: the engine work this start of the task took (calls, prompt bytes), against its allowance */
+  work_calls: number;
+  work_bytes: string | number;
 }
 
 /** TaskVoiceRow's select-list items (part of TASK_COLUMNS; valid in RETURNING lists too) */
-export const VOICE_COLUMNS = `glossary_ids, series_id, formality, translator_note, review_terms, awaiting_review, review_expires_at, (brief IS NOT NULL) AS has_brief, engine_calls, brief_calls, batch_size`;
+export const VOICE_COLUMNS = `glossary_ids, series_id, formality, translator_note, review_terms, awaiting_review, review_expires_at, (brief IS NOT NULL) AS has_brief, engine_calls, brief_calls, batch_size, work_calls, work_bytes`;
 
 export function toVoice(r: TaskVoiceRow): TaskVoice {
   return {

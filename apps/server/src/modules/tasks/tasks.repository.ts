@@ -214,7 +214,8 @@ export async function claimForRun(
         SET status = 'translating', progress = 0, kept_original = 0, error = NULL, points_error = NULL,
             upload_error = NULL, result_key = NULL, attempts = attempts + 1, estimated_points = $3,
             cost_rule = $4, hold_ref = 'task:' || id || ':' || (attempts + 1), part_end = $5,
-            paid_through = NULL, charged_points = 0, started_at = now(), finished_at = NULL, updated_at = now()
+            paid_through = NULL, charged_points = 0, work_calls = 0, work_bytes = 0, started_at = now(),
+            finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
         AND kind = 'srt' AND NOT awaiting_review
       RETURNING ${TASK_COLUMNS}`,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import type { WorkAllowance } from '../../engines/translation/allowance.js';
 import type { TranslationEngine } from '../../engines/translation/engine.js';
 import type { BatchExtras } from '../../engines/translation/pipeline.js';
 import { termsPass } from '../../engines/translation/terms-pass.js';
@@ -20,6 +21,8 @@ export async function askAgainForTerms(
     rules: LineRules;
     done: Map<number, string>;
     batchSize: number;
+    /** issue 41: the task's allowance; the pass is extra work, asked only while it covers it */
+    allowance?: WorkAllowance;
     /** the brief's part and the instructions for some of the task's lines (brief-step.ts) */
     extrasOf?: (lines: readonly string[]) => ((from: number, to: number) => BatchExtras) | undefined;
     signal?: AbortSignal;
@@ -44,6 +47,7 @@ export async function askAgainForTerms(
       retries: 3,
       retryDelayMs: 1000,
       fit: fitOf(segments, rules),
+      ...(run.allowance ? { allowance: run.allowance, extraWork: true } : {}),
       ...(run.signal ? { signal: run.signal } : {}),
     },
   );

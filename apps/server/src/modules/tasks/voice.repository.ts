@@ -72,9 +72,21 @@ export async function recordBrief(
   return rows.length > 0;
 }
 
-/** Engine calls of the task's batches (condensing and asking again included). */
-export async function addEngineCalls(q: Queryable, taskId: string, calls: number): Promise<void> {
-  await q.query(`UPDATE tasks SET engine_calls = engine_calls + $2 WHERE id = $1`, [taskId, calls]);
+/**
+ * Engine calls of the task's batches (condensing and asking again included), and the work this
+ * start took against its allowance (issue 41: the brief's calls too, and the prompt bytes).
+ */
+export async function addEngineCalls(
+  q: Queryable,
+  taskId: string,
+  calls: number,
+  work: { calls: number; bytes: number } = { calls: 0, bytes: 0 },
+): Promise<void> {
+  await q.query(
+    `UPDATE tasks SET engine_calls = engine_calls + $2, work_calls = work_calls + $3, work_bytes = work_bytes + $4
+      WHERE id = $1`,
+    [taskId, calls, work.calls, work.bytes],
+  );
 }
 
 /** The user's brief replaces the task's; the task as it now is, or undefined when not the caller's. */

@@ -5,7 +5,8 @@ import { route, type RouteRequest } from '../../http/route.js';
 import { currentUser } from '../accounts/auth-plugin.js';
 import { AppError } from '../../http/errors.js';
 import { EngineError } from '../../engines/translation/engine.js';
-import { translateAll } from '../../engines/translation/pipeline.js';
+import { allowanceForBatches } from '../../engines/translation/allowance.js';
+import { batchCount, translateAll } from '../../engines/translation/pipeline.js';
 import { charCount } from '@subtrans/subtitles';
 import { hitRateLimit } from '../accounts/rate-limit.js';
 import { giveBackAllowance, spendAllowance } from '../tasks/index.js';
@@ -44,6 +45,8 @@ export function translationRoutes(app: FastifyInstance, ctx: AppContext) {
         { source: body.sourceLanguage ?? 'auto', target: body.targetLanguage },
         {
           batchSize: ctx.env.TRANSLATE_BATCH_SIZE,
+          // issue 41: a wrong answer asked again or halved takes at most as many calls again
+          allowance: allowanceForBatches(batchCount(body.texts, ctx.env.TRANSLATE_BATCH_SIZE)),
           concurrency: ctx.env.TRANSLATE_CONCURRENCY,
           retries: 3,
           retryDelayMs: 1000,

@@ -53,6 +53,16 @@ describe('SRT upload check (SPEC §5)', () => {
     expect(empty.ok && empty.preview).toMatchObject({ cost: 10, costRule: 'minimum' });
   });
 
+  it('prices many cues inside a minute by their count, as the server does (issue 41)', () => {
+    const cues = Array.from(
+      { length: 250 },
+      (_, i) =>
+        `${i + 1}\n00:00:00,${String(i * 2).padStart(3, '0')} --> 00:00:00,${String(i * 2 + 1).padStart(3, '0')}\n的\n`,
+    ).join('\n');
+    const tiny = previewSrt('tiny.srt', enc(cues));
+    expect(tiny.ok && tiny.preview).toMatchObject({ cues: 250, cost: 30, costRule: 'cues', costCount: 3 });
+  });
+
   it('refuses a cue that ends before it starts, or one over 500 characters, naming it as the server does', () => {
     const backwards = '1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:05,000 --> 00:00:04,500\nback\n';
     expect(previewSrt('b.srt', enc(backwards))).toEqual({

@@ -29,7 +29,10 @@ export interface SrtPreview {
   /** the price the server will set (the same function): points, and the rule that set them */
   cost: number;
   costRule: CostRule;
-  /** what the rule counted: started minutes (duration) or started thousands of characters (text) */
+  /**
+   * what the rule counted: started minutes (duration), started thousands of characters (text) or
+   * started hundreds of cues (cues)
+   */
   costCount: number;
   /** what each cue adds to the price: the part a balance covers is cut from these */
   lines: PricedLine[];
@@ -92,7 +95,12 @@ export function previewSrt(name: string, bytes: Uint8Array): SrtCheck {
       minutes: estimatedMinutes(ms),
       cost: price.points,
       costRule: price.rule,
-      costCount: price.rule === 'text' ? price.thousandChars : price.minutes,
+      costCount:
+        price.rule === 'text'
+          ? price.thousandChars
+          : price.rule === 'cues'
+            ? price.hundredCues
+            : price.minutes,
       lines: pricedLines(cues),
     },
   };
