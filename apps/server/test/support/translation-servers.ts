@@ -117,6 +117,8 @@ export async function startOpenAiServer(apiKey: string) {
   let briefDelayMs = 0;
   /** while closed, answers wait (a provider that stopped answering); null: open */
   let gate: { opened: Promise<void>; open: () => void } | null = null;
+  /** called as each request arrives (before its answer waits) */
+  let onRequest: ((kind: SentAnswer['kind']) => void) | null = null;
   /** called after each answer sent; answering true closes the gate before the next one */
   let afterAnswer: ((sent: readonly SentAnswer[]) => boolean) | null = null;
   const closeGate = () => {
@@ -157,6 +159,7 @@ export async function startOpenAiServer(apiKey: string) {
       if (Array.isArray(user.lines)) {
         const asked = user as unknown as ReceivedBrief;
         briefRequests.push(asked);
+        onRequest?.('brief');
         if (briefDelayMs) await new Promise((r) => setTimeout(r, briefDelayMs));
         const fault = briefScript.shift();
         if (fault === 'http500') return send(500, { error: { message: 'internal' } });
@@ -174,6 +177,7 @@ export async function startOpenAiServer(apiKey: string) {
       if (typeof first === 'object' && first !== null) {
         const items = user.lines as unknown as Record<string, ReceivedCondenseItem>;
         condenseRequests.push(items);
+        onRequest?.('condense');
         const shorter = Object.fromEntries(
           Object.entries(items).map(([k, item]) => [k, condenser ? condenser(item) : item.text]),
         );
@@ -186,6 +190,7 @@ export async function startOpenAiServer(apiKey: string) {
         );
       }
       requests.push(user);
+      onRequest?.('translate');
       const again = new Set(Object.values(user.lines).filter((l) => askedLines.has(l)));
       for (const l of Object.values(user.lines)) askedLines.set(l, (askedLines.get(l) ?? 0) + 1);
       systemPrompts.push(body.messages[0]!.content);
@@ -279,6 +284,8 @@ export async function startOpenAiServer(apiKey: string) {
     setBriefDelay: (ms: number) => (briefDelayMs = ms),
     /** answers wait from now on (requests still arrive and are recorded) until openGate */
     closeGate,
+    /** `fn` runs as each request arrives, with its kind (null: none) */
+    onRequest: (fn: ((kind: SentAnswer['kind']) => void) | null) => (onRequest = fn),
     /** `fn` runs after each answer sent (every answer so far); true closes the gate (null: none) */
     afterAnswer: (fn: ((sent: readonly SentAnswer[]) => boolean) | null) => (afterAnswer = fn),
     /** answers held behind the gate go out, and answers no longer wait */
