@@ -1,4 +1,4 @@
-import { CONDENSE_BATCH, CondensePool, type FitOptions } from './condense.js';
+import { CONDENSE_BATCH, CondensePool, type CondensedLine, type FitOptions } from './condense.js';
 import { EngineError, type TranslateRequest, type TranslationEngine } from './engine.js';
 import { batchesOf, closesSentence, groupsOf } from './sentence-groups.js';
 
@@ -10,7 +10,7 @@ export { batchesOf } from './sentence-groups.js';
  * over budget (see nextJob).
  */
 const CONDENSE_FIRST_WHILE = 7;
-export type { FitOptions } from './condense.js';
+export type { CondensedLine, FitOptions } from './condense.js';
 
 export interface PipelineOptions {
   /** lines per engine call (SPEC §9: 10); an engine's own batching (engine.ts) wins */
@@ -24,18 +24,31 @@ export interface PipelineOptions {
   /** lines of context sent before and after a batch */
   contextLines?: number;
   /**
-   * Stops the run (shutdown): calls in flight and pauses end at once, no batch is taken any more,
-   * runs already finished are still persisted (onLines awaited), then the signal's reason is thrown.
+   * Stops the run (shutdown, the task deleted): calls in flight and pauses end at once, no batch is
+   * taken any more, what the engine answered is still persisted (awaited), then the signal's
+   * reason is thrown.
    */
   signal?: AbortSignal;
+  /**
+   * Stops the run gently (a graceful shutdown): no engine call starts any more, but the calls in
+   * flight may still answer, and what they answer is persisted, until they end (or `signal` aborts
+   * them); then drain's reason is thrown, unless nothing was left to do.
+   */
+  drain?: AbortSignal;
   /** only these line indices are translated (a resumed run); every line when omitted */
   only?: readonly number[];
   /**
-   * Called, and awaited, with each finished run of lines (and how many of them kept their
-   * original text) before they count as done: a run persists its results here. Throwing stops
-   * the whole run.
+   * Called, and awaited, with each run of lines as the engine answered it (and how many of them
+   * kept their original text), lines over budget included, before they count as done: a run
+   * persists its results here, as they arrive. Throwing stops the whole run.
    */
   onLines?: (from: number, values: string[], keptOriginal: number) => Promise<void>;
+  /**
+   * Called, and awaited, with lines of runs already given to onLines whose text a condensing call
+   * shortened (after that run's onLines, and in order for a line asked twice). Throwing stops the
+   * whole run.
+   */
+  onCondensed?: (lines: CondensedLine[]) => Promise<void>;
   /** lines done so far, of the lines this run translates (only ever grows) */
   onProgress?: (done: number, total: number) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -86,7 +99,8 @@ export const pause = (ms: number, signal: AbortSignal | undefined) =>
  * is the original. Cues of one sentence travel as a group within one batch (a line emptied in a
  * group is a wrong reply like any other: a halved batch holds smaller groups, a single line none);
  * with `fit`, each line's budget goes with it and lines over budget are condensed, pooled across
- * batches, before the run of lines is persisted.
+ * batches. Every answer is persisted as it arrives (onLines, then onCondensed), so a run stopped
+ * or killed loses none of what the engine answered (issue 41).
  */
 export async function translateAll(
   engine: TranslationEngine,
@@ -94,7 +108,14 @@ export async function translateAll(
   languages: { source: string; target: string },
   opts: PipelineOptions,
 ): Promise<PipelineResult> {
-  const sleep = opts.sleep ?? ((ms: number) => pause(ms, opts.signal));
+  // a stop, hard or gentle, ends a pause at once: no call follows it
+  const stops = [opts.signal, opts.drain].filter((x): x is AbortSignal => x !== undefined);
+  const sleep = opts.sleep ?? ((ms: number) => pause(ms, stops.length ? AbortSignal.any(stops) : undefined));
+  /** no engine call starts once the run is stopped (hard or gently) */
+  const halt = () => {
+    opts.signal?.throwIfAborted();
+    opts.drain?.throwIfAborted();
+  };
   // a local rule-based engine takes large batches and gives the same reply every time
   const batchSize = engine.batching?.batchSize ?? opts.batchSize;
   const concurrency = engine.batching?.concurrency ?? opts.concurrency;
@@ -124,38 +145,69 @@ export async function translateAll(
 
   // Persisting a finished run (onLines) overlaps the next engine call instead of delaying it;
   // a run counts as done only once persisted, and a failed persist stops the whole run.
-  const persisting = new Set<Promise<void>>();
+  const persisting = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>) => {
+    persisting.add(p);
+    void p.finally(() => persisting.delete(p));
+    return p;
+  };
+  /** by line index: its last persist (true once it succeeded), which a condensed text waits for */
+  const savedOf = new Map<number, Promise<boolean>>();
   const finish = (from: number, values: string[], kept = 0) => {
-    const saved = (async () => {
-      // the worker that finished this run sends its next engine call first (in this same turn of
-      // the event loop); an embedded database would otherwise hold that request back while it writes
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (opts.onLines) await opts.onLines(from, values, kept);
-      values.forEach((v, i) => (out[from + i] = v));
-      keptOriginal += kept;
-      done += values.length;
-      opts.onProgress?.(done, todo.length);
-    })().catch(fail);
-    persisting.add(saved);
-    void saved.finally(() => persisting.delete(saved));
+    const saved = track(
+      (async () => {
+        // the worker that finished this run sends its next engine call first (in this same turn of
+        // the event loop); an embedded database would otherwise hold that request back while it writes
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (opts.onLines) await opts.onLines(from, values, kept);
+        values.forEach((v, i) => (out[from + i] = v));
+        keptOriginal += kept;
+        done += values.length;
+        opts.onProgress?.(done, todo.length);
+        return true;
+      })().catch((err: unknown) => {
+        fail(err);
+        return false;
+      }),
+    );
+    values.forEach((_, i) => savedOf.set(from + i, saved));
+  };
+  /** Condensed lines, persisted once their run (and their previous condensing) was. */
+  const revise = (changed: CondensedLine[]) => {
+    const after = changed.map((c) => savedOf.get(c.index) ?? Promise.resolve(true));
+    const saved = track(
+      (async () => {
+        const ok = await Promise.all(after);
+        const lines = changed.filter((_, k) => ok[k]);
+        if (!lines.length) return false;
+        if (opts.onCondensed) await opts.onCondensed(lines);
+        for (const c of lines) out[c.index] = c.text;
+        return true;
+      })().catch((err: unknown) => {
+        fail(err);
+        return false;
+      }),
+    );
+    for (const c of changed) savedOf.set(c.index, saved);
   };
 
   /** One engine call with retries and backoff (honouring Retry-After). */
   async function withRetries(send: () => Promise<string[]>): Promise<string[]> {
     let lastError: EngineError | null = null;
     for (let attempt = 0; attempt <= opts.retries; attempt += 1) {
-      opts.signal?.throwIfAborted();
+      halt();
       if (attempt > 0) {
         const backoff = opts.retryDelayMs * 2 ** (attempt - 1);
         await sleep(Math.max(backoff, lastError?.retryAfterMs ?? 0));
-        opts.signal?.throwIfAborted();
+        halt();
       }
       calls += 1;
       try {
         return await send();
       } catch (err) {
-        // stopped from outside (shutdown): the engine's failure is the abort, not its answer
-        opts.signal?.throwIfAborted();
+        // stopped from outside (shutdown): the engine's failure is the abort, not its answer (and
+        // a stopping run asks nothing again)
+        halt();
         if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
         // asking a deterministic engine again gives the same wrong lines: halve at once
         if (deterministic && err.kind === 'count') throw err;
@@ -189,12 +241,12 @@ export async function translateAll(
 
   /**
    * Lines over budget, from every run, asked again CONDENSE_BATCH to a call (engines that can be
-   * asked); a run is persisted once its lines are settled. A call that keeps failing leaves its
-   * lines as they are (they are flagged over budget), the run goes on.
+   * asked); each shorter text is persisted as it comes. A call that keeps failing leaves its lines
+   * as they are (they are flagged over budget), the run goes on.
    */
   const condense = engine.condense?.bind(engine);
   const fit = opts.fit;
-  const pool = fit && condense ? new CondensePool(lines, fit, (r) => finish(r.from, r.values)) : null;
+  const pool = fit && condense ? new CondensePool(lines, fit, revise) : null;
   async function condenseCall(): Promise<void> {
     const { taken, items } = pool!.take();
     let answers: string[] | null = null;
@@ -210,7 +262,7 @@ export async function translateAll(
         });
       });
     } catch (err) {
-      opts.signal?.throwIfAborted();
+      halt();
       if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
     }
     pool!.settle(taken, answers);
@@ -232,8 +284,9 @@ export async function translateAll(
       finish(from, [lines[from]!], 1);
       return;
     }
-    if (pool) pool.add(from, values);
-    else finish(from, values);
+    // saved as the engine answered it; lines over budget wait to be condensed, then saved again
+    finish(from, values);
+    pool?.add(from, values);
   }
 
   const batches = batchesOf(todo, batchSize, joinsNext);
@@ -250,6 +303,8 @@ export async function translateAll(
    * still out would bring back few lines to add to it).
    */
   const nextJob = (): (() => Promise<void>) | 'wait' | 'stop' => {
+    // stopping gently: no call starts, the calls in flight end on their own
+    if (opts.drain?.aborted) return 'stop';
     const left = batches.length - next;
     const waiting = pool?.size ?? 0;
     if (waiting >= CONDENSE_BATCH && left > concurrency * CONDENSE_FIRST_WHILE) return condenseCall;
@@ -290,7 +345,10 @@ export async function translateAll(
       }
     }),
   );
-  await Promise.all(persisting);
+  // what the engine answered is persisted, a stopped run's too
+  while (persisting.size) await Promise.all(persisting);
   if (failure.first) throw failure.first;
+  // stopped gently with work left (lines not translated, or waiting to be condensed)
+  if (opts.drain?.aborted && (next < batches.length || (pool?.size ?? 0) > 0)) throw opts.drain.reason;
   return { translations: out.map((v, i) => v ?? lines[i]!), keptOriginal, calls, condenseCalls };
 }

@@ -71,6 +71,10 @@ describe('a stopped or killed worker does not have the engine answer again (issu
     firstAnswer = engine.answered.length;
   });
   afterEach(async () => {
+    // a test that failed midway leaves no task to the next test's workers
+    await t.ctx.db.query(
+      `UPDATE tasks SET deleted_at = now() WHERE deleted_at IS NULL AND status <> 'completed'`,
+    );
     // each test's workers are gone before the next test starts its own
     for (const c of children.splice(0)) {
       if (c.exitCode !== null || c.signalCode !== null) continue;
