@@ -106,6 +106,14 @@ async function runFile(
               flags[from + i] = line.flags;
             });
           },
+          // a line over budget comes back as translated first, then shorter
+          onCondensed: async (changed) => {
+            for (const { index, text } of changed) {
+              const line = translatedLine(segments[index]!, text, rules, false);
+              texts[index] = line.text;
+              flags[index] = line.flags;
+            }
+          },
         }),
   };
   const started = performance.now();

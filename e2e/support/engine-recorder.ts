@@ -31,7 +31,7 @@ function translationLines(body: Buffer): string[] | null {
     const lines = (JSON.parse(last) as { lines?: unknown }).lines;
     if (!lines || typeof lines !== 'object' || Array.isArray(lines)) return null;
     const values = Object.values(lines as Record<string, unknown>);
-    return values.every((v) => typeof v === 'string') ? (values) : null;
+    return values.every((v) => typeof v === 'string') ? values : null;
   } catch {
     return null;
   }

@@ -7,11 +7,18 @@ import type { Membership } from './processes/siblings.js';
 export const SHUTDOWN_DEADLINE_MS = 2800;
 /** How long running jobs get to save what is done and be put back. */
 const JOBS_TIMEOUT_MS = 2000;
+/**
+ * How long engine calls in flight get to answer (then saved) before they are aborted: a second of
+ * the jobs' two leaves the other for the saves (a database round trip each) and the put back.
+ */
+export const STOP_GRACE_MS = 1000;
 
 /**
  * SIGTERM and SIGINT (a deployment, a container stop, Ctrl-C): the process stops taking requests
- * and jobs, aborts what runs (engine calls, ffmpeg), lets each job save what is done and puts it
- * back without using up a retry, closes the database and exits, within SHUTDOWN_DEADLINE_MS.
+ * and jobs, aborts ffmpeg and transcriptions at once, starts no engine call and gives those in
+ * flight STOP_GRACE_MS to answer (every answer is saved), aborts the rest, lets each job save what
+ * is done and puts it back without using up a retry, closes the database and exits, within
+ * SHUTDOWN_DEADLINE_MS.
  * A second signal exits at once. Used by the server (main.ts), the worker (worker.ts) and the
  * tests' child processes.
  */
@@ -40,7 +47,7 @@ export function exitOnSignals(opts: {
     deadline.unref();
     try {
       // HTTP and jobs stop side by side: both still need the database, closed after them
-      await Promise.all([app?.close(), queue?.shutdown(JOBS_TIMEOUT_MS)]);
+      await Promise.all([app?.close(), queue?.shutdown(JOBS_TIMEOUT_MS, STOP_GRACE_MS)]);
       // no job uses an engine any more: local engine processes (Apertium's pipelines) are stopped
       await ctx.engines.close();
       // this process no longer counts as running: a new one may start with other settings (if

@@ -92,6 +92,11 @@ export const taskSchema = z.object({
   keepEngineBreaks: z.boolean(),
   /** lines carrying at least one review flag ("N lines to review") */
   reviewCount: z.number().int(),
+  /**
+   * runs of the task so far: each start's first run and every run that resumed it (after a stop,
+   * a crash or the review of its names and terms); not in SPEC §3
+   */
+  attempts: z.number().int().optional(),
   /** issue 26: glossaries, series, formality, note, brief and its review, engine calls */
   voice: taskVoiceSchema,
   /** issue 34: a completed task translated only in part (lines left to continue), else null */

@@ -79,6 +79,37 @@ describe(`job queue (${TEST_DB})`, () => {
     expect(attempts).toEqual([0, 1, 2]);
   });
 
+  it('a shutdown tells running handlers to stop at once, aborts them after the grace, and puts their jobs back', async () => {
+    const schema = schemaName();
+    const q = await openQueue<TestJobs>(DEFS, schema);
+    const seen: string[] = [];
+    let started = false;
+    const aborted = (signal: AbortSignal) =>
+      new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    await q.work({
+      'test.echo': async (_p, job) => {
+        started = true;
+        await aborted(job.stopping);
+        // told to stop: what is in flight may still end (and be saved) until the grace is over
+        seen.push(`stopping, aborted: ${job.signal.aborted}`);
+        const at = Date.now();
+        await aborted(job.signal);
+        seen.push(`aborted after ${Date.now() - at >= 200 ? 'the grace' : 'too short a grace'}`);
+        throw job.signal.reason;
+      },
+      'test.flaky': async () => undefined,
+    });
+    const id = await q.send('test.echo', { n: 1 });
+    await until(() => started);
+    await q.shutdown(5000, 300);
+    expect(seen).toEqual(['stopping, aborted: false', 'aborted after the grace']);
+    const [job] = await t.ctx.db.query<{ state: string; retry_count: number }>(
+      `SELECT state, retry_count FROM "${schema}".job WHERE id = $1`,
+      [id],
+    );
+    expect(job).toEqual({ state: 'created', retry_count: 0 });
+  });
+
   it('refuses to start when a job has no handler', async () => {
     const q = await openQueue<TestJobs>(DEFS);
     const handlers = { 'test.echo': async () => undefined } as unknown as Handlers<TestJobs>;

@@ -67,7 +67,13 @@ export interface JobDefinition {
   concurrency?: number;
 }
 
-export type JobHandler<P> = (payload: P, job: Job<P>) => Promise<void>;
+/**
+ * A job as its handler gets it. `signal` aborts when the job's claim is lost, or when this process
+ * stops and the grace for work in flight is over; `stopping` aborts as soon as the process starts
+ * to stop (or the claim is lost): start no new step, finish and save the ones in flight (issue 41).
+ */
+export type RunningJob<P> = Job<P> & { stopping: AbortSignal };
+export type JobHandler<P> = (payload: P, job: RunningJob<P>) => Promise<void>;
 /** One handler per job name, typed by the registry: a missing handler does not compile. */
 export type Handlers<R> = { [K in keyof R]: JobHandler<R[K]> };
 
@@ -97,8 +103,10 @@ export class MissingHandlerError extends Error {}
  */
 export class JobQueue<R extends { [K in keyof R]: object }> {
   private started = false;
-  /** aborted by shutdown(): every running handler's signal */
-  private readonly stopping = new AbortController();
+  /** aborted as shutdown() begins: every running handler's `stopping` */
+  private readonly stopRequested = new AbortController();
+  /** aborted when shutdown()'s grace is over: every running handler's `signal` */
+  private readonly stopForced = new AbortController();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -202,11 +210,12 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
           if (!job) return;
           const started = Date.now();
           // the handler stops on its claim being lost (pg-boss) or on this process shutting down
-          const signal = AbortSignal.any([job.signal, this.stopping.signal]);
+          const signal = AbortSignal.any([job.signal, this.stopForced.signal]);
+          const stopping = AbortSignal.any([job.signal, this.stopRequested.signal]);
           try {
-            await handler(job.data, { ...job, signal });
+            await handler(job.data, { ...job, signal, stopping });
           } catch (err) {
-            if (this.stopping.signal.aborted && !job.signal.aborted && (await this.putBack(job))) {
+            if (this.stopRequested.signal.aborted && !job.signal.aborted && (await this.putBack(job))) {
               this.log.info(
                 { job: name, id: job.id, retry: job.retryCount },
                 'job put back for the next start',
@@ -239,19 +248,28 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
   }
 
   /**
-   * Stops this process's work at once (SIGTERM): no job is taken any more, running handlers are
-   * aborted (they save what is done and throw), and each aborted job is put back as it was
-   * claimed, not failed, so the next start runs it again without using up one of its retries.
-   * A handler still running after `timeoutMs` is failed by pg-boss (a retry, as after a crash).
+   * Stops this process's work (SIGTERM): no job is taken any more; running handlers are told to
+   * stop (`stopping`: they start nothing new, and what is in flight, such as an engine call, may
+   * still answer and be saved for `graceMs`), then aborted (`signal`: they save what is done and
+   * throw); each stopped job is put back as it was claimed, not failed, so the next start runs it
+   * again without using up one of its retries. A handler still running after `timeoutMs` is
+   * failed by pg-boss (a retry, as after a crash).
    */
-  async shutdown(timeoutMs = 2000): Promise<void> {
+  async shutdown(timeoutMs = 2000, graceMs = 0): Promise<void> {
     // stop the fetch loops first, so no job is claimed between the abort and the stop
     for (const name of Object.keys(this.definitions))
       this.boss
         .offWork(name, { wait: false })
         .catch((err: unknown) => this.log.warn({ err }, 'offWork failed'));
-    this.stopping.abort(new Error('the process is shutting down'));
-    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    const reason = new Error('the process is shutting down');
+    this.stopRequested.abort(reason);
+    const forced = setTimeout(() => this.stopForced.abort(reason), graceMs);
+    try {
+      await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    } finally {
+      clearTimeout(forced);
+      this.stopForced.abort(reason);
+    }
   }
 
   /**

@@ -1,42 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { layoutText, normsFor } from '@subtrans/subtitles';
+import { createServer } from 'node:http';
+import { fakeTranslate, type Misbehaviour } from './fake-translation.js';
+import { bodyOf, listen } from './http-server.js';
 
-/** How the next answer misbehaves (consumed in order; then answers are correct). */
-export type Misbehaviour =
-  | 'wrong-count'
-  | 'merged'
-  | 'echo-missing'
-  | 'garbage'
-  | 'error-object'
-  | 'http500'
-  | 'http429'
-  | 'fenced'
-  | 'entities'
-  | 'slow'
-  /** the numbered map wrapped in one key: {"lines": {…}} */
-  | 'wrap-lines'
-  /** the same under "translations" */
-  | 'wrap-translations'
-  /** a JSON array of the translations, in order */
-  | 'array'
-  /** two keys around the map: {"lines": {…}, "note": "…"} */
-  | 'wrap-two-keys'
-  /** prose instead of JSON (a model that never translates) */
-  | 'refuse';
-
-/** The "translation" both fake providers give: recognisable and reversible in tests. */
-export const fakeTranslate = (text: string, target: string) => `[${target}] ${text}`;
-
-/**
- * A translation as a task stores it: laid out for the target language with its default norms
- * (tasks lay out each translated line unless they keep the engine's breaks).
- */
-export const laidOut = (text: string, target: string) => layoutText(text, target, normsFor(target));
-
-/** A task's line as stored from fakeTranslate. */
-export const fakeTranslatedLine = (text: string, target: string) =>
-  laidOut(fakeTranslate(text, target), target);
+export { fakeTranslate, fakeTranslatedLine, laidOut, type Misbehaviour } from './fake-translation.js';
 
 /**
  * A line "translated" as a model that follows its terms would: each term's source (and each
@@ -54,17 +20,6 @@ export function fakeTranslateWithTerms(
   let out = text;
   for (const [from, to] of pairs) out = out.split(from).join(to);
   return fakeTranslate(out, target);
-}
-
-async function bodyOf(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-}
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /** A translation request as the fake provider received it (the last user message). */
@@ -96,6 +51,20 @@ export interface ReceivedBrief {
   max_synopsis: number;
   lines: string[];
   known?: { characters: Record<string, string>[]; terms: Record<string, string>[] };
+}
+
+/**
+ * An answer the fake provider sent to a client still waiting for it (a client that hung up first,
+ * such as a stopped worker, is not answered): what it answered and when.
+ */
+export interface SentAnswer {
+  kind: 'translate' | 'condense' | 'brief';
+  /** the source lines it answered (a condensing call: each item's original) */
+  lines: string[];
+  /** the text answered for each of `lines` (a brief: none) */
+  texts: string[];
+  /** Date.now() once the answer was written */
+  at: number;
 }
 
 /** A brief that says nothing: what the fake provider answers unless told otherwise. */
@@ -141,11 +110,47 @@ export async function startOpenAiServer(apiKey: string) {
   /** issue 41: every chat call with a valid key (translate, condense, brief), and its prompt bytes */
   let calls = 0;
   let promptBytes = 0;
+  /** a line is rendered with its request's terms from its second asking on (a terms pass) */
+  let renderTermsAgain = false;
+  /** how often each source line was asked to be translated */
+  const askedLines = new Map<string, number>();
+  /** every answer sent, in order (see SentAnswer) */
+  const answered: SentAnswer[] = [];
+  /** brief answers wait this long */
+  let briefDelayMs = 0;
+  /** while closed, answers wait (a provider that stopped answering); null: open */
+  let gate: { opened: Promise<void>; open: () => void } | null = null;
+  /** called as each request arrives (before its answer waits) */
+  let onRequest: ((kind: SentAnswer['kind']) => void) | null = null;
+  /** called after each answer sent; answering true closes the gate before the next one */
+  let afterAnswer: ((sent: readonly SentAnswer[]) => boolean) | null = null;
+  const closeGate = () => {
+    if (gate) return;
+    let open = () => {};
+    const opened = new Promise<void>((r) => (open = r));
+    gate = { opened, open };
+  };
   const server = createServer((req, res) => {
     void (async () => {
+      // the client hung up before its answer (a stopped worker aborting its call)
+      let gone = false;
+      const hungUp = new Promise<void>((resolve) =>
+        res.once('close', () => {
+          if (!res.writableFinished) gone = true;
+          resolve();
+        }),
+      );
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      };
+      /** an answer: held while the gate is closed, dropped when the client is gone, recorded when sent */
+      const answer = async (sent: Omit<SentAnswer, 'at'>, body: unknown) => {
+        while (gate && !gone) await Promise.race([gate.opened, hungUp]);
+        if (gone || res.destroyed) return;
+        send(200, body);
+        answered.push({ ...sent, at: Date.now() });
+        if (afterAnswer?.(answered)) closeGate();
       };
       if (req.url !== '/chat/completions' || req.method !== 'POST')
         return send(404, { error: { message: 'not found' } });
@@ -159,24 +164,40 @@ export async function startOpenAiServer(apiKey: string) {
       if (Array.isArray(user.lines)) {
         const asked = user as unknown as ReceivedBrief;
         briefRequests.push(asked);
+        onRequest?.('brief');
+        if (briefDelayMs) await new Promise((r) => setTimeout(r, briefDelayMs));
         const fault = briefScript.shift();
         if (fault === 'http500') return send(500, { error: { message: 'internal' } });
-        const answer = fault === 'garbage' ? 'no brief today' : briefer(asked);
-        const content = typeof answer === 'string' ? answer : JSON.stringify(answer);
-        return send(200, { choices: [{ index: 0, message: { role: 'assistant', content } }] });
+        const reply = fault === 'garbage' ? 'no brief today' : briefer(asked);
+        const content = typeof reply === 'string' ? reply : JSON.stringify(reply);
+        if (fault) return send(200, { choices: [{ index: 0, message: { role: 'assistant', content } }] });
+        return answer(
+          { kind: 'brief', lines: asked.lines, texts: [] },
+          {
+            choices: [{ index: 0, message: { role: 'assistant', content } }],
+          },
+        );
       }
       const first: unknown = Object.values(user.lines)[0];
       if (typeof first === 'object' && first !== null) {
         const items = user.lines as unknown as Record<string, ReceivedCondenseItem>;
         condenseRequests.push(items);
+        onRequest?.('condense');
         const shorter = Object.fromEntries(
           Object.entries(items).map(([k, item]) => [k, condenser ? condenser(item) : item.text]),
         );
-        return send(200, {
-          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(shorter) } }],
-        });
+        const sent = { kind: 'condense' as const, lines: Object.values(items).map((i) => i.original) };
+        return answer(
+          { ...sent, texts: Object.values(shorter) },
+          {
+            choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(shorter) } }],
+          },
+        );
       }
       requests.push(user);
+      onRequest?.('translate');
+      const again = new Set(Object.values(user.lines).filter((l) => askedLines.has(l)));
+      for (const l of Object.values(user.lines)) askedLines.set(l, (askedLines.get(l) ?? 0) + 1);
       systemPrompts.push(body.messages[0]!.content);
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       const pattern = untranslatable;
@@ -187,7 +208,7 @@ export async function startOpenAiServer(apiKey: string) {
           k,
           translator
             ? translator(v, user.target)
-            : renderTerms
+            : renderTerms || (renderTermsAgain && again.has(v))
               ? fakeTranslateWithTerms(v, user.target, user)
               : fakeTranslate(v, user.target),
         ]),
@@ -246,19 +267,40 @@ export async function startOpenAiServer(apiKey: string) {
         case undefined:
           break;
       }
-      send(200, {
+      const reply = {
         id: 'chatcmpl-test',
         object: 'chat.completion',
         model: 'test-model',
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
         usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      });
+      };
+      // only a correct answer is recorded as answered: a wrong one is rightly asked again
+      if (mode !== undefined) return send(200, reply);
+      const sent = { kind: 'translate' as const, lines: Object.values(user.lines) };
+      await answer({ ...sent, texts: Object.values(translated) }, reply);
     })();
   });
   const url = await listen(server);
   return {
     url,
     requests,
+    answered,
+    /** brief answers wait `ms` */
+    setBriefDelay: (ms: number) => (briefDelayMs = ms),
+    /** answers wait from now on (requests still arrive and are recorded) until openGate */
+    closeGate,
+    /** `fn` runs as each request arrives, with its kind (null: none) */
+    onRequest: (fn: ((kind: SentAnswer['kind']) => void) | null) => (onRequest = fn),
+    /** `fn` runs after each answer sent (every answer so far); true closes the gate (null: none) */
+    afterAnswer: (fn: ((sent: readonly SentAnswer[]) => boolean) | null) => (afterAnswer = fn),
+    /** answers held behind the gate go out, and answers no longer wait */
+    openGate: () => {
+      const g = gate;
+      gate = null;
+      g?.open();
+    },
+    /** each line is rendered with its request's terms when asked a second time (a terms pass) */
+    setTermRenderingAgain: (on: boolean) => (renderTermsAgain = on),
     systemPrompts,
     condenseRequests,
     briefRequests,
@@ -290,110 +332,4 @@ export async function startOpenAiServer(apiKey: string) {
   };
 }
 
-/** Google Cloud Translation v2: POST /language/translate/v2?key=… with q[], target, source, format. */
-export async function startGoogleV2Server(apiKey: string) {
-  const script: Misbehaviour[] = [];
-  let translateCalls = 0;
-  const server = createServer((req, res) => {
-    void (async () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(typeof body === 'string' ? body : JSON.stringify(body));
-      };
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname !== '/language/translate/v2') return send(404, {});
-      if (url.searchParams.get('key') !== apiKey)
-        return send(400, {
-          error: { code: 400, message: 'API key not valid. Please pass a valid API key.' },
-        });
-      translateCalls += 1;
-      const body = (await bodyOf(req)) as { q: string[]; target: string };
-      const mode = script.shift();
-      if (mode === 'http500') return send(500, { error: { code: 500, message: 'backend error' } });
-      if (mode === 'garbage') return send(200, 'not json');
-      let translations = body.q.map((q) => ({
-        translatedText: fakeTranslate(q, body.target),
-        detectedSourceLanguage: 'en',
-      }));
-      if (mode === 'wrong-count') translations = translations.slice(1);
-      if (mode === 'entities')
-        translations = translations.map(() => ({
-          translatedText: 'it&#39;s &quot;ok&quot;',
-          detectedSourceLanguage: 'en',
-        }));
-      send(200, { data: { translations } });
-    })();
-  });
-  const url = await listen(server);
-  return {
-    url,
-    misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
-    /** how many translate calls it has answered (with a valid key) */
-    calls: () => translateCalls,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-/**
- * apertium-apy: GET /listPairs, GET|POST /translate (langpair=eng|spa, q, markUnknown, format;
- * query string or form body). "Translates" each paragraph that holds a letter with
- * fakeTranslate(paragraph, target code) and keeps the others (blank lines, separators) as they are,
- * like Apertium keeps format. Misbehaves on demand: http500, garbage, wrong-count (drops the last
- * two paragraphs), slow.
- */
-export async function startApertiumApyServer(pairs: [string, string][] = [['eng', 'spa']]) {
-  const script: Misbehaviour[] = [];
-  const requests: { method: string; contentType: string; params: Record<string, string> }[] = [];
-  const server = createServer((req, res) => {
-    void (async () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-        res.end(typeof body === 'string' ? body : JSON.stringify(body));
-      };
-      const error = (code: number, explanation: string) =>
-        send(code, { status: 'error', code, message: code === 400 ? 'Bad Request' : 'Error', explanation });
-      const url = new URL(req.url ?? '/', 'http://x');
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const params = Object.fromEntries(url.searchParams);
-      if (req.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
-        Object.assign(
-          params,
-          Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
-        );
-      if (url.pathname === '/listPairs') {
-        return send(200, {
-          responseData: pairs.map(([s, t]) => ({ sourceLanguage: s, targetLanguage: t })),
-          responseDetails: null,
-          responseStatus: 200,
-        });
-      }
-      if (url.pathname !== '/translate') return error(404, 'not found');
-      requests.push({ method: req.method ?? '', contentType: req.headers['content-type'] ?? '', params });
-      const [source, target] = (params.langpair ?? '').split('|');
-      if (params.q === undefined || !pairs.some(([s, t]) => s === source && t === target))
-        return error(400, 'That pair is not installed');
-      const mode = script.shift();
-      if (mode === 'http500') return error(500, 'internal error');
-      if (mode === 'garbage') return send(200, '<html>oops</html>');
-      if (mode === 'slow') await new Promise((r) => setTimeout(r, 3000));
-      let paragraphs = params.q.split('\n\n');
-      if (mode === 'wrong-count') paragraphs = paragraphs.slice(0, -2);
-      const translatedText = paragraphs
-        .map((p) => (/\p{L}/u.test(p) ? fakeTranslate(p, target!) : p))
-        .join('\n\n');
-      send(200, { responseData: { translatedText }, responseDetails: null, responseStatus: 200 });
-    })();
-  });
-  const url = await listen(server);
-  return {
-    url,
-    requests,
-    misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
+export { startApertiumApyServer, startGoogleV2Server } from './rule-engine-servers.js';

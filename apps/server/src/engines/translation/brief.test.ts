@@ -95,12 +95,12 @@ describe('writeBrief', () => {
     expect(some.brief!.synopsis).toBe('ok');
 
     const down = briefEngine(() => new EngineError('http', 'HTTP 500'));
-    expect(await writeBrief(down.engine, lines(10), opts)).toEqual({ brief: null, calls: 2 });
+    expect(await writeBrief(down.engine, lines(10), opts)).toEqual({ brief: null, calls: 2, reported: 0 });
   });
 
   it('writes none for an engine without briefs, and stops when the run is stopped', async () => {
     const plain: TranslationEngine = { name: 'rules', translate: async (req) => req.lines };
-    expect(await writeBrief(plain, lines(10), opts)).toEqual({ brief: null, calls: 0 });
+    expect(await writeBrief(plain, lines(10), opts)).toEqual({ brief: null, calls: 0, reported: 0 });
     const stop = new AbortController();
     stop.abort(new Error('shutdown'));
     const { engine } = briefEngine(() => empty);
@@ -127,6 +127,42 @@ describe('writeBrief', () => {
     expect(Buffer.byteLength(JSON.stringify(all))).toBeLessThanOrEqual(KNOWN_MAX_BYTES);
     expect(all.characters.length).toBeGreaterThan(10);
     expect(all.characters).toEqual(memory.characters.slice(0, all.characters.length));
+  });
+
+  it('gives each part to onPart as it is answered, and asks only the parts not answered before', async () => {
+    const { engine, asked } = briefEngine((req) => ({ ...empty, synopsis: `Part ${req.part.index}.` }));
+    const kept: { index: number; count: number; calls: number }[] = [];
+    const answered = new Map([[1, { ...empty, synopsis: 'Kept 2.' }]]);
+    const { brief, calls, reported } = await writeBrief(engine, lines(900), {
+      ...opts,
+      answered,
+      onPart: async ({ index, count, calls: n }) => void kept.push({ index, count, calls: n }),
+    });
+    expect(asked.map((r) => r.part.index)).toEqual([1, 3]);
+    expect(kept.sort((a, b) => a.index - b.index)).toEqual([
+      { index: 0, count: 3, calls: 1 },
+      { index: 2, count: 3, calls: 1 },
+    ]);
+    expect({ calls, reported }).toEqual({ calls: 2, reported: 2 });
+    expect(brief!.synopsis).toBe('Part 1. Kept 2. Part 3.');
+  });
+
+  it('stopped gently: no part starts, the parts in flight answer and are kept, then it throws', async () => {
+    const drain = new AbortController();
+    const { engine, asked } = briefEngine((req) => ({ ...empty, synopsis: `Part ${req.part.index}.` }));
+    const kept: number[] = [];
+    const written = writeBrief(engine, lines(1500), {
+      ...opts,
+      concurrency: 2,
+      drain: drain.signal,
+      onPart: async ({ index }) => void kept.push(index),
+    });
+    // two parts in flight
+    await new Promise((r) => setImmediate(r));
+    drain.abort(new Error('stopping'));
+    await expect(written).rejects.toThrow('stopping');
+    expect(asked.map((r) => r.part.index)).toEqual([1, 2]);
+    expect(kept.sort()).toEqual([0, 1]);
   });
 
   it('lets other failures through (a bug is no answer to leave out)', async () => {

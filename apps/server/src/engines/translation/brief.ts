@@ -81,41 +81,60 @@ export interface BriefOptions {
   retries: number;
   retryDelayMs: number;
   signal?: AbortSignal;
+  /**
+   * Stops gently (a graceful shutdown): no part's call starts any more, the calls in flight may
+   * still answer (given to onPart) until `signal` aborts them; then drain's reason is thrown.
+   */
+  drain?: AbortSignal;
   sleep?: (ms: number) => Promise<void>;
   /** issue 41: the task's allowance, which each part's call is spent from (the brief always goes) */
   allowance?: WorkAllowance;
+  /** parts answered before (a run that resumes the brief), by index: not asked again */
+  answered?: ReadonlyMap<number, Brief>;
+  /**
+   * Called, and awaited, with each part as it is answered (of `count` parts) and the calls it
+   * took, so it is kept even if the run stops before the brief is whole (issue 41).
+   */
+  onPart?: (part: { index: number; count: number; brief: Brief; calls: number }) => Promise<void>;
 }
 
 /**
  * Issue 26's film brief: the engine reads the whole film, part by part (a few parts at once),
  * and the parts' answers are merged (brief-merge.ts). A part whose call keeps failing is left out;
- * null when every part failed or the engine writes no briefs. `calls` counts every attempt. A
- * series' names and terms go with the parts they occur in (knownIn).
+ * null when every part failed or the engine writes no briefs. `calls` counts every attempt, and
+ * of those `reported` the ones onPart was given. A series' names and terms go with the parts they
+ * occur in (knownIn).
  */
 export async function writeBrief(
   engine: TranslationEngine,
   lines: readonly string[],
   opts: BriefOptions,
-): Promise<{ brief: Brief | null; calls: number }> {
+): Promise<{ brief: Brief | null; calls: number; reported: number }> {
   const brief = engine.brief?.bind(engine);
-  if (!brief || lines.length === 0) return { brief: null, calls: 0 };
-  const sleep = opts.sleep ?? ((ms: number) => pause(ms, opts.signal));
+  if (!brief || lines.length === 0) return { brief: null, calls: 0, reported: 0 };
+  const stops = [opts.signal, opts.drain].filter((x): x is AbortSignal => x !== undefined);
+  const sleep = opts.sleep ?? ((ms: number) => pause(ms, stops.length ? AbortSignal.any(stops) : undefined));
+  const halt = () => {
+    opts.signal?.throwIfAborted();
+    opts.drain?.throwIfAborted();
+  };
   const chunks = briefChunks(lines);
   const synopsisChars = Math.floor(BRIEF_LIMITS.synopsisChars / chunks.length) - 1;
-  const parts: (Brief | null)[] = new Array<Brief | null>(chunks.length).fill(null);
+  const parts: (Brief | null)[] = chunks.map((_, i) => opts.answered?.get(i) ?? null);
   let calls = 0;
+  let reported = 0;
   const read = async (index: number) => {
     const [from, to] = chunks[index]!;
     let last: EngineError | null = null;
     for (let attempt = 0; attempt <= opts.retries; attempt += 1) {
-      opts.signal?.throwIfAborted();
+      halt();
       if (attempt > 0) await sleep(Math.max(opts.retryDelayMs * 2 ** (attempt - 1), last?.retryAfterMs ?? 0));
-      opts.signal?.throwIfAborted();
+      halt();
       calls += 1;
-      const part = lines.slice(from, to);
-      const known = opts.known && knownIn(opts.known, part);
+      const slice = lines.slice(from, to);
+      const known = opts.known && knownIn(opts.known, slice);
       const req = {
-        lines: part,
+        lines: slice,
         source: opts.source,
         target: opts.target,
         part: { index: index + 1, count: chunks.length },
@@ -124,22 +143,32 @@ export async function writeBrief(
         ...(opts.signal ? { signal: opts.signal } : {}),
       };
       opts.allowance?.spend(engine.prompt?.brief(req) ?? 0);
+      let part: Brief;
       try {
-        parts[index] = await brief(req);
-        return;
+        part = await brief(req);
       } catch (err) {
-        opts.signal?.throwIfAborted();
+        halt();
         if (!(err instanceof EngineError)) throw err;
         last = err;
+        continue;
       }
+      parts[index] = part;
+      if (opts.onPart) {
+        await opts.onPart({ index, count: chunks.length, brief: part, calls: attempt + 1 });
+        reported += attempt + 1;
+      }
+      return;
     }
   };
+  const todo = parts.flatMap((p, i) => (p ? [] : [i]));
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(Math.max(1, opts.concurrency), chunks.length) }, async () => {
-      while (next < chunks.length) await read(next++);
+    Array.from({ length: Math.min(Math.max(1, opts.concurrency), todo.length) }, async () => {
+      while (next < todo.length && !opts.drain?.aborted) await read(todo[next++]!);
     }),
   );
+  // stopped gently with parts not asked: the brief is not whole
+  if (next < todo.length) halt();
   const answered = parts.filter((p): p is Brief => p !== null);
-  return { brief: answered.length ? mergeBriefParts(answered) : null, calls };
+  return { brief: answered.length ? mergeBriefParts(answered) : null, calls, reported };
 }

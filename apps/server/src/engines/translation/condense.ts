@@ -13,16 +13,20 @@ export interface FitOptions {
   counting: Counting;
 }
 
-/** A translated run of lines [from, from + values.length) whose lines over budget wait to be condensed. */
-export interface CondensedRun {
+/** A translated run of lines [from, from + values.length) some of whose lines wait to be condensed. */
+interface Run {
   from: number;
   values: string[];
-  /** lines still waiting */
-  left: number;
+}
+
+/** A line whose text is now shorter: `index` into the pipeline's lines. */
+export interface CondensedLine {
+  index: number;
+  text: string;
 }
 
 interface Waiting {
-  run: CondensedRun;
+  run: Run;
   /** the line's index in its run */
   k: number;
   /** how often it was asked already */
@@ -35,7 +39,8 @@ interface Waiting {
  * make calls of two or three lines), each with its source line and its neighbours as context, at
  * most CONDENSE_ROUNDS times. A shorter text is taken at once when it fits and is not empty;
  * otherwise the line keeps the shortest non-empty text it was given (its translation included).
- * A run is handed to `done` once none of its lines waits any more (at once when none was over).
+ * Each answer's lines whose text it changed go to `changed` as it is settled, so a pipeline
+ * persists them as they come (issue 41: a run is persisted as translated, not held here).
  */
 export class CondensePool {
   private waiting: Waiting[] = [];
@@ -43,7 +48,7 @@ export class CondensePool {
   constructor(
     private readonly lines: readonly string[],
     private readonly fit: FitOptions,
-    private readonly done: (run: CondensedRun) => void,
+    private readonly changed: (lines: CondensedLine[]) => void,
   ) {}
 
   /** lines waiting to be asked */
@@ -52,17 +57,17 @@ export class CondensePool {
   }
 
   private measure = (text: string) => measureIn(text, this.fit.counting);
-  private budgetOf = (run: CondensedRun, k: number) => this.fit.budgets[run.from + k] ?? Infinity;
+  private budgetOf = (run: Run, k: number) => this.fit.budgets[run.from + k] ?? Infinity;
 
-  /** A run as the engine translated it: its lines over budget wait, or it is done. */
-  add(from: number, values: readonly string[]): void {
-    const run: CondensedRun = { from, values: [...values], left: 0 };
+  /** A run as the engine translated it: its lines over budget wait (answers how many). */
+  add(from: number, values: readonly string[]): number {
+    const run: Run = { from, values: [...values] };
+    const before = this.waiting.length;
     values.forEach((v, k) => {
       if (v.trim() === '' || this.measure(v) <= this.budgetOf(run, k)) return;
       this.waiting.push({ run, k, asked: 0 });
-      run.left += 1;
     });
-    if (!run.left) this.done(run);
+    return this.waiting.length - before;
   }
 
   /** The next call's lines (up to CONDENSE_BATCH, in the order they came to wait) and their items. */
@@ -84,20 +89,19 @@ export class CondensePool {
    * `again`, never: the task's allowance is spent).
    */
   settle(taken: readonly Waiting[], answers: readonly string[] | null, again = true): void {
+    const changed: CondensedLine[] = [];
     taken.forEach((w, n) => {
       const { run, k } = w;
       const answer = answers?.[n]?.trim() ?? '';
       const fits = answer !== '' && this.measure(answer) <= this.budgetOf(run, k);
       // not yet within budget: the shorter of the two is kept (and asked again)
-      if (fits || (answer !== '' && this.measure(answer) < this.measure(run.values[k]!)))
+      if (fits || (answer !== '' && this.measure(answer) < this.measure(run.values[k]!))) {
         run.values[k] = answer;
-      if (!fits && again && w.asked + 1 < CONDENSE_ROUNDS) {
-        this.waiting.push({ run, k, asked: w.asked + 1 });
-        return;
+        changed.push({ index: run.from + k, text: answer });
       }
-      run.left -= 1;
-      if (!run.left) this.done(run);
+      if (!fits && again && w.asked + 1 < CONDENSE_ROUNDS) this.waiting.push({ run, k, asked: w.asked + 1 });
     });
+    if (changed.length) this.changed(changed);
   }
 }
 
@@ -112,8 +116,10 @@ export async function condenseRun(
   fit: FitOptions,
   ask: (items: CondenseItem[]) => Promise<string[] | null>,
 ): Promise<string[]> {
-  let out: string[] = [...values];
-  const pool = new CondensePool(lines, fit, (run) => (out = run.values));
+  const out: string[] = [...values];
+  const pool = new CondensePool(lines, fit, (changed) => {
+    for (const c of changed) out[c.index - from] = c.text;
+  });
   pool.add(from, values);
   while (pool.size) {
     const { taken, items } = pool.take();

@@ -1,8 +1,9 @@
-import { AllowanceSpent, type Work, type WorkAllowance } from './allowance.js';
-import { planBatches } from './batch-plan.js';
-import { CONDENSE_BATCH, CondensePool, type FitOptions } from './condense.js';
-import { EngineError, type TranslateRequest, type TranslationEngine } from './engine.js';
+import { AllowanceSpent } from './allowance.js';
 import type { BatchExtras } from './extras-fit.js';
+import { planBatches } from './batch-plan.js';
+import { CONDENSE_BATCH, CondensePool, type CondensedLine } from './condense.js';
+import { EngineError, type TranslateRequest, type TranslationEngine } from './engine.js';
+import { pause, type CallCost, type PipelineOptions, type PipelineResult } from './pipeline-options.js';
 import { batchesOf, closesSentence, groupsOf } from './sentence-groups.js';
 
 export { batchesOf } from './sentence-groups.js';
@@ -22,88 +23,10 @@ export function batchCount(lines: readonly string[], size: number, only?: readon
  * over budget (see nextJob).
  */
 const CONDENSE_FIRST_WHILE = 7;
-export type { FitOptions } from './condense.js';
-
-export interface PipelineOptions {
-  /** lines per engine call (SPEC §9: 10); an engine's own batching (engine.ts) wins */
-  batchSize: number;
-  /** engine calls in flight for one task; an engine's own batching wins */
-  concurrency: number;
-  /** retries of one call (SPEC §8: 3) */
-  retries: number;
-  /** first retry delay; doubles on each retry (SPEC §8: 1 s) */
-  retryDelayMs: number;
-  /** lines of context sent before and after a batch */
-  contextLines?: number;
-  /**
-   * Stops the run (shutdown): calls in flight and pauses end at once, no batch is taken any more,
-   * runs already finished are still persisted (onLines awaited), then the signal's reason is thrown.
-   */
-  signal?: AbortSignal;
-  /** only these line indices are translated (a resumed run); every line when omitted */
-  only?: readonly number[];
-  /**
-   * Called, and awaited, with each finished run of lines (and how many of them kept their
-   * original text) before they count as done: a run persists its results here. Throwing stops
-   * the whole run.
-   */
-  onLines?: (from: number, values: string[], keptOriginal: number) => Promise<void>;
-  /** lines done so far, of the lines this run translates (only ever grows) */
-  onProgress?: (done: number, total: number) => void;
-  sleep?: (ms: number) => Promise<void>;
-  /**
-   * each line's budget: sent with the lines, and lines that come back over it are asked again for
-   * a shorter rendering (condense.ts) by engines that can be asked
-   */
-  fit?: FitOptions;
-  /** send cues that form one sentence as a group within one batch (default true) */
-  sentenceGroups?: boolean;
-  /**
-   * issue 26: what goes with the batch of lines [from, to) besides its lines: the terms that occur
-   * in it, the brief's part that concerns it, the user's instructions
-   */
-  extrasFor?: (from: number, to: number) => BatchExtras;
-  /**
-   * issue 41: at most this many batches: the batch size is raised until the lines fit (an
-   * engine's own batching wins)
-   */
-  maxBatches?: number;
-  /**
-   * issue 41: the engine work the task's price buys (allowance.ts). The run's own batches are
-   * held up front (their extras cut to fit) unless `extraWork`; every other call (condensing, a
-   * wrong answer asked again, a halved batch) goes only while the allowance covers it, else its
-   * lines stay as they are (a batch's lines keep their original text, counted).
-   */
-  allowance?: WorkAllowance;
-  /** with `allowance`: the run's batches are extra work too (the terms pass), not held */
-  extraWork?: boolean;
-}
+export type { CondensedLine, FitOptions } from './condense.js';
 
 export type { BatchExtras } from './extras-fit.js';
-
-export interface PipelineResult {
-  translations: string[];
-  /** lines that kept their original text because the engine never gave them back */
-  keptOriginal: number;
-  /** engine calls made, attempts and condensing included */
-  calls: number;
-  /** of `calls`, those asking for shorter lines */
-  condenseCalls: number;
-  /** lines per batch, as raised to fit `maxBatches` */
-  batchSize: number;
-}
-
-/** A pause that ends early when the run is stopped from outside (shutdown). */
-export const pause = (ms: number, signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
+export { pause, type CallCost, type PipelineOptions, type PipelineResult } from './pipeline-options.js';
 
 /**
  * Translates every line with bounded concurrency. A call that fails is retried with backoff
@@ -113,7 +36,8 @@ export const pause = (ms: number, signal: AbortSignal | undefined) =>
  * is the original. Cues of one sentence travel as a group within one batch (a line emptied in a
  * group is a wrong reply like any other: a halved batch holds smaller groups, a single line none);
  * with `fit`, each line's budget goes with it and lines over budget are condensed, pooled across
- * batches, before the run of lines is persisted.
+ * batches. Every answer is persisted as it arrives (onLines, then onCondensed), so a run stopped
+ * or killed loses none of what the engine answered (issue 41).
  */
 export async function translateAll(
   engine: TranslationEngine,
@@ -121,7 +45,14 @@ export async function translateAll(
   languages: { source: string; target: string },
   opts: PipelineOptions,
 ): Promise<PipelineResult> {
-  const sleep = opts.sleep ?? ((ms: number) => pause(ms, opts.signal));
+  // a stop, hard or gentle, ends a pause at once: no call follows it
+  const stops = [opts.signal, opts.drain].filter((x): x is AbortSignal => x !== undefined);
+  const sleep = opts.sleep ?? ((ms: number) => pause(ms, stops.length ? AbortSignal.any(stops) : undefined));
+  /** no engine call starts once the run is stopped (hard or gently) */
+  const halt = () => {
+    opts.signal?.throwIfAborted();
+    opts.drain?.throwIfAborted();
+  };
   const concurrency = engine.batching?.concurrency ?? opts.concurrency;
   const deterministic = engine.batching?.deterministic ?? false;
   const context = opts.contextLines ?? 2;
@@ -149,20 +80,50 @@ export async function translateAll(
 
   // Persisting a finished run (onLines) overlaps the next engine call instead of delaying it;
   // a run counts as done only once persisted, and a failed persist stops the whole run.
-  const persisting = new Set<Promise<void>>();
+  const persisting = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>) => {
+    persisting.add(p);
+    void p.finally(() => persisting.delete(p));
+    return p;
+  };
+  /** by line index: its last persist (true once it succeeded), which a condensed text waits for */
+  const savedOf = new Map<number, Promise<boolean>>();
   const finish = (from: number, values: string[], kept = 0) => {
-    const saved = (async () => {
-      // the worker that finished this run sends its next engine call first (in this same turn of
-      // the event loop); an embedded database would otherwise hold that request back while it writes
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (opts.onLines) await opts.onLines(from, values, kept);
-      values.forEach((v, i) => (out[from + i] = v));
-      keptOriginal += kept;
-      done += values.length;
-      opts.onProgress?.(done, todo.length);
-    })().catch(fail);
-    persisting.add(saved);
-    void saved.finally(() => persisting.delete(saved));
+    const saved = track(
+      (async () => {
+        // the worker that finished this run sends its next engine call first (in this same turn of
+        // the event loop); an embedded database would otherwise hold that request back while it writes
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (opts.onLines) await opts.onLines(from, values, kept);
+        values.forEach((v, i) => (out[from + i] = v));
+        keptOriginal += kept;
+        done += values.length;
+        opts.onProgress?.(done, todo.length);
+        return true;
+      })().catch((err: unknown) => {
+        fail(err);
+        return false;
+      }),
+    );
+    values.forEach((_, i) => savedOf.set(from + i, saved));
+  };
+  /** Condensed lines, persisted once their run (and their previous condensing) was. */
+  const revise = (changed: CondensedLine[]) => {
+    const after = changed.map((c) => savedOf.get(c.index) ?? Promise.resolve(true));
+    const saved = track(
+      (async () => {
+        const ok = await Promise.all(after);
+        const lines = changed.filter((_, k) => ok[k]);
+        if (!lines.length) return false;
+        if (opts.onCondensed) await opts.onCondensed(lines);
+        for (const c of lines) out[c.index] = c.text;
+        return true;
+      })().catch((err: unknown) => {
+        fail(err);
+        return false;
+      }),
+    );
+    for (const c of changed) savedOf.set(c.index, saved);
   };
 
   const allowance = opts.allowance;
@@ -184,19 +145,20 @@ export async function translateAll(
   async function withRetries(send: () => Promise<string[]>, cost: CallCost): Promise<string[]> {
     let lastError: EngineError | null = null;
     for (let attempt = 0; attempt <= opts.retries; attempt += 1) {
-      opts.signal?.throwIfAborted();
+      halt();
       if (attempt > 0) {
         const backoff = opts.retryDelayMs * 2 ** (attempt - 1);
         await sleep(Math.max(backoff, lastError?.retryAfterMs ?? 0));
-        opts.signal?.throwIfAborted();
+        halt();
       }
       pay(cost, attempt, lastError);
       calls += 1;
       try {
         return await send();
       } catch (err) {
-        // stopped from outside (shutdown): the engine's failure is the abort, not its answer
-        opts.signal?.throwIfAborted();
+        // stopped from outside (shutdown): the engine's failure is the abort, not its answer (and
+        // a stopping run asks nothing again)
+        halt();
         if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
         // asking a deterministic engine again gives the same wrong lines: halve at once
         if (deterministic && err.kind === 'count') throw err;
@@ -242,12 +204,12 @@ export async function translateAll(
 
   /**
    * Lines over budget, from every run, asked again CONDENSE_BATCH to a call (engines that can be
-   * asked); a run is persisted once its lines are settled. A call that keeps failing leaves its
-   * lines as they are (they are flagged over budget), the run goes on.
+   * asked); each shorter text is persisted as it comes. A call that keeps failing leaves its lines
+   * as they are (they are flagged over budget), the run goes on.
    */
   const condense = engine.condense?.bind(engine);
   const fit = opts.fit;
-  const pool = fit && condense ? new CondensePool(lines, fit, (r) => finish(r.from, r.values)) : null;
+  const pool = fit && condense ? new CondensePool(lines, fit, revise) : null;
   async function condenseCall(): Promise<void> {
     const { taken, items } = pool!.take();
     const req = {
@@ -267,7 +229,7 @@ export async function translateAll(
         { bytes: engine.prompt?.condense(req) ?? 0 },
       );
     } catch (err) {
-      opts.signal?.throwIfAborted();
+      halt();
       // the allowance is spent: these lines stay as they are, asked no more
       if (err instanceof AllowanceSpent) return pool!.settle(taken, null, false);
       if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
@@ -308,8 +270,9 @@ export async function translateAll(
       finish(from, [lines[from]!], 1);
       return;
     }
-    if (pool) pool.add(from, values);
-    else finish(from, values);
+    // saved as the engine answered it; lines over budget wait to be condensed, then saved again
+    finish(from, values);
+    pool?.add(from, values);
   }
 
   const batches = plan.batches;
@@ -326,6 +289,8 @@ export async function translateAll(
    * still out would bring back few lines to add to it).
    */
   const nextJob = (): (() => Promise<void>) | 'wait' | 'stop' => {
+    // stopping gently: no call starts, the calls in flight end on their own
+    if (opts.drain?.aborted) return 'stop';
     const left = batches.length - next;
     const waiting = pool?.size ?? 0;
     if (waiting >= CONDENSE_BATCH && left > concurrency * CONDENSE_FIRST_WHILE) return condenseCall;
@@ -366,8 +331,11 @@ export async function translateAll(
       }
     }),
   );
-  await Promise.all(persisting);
+  // what the engine answered is persisted, a stopped run's too
+  while (persisting.size) await Promise.all(persisting);
   if (failure.first) throw failure.first;
+  // stopped gently with work left (lines not translated, or waiting to be condensed)
+  if (opts.drain?.aborted && (next < batches.length || (pool?.size ?? 0) > 0)) throw opts.drain.reason;
   return {
     translations: out.map((v, i) => v ?? lines[i]!),
     keptOriginal,
@@ -375,14 +343,4 @@ export async function translateAll(
     condenseCalls,
     batchSize: plan.batchSize,
   };
-}
-
-/**
- * What a call costs the allowance: its prompt bytes, what was held for it when planned, and
- * whether its batch is halved on a wrong answer (several lines) rather than asked again.
- */
-interface CallCost {
-  bytes: number;
-  held?: Work;
-  split?: boolean;
 }

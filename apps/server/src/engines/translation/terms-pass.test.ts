@@ -71,6 +71,51 @@ describe('the terms pass', () => {
     expect(pass).toMatchObject({ asked: 3, calls: 2 });
   });
 
+  it('hands each batch to onAnswered as it is answered: the lines asked, and those better (issue 41)', async () => {
+    const { engine: plain } = engineOf((l) => l.replace('Bruce', 'Bruno').replace('Gotham', 'Gotam'));
+    // each answer takes a moment; `answered` counts those given
+    let answered = 0;
+    const engine: TranslationEngine = {
+      ...plain,
+      translate: async (req) => {
+        await new Promise((r) => setTimeout(r, 20));
+        answered += 1;
+        return plain.translate(req);
+      },
+    };
+    const answers: { asked: number[]; replaced: [number, string][]; answered: number }[] = [];
+    const pass = await termsPass(
+      engine,
+      {
+        lines: LINES,
+        translations,
+        candidates: [0, 1, 2, 3, 4],
+        matcher,
+        onAnswered: async ({ asked, replaced }) =>
+          void answers.push({ asked, replaced: [...replaced], answered }),
+      },
+      langs,
+      opts,
+    );
+    // the first batch's answer is handed on while the second batch is still asked
+    expect(answers).toEqual([
+      {
+        asked: [0, 2],
+        replaced: [
+          [0, 'Bruno is here.'],
+          [2, 'ACME sells.'],
+        ],
+        answered: 1,
+      },
+      { asked: [4], replaced: [[4, 'Bruno in Gotam.']], answered: 2 },
+    ]);
+    expect([...pass.replaced]).toEqual([
+      [0, 'Bruno is here.'],
+      [2, 'ACME sells.'],
+      [4, 'Bruno in Gotam.'],
+    ]);
+  });
+
   it("asks the lines in the film's order, whatever order the candidates come in", async () => {
     const { engine, sent } = engineOf((l) => l);
     await termsPass(engine, { lines: LINES, translations, candidates: [4, 2, 0], matcher }, langs, {

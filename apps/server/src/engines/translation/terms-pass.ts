@@ -5,7 +5,7 @@ import { translateAll, type PipelineOptions } from './pipeline.js';
 /** The options of the pass: the pipeline's, without what the pass decides itself. */
 export type TermsPassOptions = Omit<
   PipelineOptions,
-  'only' | 'onLines' | 'onProgress' | 'extrasFor' | 'sentenceGroups' | 'contextLines'
+  'only' | 'onLines' | 'onCondensed' | 'onProgress' | 'extrasFor' | 'sentenceGroups' | 'contextLines'
 >;
 
 export interface TermsPassResult {
@@ -39,8 +39,9 @@ export function requestTermsIn<T extends TermEntry & { note?: string }>(
  * are (each batch with the terms of its lines, without context: its neighbours are not theirs),
  * like the lines over budget are asked to be shorter (condense.ts). With `extrasOf`, each batch
  * also carries what a task's batches carry (the brief's part and terms, the user's instructions):
- * a line asked again without them would lose the names the brief fixed. A new translation is taken
- * when it lacks fewer renderings than the old one; the rest stay (to be flagged 'term-missing').
+ * a line asked again without them would lose the names the brief fixed. A new translation (or its
+ * shorter text) is taken when it lacks fewer renderings than the old one, as it arrives
+ * (onAnswered); the rest stay (to be flagged 'term-missing').
  * A line whose text is its source (the pipeline kept it, or it needs no translation) is not asked.
  * Only engines that can be asked to reword (language models: those that condense) are asked: a
  * rule-based engine ignores the terms and would answer the same again. An engine that keeps
@@ -59,6 +60,12 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
      * and brief), given those lines; by default the terms of `matcher` they hold
      */
     extrasOf?: (asked: readonly string[]) => PipelineOptions['extrasFor'];
+    /**
+     * Called, and awaited, as the engine answers (issue 41: persisted as it arrives): the lines
+     * `asked` were answered, and of them (or of lines answered before, whose shorter text came
+     * back) those `replaced` carry more of their terms. Throwing stops the pass.
+     */
+    onAnswered?: (answer: { asked: number[]; replaced: Map<number, string> }) => Promise<void>;
   },
   languages: { source: string; target: string },
   opts: TermsPassOptions,
@@ -75,7 +82,15 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
   const replaced = new Map<number, string>();
   if (!todo.length || !engine.condense) return { replaced, asked: 0, calls: 0 };
   const asked = todo.map((i) => lines[i]!);
-  const kept = new Set<number>();
+  // the renderings each line lacked when the pass began: a new text must lack fewer
+  const before = new Map(todo.map((i) => [i, missing(i, translations.get(i)!)]));
+  const better = (i: number, text: string) => text.trim() !== '' && missing(i, text) < before.get(i)!;
+  const answered = async (indices: number[], texts: Map<number, string>) => {
+    const now = new Map([...texts].filter(([i, text]) => better(i, text)));
+    if (!indices.length && !now.size) return;
+    await input.onAnswered?.({ asked: indices, replaced: now });
+    for (const [i, text] of now) replaced.set(i, text);
+  };
   let result;
   try {
     result = await translateAll(engine, asked, languages, {
@@ -92,18 +107,19 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
           return terms.length ? { terms } : {};
         }),
       onLines: async (from, values, keptOriginal) => {
-        if (keptOriginal > 0) values.forEach((_, k) => kept.add(from + k));
+        const indices = todo.slice(from, from + values.length);
+        // a line the engine kept failing on comes back as its source: no new text
+        await answered(indices, new Map(keptOriginal ? [] : indices.map((i, k) => [i, values[k]!])));
+      },
+      onCondensed: async (changed) => {
+        await answered([], new Map(changed.map((c) => [todo[c.index]!, c.text])));
       },
     });
   } catch (err) {
     opts.signal?.throwIfAborted();
+    opts.drain?.throwIfAborted();
     if (!(err instanceof EngineError) || err.kind === 'not_implemented') throw err;
     return { replaced, asked: todo.length, calls: 0 };
   }
-  todo.forEach((i, k) => {
-    const text = result.translations[k]!;
-    if (kept.has(k) || text.trim() === '') return;
-    if (missing(i, text) < missing(i, translations.get(i)!)) replaced.set(i, text);
-  });
   return { replaced, asked: todo.length, calls: result.calls };
 }

@@ -33,7 +33,7 @@ export interface MediaJobs {
 const PROBE_RETRIES = 2;
 const EXECUTE_RETRIES = 2;
 
-type Run = { retryCount: number; signal: AbortSignal };
+type Run = { retryCount: number; signal: AbortSignal; stopping: AbortSignal };
 
 export const mediaJobDefinitions = (env: { MEDIA_TASKS_PER_WORKER: number }) => ({
   [MEDIA_PROBE_JOB]: { options: { retryLimit: PROBE_RETRIES, retryDelay: 2, expireInSeconds: 900 } },
@@ -51,13 +51,19 @@ export const mediaJobHandlers = (ctx: AppContext) => ({
     runDetection(ctx, payload.taskId, {
       retryCount: job.retryCount,
       retryLimit: PROBE_RETRIES,
-      signal: job.signal,
+      // a probe keeps nothing of a run cut short: it stops as soon as the process stops
+      signal: job.stopping,
     }),
   [MEDIA_EXECUTE_JOB]: (payload: ExecuteJob, job: Run) =>
     runExecution(
       ctx,
       payload.taskId,
-      { retryCount: job.retryCount, retryLimit: EXECUTE_RETRIES, signal: job.signal },
+      {
+        retryCount: job.retryCount,
+        retryLimit: EXECUTE_RETRIES,
+        signal: job.signal,
+        stopping: job.stopping,
+      },
       payload.batchSize,
     ),
   [MEDIA_SWEEP_JOB]: async () => {

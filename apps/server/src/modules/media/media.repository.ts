@@ -203,8 +203,8 @@ export async function claimMediaRun(
             media_language = $3, original_language = $3, detected_language = NULL, target_language = $4,
             translation_service = $5, include_original_text = $6,
             keep_engine_breaks = COALESCE($7::boolean, keep_engine_breaks), segment_count = 0,
-            attempts = attempts + 1, media_expires_at = NULL, work_calls = 0, work_bytes = 0,
-            hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (attempts + 1) END,
+            starts = starts + 1, media_expires_at = NULL, work_calls = 0, work_bytes = 0,
+            hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (starts + 1) END,
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND kind = 'media' AND detect_status = 4
         AND status IN ('pending', 'failed') AND media_key IS NOT NULL AND NOT awaiting_review

@@ -23,6 +23,7 @@ import { AppError } from '../../http/errors.js';
 import { hold } from '../billing/ledger.service.js';
 import {
   clampBatchSize,
+  countRun,
   failTask,
   findOwnTask,
   findTaskById,
@@ -318,17 +319,19 @@ async function transcribe(
 export async function runExecution(
   ctx: AppContext,
   taskId: string,
-  attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal },
+  attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal; stopping?: AbortSignal },
   batchSize?: number,
 ): Promise<void> {
   const task = await findTaskById(ctx.db, taskId);
   if (!task || task.deleted_at || !task.media_key) return;
   if (task.status === 'translating') return runTranslation(ctx, taskId, attempt, batchSize);
   if (task.status !== 'processing' || task.execute_status === null) return;
+  if (!(await countRun(ctx.db, taskId, 'processing'))) return;
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
   const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
-  // a deleted task's ffmpeg run or transcription stops at once (its file is being deleted too)
-  const watch = watchTask(ctx, taskId, attempt.signal);
+  // a deleted task's (its file goes too) or a stopping process's ffmpeg or transcription stops at once
+  const stop = attempt.stopping ?? attempt.signal;
+  const watch = watchTask(ctx, taskId, stop);
   const signal = watch.signal;
   try {
     if (!ctx.speech) throw new AppError('SPEECH_NOT_CONFIGURED');
@@ -367,12 +370,12 @@ export async function runExecution(
     ctx.log.info({ task: taskId, cues: cues.length, language: spoken }, 'transcribed');
     // the translation watches the task itself
     watch.stop();
-    await runTranslation(ctx, taskId, attempt, batchSize);
+    await runTranslation(ctx, taskId, { ...attempt, counted: true }, batchSize);
   } catch (err) {
     // deleted meanwhile: nothing to fail, nothing to give back (the deletion did)
     if (await watch.deleted()) return;
     // stopped from outside (shutdown): the queue puts the job back; the task is not the failure
-    if (attempt.signal?.aborted) throw err;
+    if (stop?.aborted) throw err;
     const known = err instanceof SpeechError || err instanceof MediaError || err instanceof AppError;
     if (known || lastAttempt) {
       ctx.log.warn({ err, task: taskId }, 'media execution failed');

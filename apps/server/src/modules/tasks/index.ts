@@ -12,6 +12,7 @@ export {
   type TaskRow,
 } from './tasks.repository.js';
 export { clampBatchSize, failTask, runTranslation, TRANSLATE_JOB } from './task-run.service.js';
+export { countRun } from './task-run.repository.js';
 export { storeVoice } from './brief.service.js';
 export { voiceInputOf } from './voice.repository.js';
 export { watchTask } from './task-watch.js';

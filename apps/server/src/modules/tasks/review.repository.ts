@@ -4,7 +4,7 @@ import type { SegmentRow } from './tasks.repository.js';
 /** Some of a task's segments as stored (to compute their flags again after an edit). */
 export async function segmentsAt(q: Queryable, taskId: string, positions: number[]): Promise<SegmentRow[]> {
   return q.query<SegmentRow>(
-    `SELECT position, start_ms, end_ms, original_text, translated_text, review_flags
+    `SELECT position, start_ms, end_ms, original_text, translated_text, review_flags, terms_asked
        FROM task_segments WHERE task_id = $1 AND position = ANY($2::int[]) ORDER BY position`,
     [taskId, positions],
   );

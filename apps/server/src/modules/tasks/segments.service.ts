@@ -183,11 +183,17 @@ export async function retranslateSegments(
     await releaseRetranslation(ctx.db, task.id, [...claimed]);
     throw err;
   }
-  const saved: { position: number; text: string; flags: ReviewFlagName[] }[] = [];
+  const saved = new Map<number, { position: number; text: string; flags: ReviewFlagName[] }>();
   const rules = await lineRulesOf(ctx.db, task);
   if (claimed.size) {
     // issue 26: the brief as it is now and the user's instructions go with the lines
     const extrasFor = await taskExtrasFor(ctx, task, lines);
+    const take = (index: number, value: string) => {
+      const s = segments[index]!;
+      const { text, flags } = translatedLine(s, value, rules, false);
+      results.set(s.position, { id: s.position, success: true, translatedText: text, error: null, flags });
+      saved.set(s.position, { position: s.position, text, flags });
+    };
     try {
       await translateAll(
         engine,
@@ -205,22 +211,13 @@ export async function retranslateSegments(
           extrasFor: termExtrasFor(rules.terms, lines, extrasFor),
           onLines: async (from, values, kept) => {
             values.forEach((value, i) => {
-              const s = segments[from + i]!;
               // a single line the engine kept failing on comes back as its original: not a result
-              if (kept > 0) fail(s.position, 'TRANSLATION_FAILED');
-              else {
-                const { text, flags } = translatedLine(s, value, rules, false);
-                results.set(s.position, {
-                  id: s.position,
-                  success: true,
-                  translatedText: text,
-                  error: null,
-                  flags,
-                });
-                saved.push({ position: s.position, text, flags });
-              }
+              if (kept > 0) fail(segments[from + i]!.position, 'TRANSLATION_FAILED');
+              else take(from + i, value);
             });
           },
+          // a line over budget comes back first as translated, then shorter
+          onCondensed: async (changed) => changed.forEach((c) => take(c.index, c.text)),
         },
       );
     } catch (err) {
@@ -241,7 +238,7 @@ export async function retranslateSegments(
   );
   const version = await ctx.db.tx(async (q) => {
     await releaseRetranslation(q, task.id, [...claimed]);
-    if (!saved.length) {
+    if (!saved.size) {
       return (await taskVersion(q, task.id)) ?? task.version;
     }
     const next = await bumpVersion(q, userId, task.id, null);
@@ -249,9 +246,9 @@ export async function retranslateSegments(
     await applySegmentUpdates(
       q,
       task.id,
-      saved.map((s) => ({ position: s.position, translatedText: s.text })),
+      [...saved.values()].map((s) => ({ position: s.position, translatedText: s.text })),
     );
-    await saveReviewFlags(q, task.id, saved);
+    await saveReviewFlags(q, task.id, [...saved.values()]);
     return next;
   });
   return { version, results: wanted.map((id) => results.get(id)!), quota };

@@ -40,7 +40,10 @@ export function toPartial(r: TaskPartRow): TaskPartial | null {
     translatedThrough: r.paid_through!,
     remainingLines: r.segment_count - r.paid_through!,
     remainingMs: Math.max(0, endMs - doneEndMs),
-    restPoints: partPoints(taskPrice({ durationMs: endMs, chars, cues: r.segment_count }).points, r.charged_points),
+    restPoints: partPoints(
+      taskPrice({ durationMs: endMs, chars, cues: r.segment_count }).points,
+      r.charged_points,
+    ),
     chargedPoints: r.charged_points,
   };
 }

@@ -26,8 +26,8 @@ export async function claimRest(
   const rows = await q.query<TaskRow>(
     `UPDATE tasks
         SET status = 'translating', progress = 0, error = NULL, error_key = NULL, points_error = NULL,
-            upload_error = NULL, attempts = attempts + 1, estimated_points = $4, part_end = $5,
-            hold_ref = 'task:' || id || ':' || (attempts + 1), version = version + 1,
+            upload_error = NULL, starts = starts + 1, estimated_points = $4, part_end = $5,
+            hold_ref = 'task:' || id || ':' || (starts + 1), version = version + 1,
             work_calls = 0, work_bytes = 0, started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status = 'completed'
         AND paid_through = $3 AND NOT awaiting_review
@@ -64,8 +64,8 @@ export async function failLaterPart(
   const row = rows[0];
   if (!row) return undefined;
   await q.query(
-    `UPDATE task_segments SET translated_text = NULL, review_flags = '{}'
-      WHERE task_id = $1 AND position > $2 AND translated_text IS NOT NULL`,
+    `UPDATE task_segments SET translated_text = NULL, review_flags = '{}', terms_asked = false
+      WHERE task_id = $1 AND position > $2 AND (translated_text IS NOT NULL OR terms_asked)`,
     [id, row.paid_through],
   );
   const [kept] = await q.query<{ n: number }>(

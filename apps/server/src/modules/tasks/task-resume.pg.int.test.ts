@@ -87,6 +87,8 @@ describe('a translation task survives its worker being killed', () => {
       [u.id],
     );
     expect(kinds.map((k) => k.kind)).toEqual(['grant', 'hold', 'capture']);
+    // two runs: the killed one and the one that finished the task (each run is counted)
+    expect(done.attempts).toBe(2);
   }, 100_000);
 
   it('a worker stopped by SIGTERM (npm run worker) exits at once and puts its job back without spending a retry', async () => {
@@ -134,5 +136,6 @@ describe('a translation task survives its worker being killed', () => {
       parseSrt(srt).map((c) => fakeTranslatedLine(c.text, 'ja')),
     );
     expect(await job()).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect(done.attempts).toBe(2);
   }, 100_000);
 });

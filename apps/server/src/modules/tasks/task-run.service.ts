@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ExportFormat, Task, TranslationEngineName } from '@subtrans/contract';
-import { MIN_TASK_POINTS, serialise, type Cue } from '@subtrans/subtitles';
+import type { Task, TranslationEngineName } from '@subtrans/contract';
+import { MIN_TASK_POINTS, serialise } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { translateAll } from '../../engines/translation/pipeline.js';
@@ -38,6 +38,8 @@ import { addEngineCalls } from './voice.repository.js';
 import { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
 import { planRun, type PartRequest } from './task-part.service.js';
 import { addCharged, failLaterPart } from './task-parts.repository.js';
+import { countRun } from './task-run.repository.js';
+import { cuesOf } from './task-export.service.js';
 
 export { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
 /** SPEC §8: each engine call is retried up to 3 times, the first after 1 s */
@@ -111,19 +113,31 @@ export async function deleteTask(ctx: AppContext, userId: number, id: string): P
 }
 
 /**
- * The job: translates the lines not yet translated (a retried job resumes where the last run
- * stopped), saving each batch and the progress as it finishes, then completes the task.
- * Engine failures fail the task at once (the engine calls were already retried); anything else
- * (database, crash) is retried by the queue, and the last attempt fails the task.
+ * The job: translates the lines not yet translated (a run that resumes the task sends only what is
+ * missing), saving what the engine answers as it arrives (each batch, each condensed line, each
+ * part of the brief, each answer of the terms pass) and the progress, then completes the task.
+ * Each run is counted (tasks.attempts; media's execution counts its own). Engine failures fail the
+ * task at once (the engine calls were already retried); anything else (database, crash) is retried
+ * by the queue, and the last attempt fails the task. A stopping process (`stopping`) starts no
+ * engine call, saves the answers of those in flight, and throws: the queue puts the job back.
  */
 export async function runTranslation(
   ctx: AppContext,
   taskId: string,
-  attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal },
+  attempt: {
+    retryCount: number;
+    retryLimit: number;
+    signal?: AbortSignal;
+    stopping?: AbortSignal;
+    /** this run was counted already (media's execution, which goes on into the translation) */
+    counted?: boolean;
+  },
   /** lines per engine call, as clamped at the start (else the server's setting) */
   batchSize?: number,
 ): Promise<void> {
-  const task = await findTaskById(ctx.db, taskId);
+  const task = attempt.counted
+    ? await findTaskById(ctx.db, taskId)
+    : await countRun(ctx.db, taskId, 'translating');
   if (!task || task.deleted_at || task.status !== 'translating') return;
   const lastAttempt = attempt.retryCount >= attempt.retryLimit;
   const watch = watchTask(ctx, taskId, attempt.signal);
@@ -135,6 +149,7 @@ export async function runTranslation(
     bytes: Number(task.work_bytes),
   });
   let recorded: Work = allowance.used();
+  const stopping = attempt.stopping ? { stopping: attempt.stopping } : {};
   // the calls the task took: counted even when the run fails
   let counted: ReturnType<typeof countCalls> | null = null;
   const recordCalls = async () => {
@@ -163,12 +178,24 @@ export async function runTranslation(
       batchSize: size,
       allowance,
       signal: watch.signal,
+      ...stopping,
     });
     if (brief.stop) return;
     // after the brief: its terms and names count with the glossaries' (task-terms.ts)
     const rules = await lineRulesOf(ctx.db, task);
-    // the texts as stored (laid out), by line index
-    const stored = new Map<number, string>();
+    // each translated line's text as stored (laid out), by index: earlier runs' and this run's
+    const texts = new Map<number, string>();
+    for (const [i, s] of segments.entries()) if (s.translated_text !== null) texts.set(i, s.translated_text);
+    /** stores lines as answered (laid out, flagged): false when the task went away */
+    const save = (at: number[], values: string[], kept: number, progress: number) => {
+      const laid = values.map((v, k) => translatedLine(segments[at[k]!]!, v, rules, kept > 0));
+      const positions = at.map((i) => segments[i]!.position);
+      const saved = { positions, texts: laid.map((l) => l.text), flags: laid.map((l) => l.flags) };
+      return saveTranslatedLines(ctx.db, taskId, saved, progress, kept).then((ok) => {
+        if (!ok) throw new TaskGone();
+        at.forEach((i, k) => texts.set(i, laid[k]!.text));
+      });
+    };
     const result = await translateAll(
       engine,
       lines,
@@ -182,21 +209,29 @@ export async function runTranslation(
         retryDelayMs: ENGINE_RETRY_DELAY_MS,
         only,
         signal: watch.signal,
+        ...(attempt.stopping ? { drain: attempt.stopping } : {}),
         fit: fitOf(segments, rules),
         extrasFor: termExtrasFor(rules.terms, lines, brief.extrasFor),
+        // each run as the engine answered it (lines over budget flagged), then each shorter text
         onLines: async (from, values, kept) => {
           done += values.length;
           // 100 means completed: a run reaches it only with its completion
           const progress = Math.min(99, Math.floor((done / Math.max(scope.length, 1)) * 100));
-          const positions = values.map((_, i) => segments[from + i]!.position);
           // a run with a kept original is that one line (the pipeline's fallback)
-          const lines = values.map((v, i) => translatedLine(segments[from + i]!, v, rules, kept > 0));
-          const texts = lines.map((l) => l.text);
-          const flags = lines.map((l) => l.flags);
-          if (!(await saveTranslatedLines(ctx.db, taskId, { positions, texts, flags }, progress, kept)))
-            throw new TaskGone();
-          texts.forEach((text, i) => stored.set(from + i, text));
+          await save(
+            values.map((_, k) => from + k),
+            values,
+            kept,
+            progress,
+          );
         },
+        onCondensed: async (changed) =>
+          save(
+            changed.map((c) => c.index),
+            changed.map((c) => c.text),
+            0,
+            0,
+          ),
       },
     );
     ctx.log.info(
@@ -220,31 +255,32 @@ export async function runTranslation(
       await failTask(ctx, task, why, 'TRANSLATION_MOSTLY_KEPT');
       return;
     }
-    // this run's lines still lacking a term's rendering are asked once more (then flagged)
+    // the lines of this start (of every run) still lacking a term's rendering and not asked yet are
+    // asked once more (then flagged)
     const retry = {
       task,
       engine,
       segments,
       rules,
-      done: stored,
+      texts,
+      candidates: segments.flatMap((s, i) =>
+        !s.terms_asked && s.position > from && s.position <= end ? [i] : [],
+      ),
       extrasOf: brief.extrasOf,
       allowance,
       signal: watch.signal,
+      ...stopping,
     };
     if (!(await askAgainForTerms(ctx, { ...retry, batchSize: result.batchSize }))) throw new TaskGone();
-    // the finished text, without reading it back: this run's lines and the ones saved before it
-    const todo = new Set(only);
-    const finished = segments.map((s, i) => ({
-      ...s,
-      translated_text: todo.has(i) ? (stored.get(i) ?? result.translations[i]!) : s.translated_text,
-    }));
+    // the finished text, without reading it back
+    const finished = segments.map((s, i) => ({ ...s, translated_text: texts.get(i) ?? s.translated_text }));
     await completeTask(ctx, task, finished);
   } catch (err) {
     // deleted meanwhile: nothing to fail, nothing to give back (the deletion did)
     if (err instanceof TaskGone || (await watch.deleted())) return;
     // stopped from outside (shutdown, or the job's claim lost): what is done is saved, the task
     // stays translating and the queue puts the job back (or retries it)
-    if (attempt.signal?.aborted) throw err;
+    if (attempt.signal?.aborted || attempt.stopping?.aborted) throw err;
     const engineFailure = err instanceof EngineError || err instanceof AppError;
     if (engineFailure || lastAttempt) {
       ctx.log.warn({ err, task: taskId }, 'translation failed');
@@ -258,19 +294,6 @@ export async function runTranslation(
       ctx.log.warn({ err, task: taskId }, 'recording the engine calls failed'),
     );
   }
-}
-
-function cuesOf(segments: SegmentRow[], includeOriginal: boolean, originalFirst = true): Cue[] {
-  return segments.map((s) => {
-    const translated = s.translated_text ?? s.original_text;
-    const both = originalFirst ? `${s.original_text}\n${translated}` : `${translated}\n${s.original_text}`;
-    return {
-      index: s.position,
-      startMs: Number(s.start_ms),
-      endMs: Number(s.end_ms),
-      text: includeOriginal && translated !== s.original_text ? both : translated,
-    };
-  });
 }
 
 export function resultKey(now = Date.now()): string {
@@ -356,28 +379,4 @@ export async function sweepStuckTasks(ctx: AppContext, quietMinutes = 10): Promi
     failed += 1;
   }
   return failed;
-}
-
-export interface ExportedFile {
-  fileName: string;
-  contentType: string;
-  body: string;
-}
-
-/** /task/export: the completed task's subtitles (with the editor's changes), SRT or WebVTT. */
-export async function exportTask(
-  ctx: AppContext,
-  userId: number,
-  input: { id: string; format: ExportFormat; includeOriginal: boolean; originalFirst?: boolean },
-): Promise<ExportedFile> {
-  const task = await ownTask(ctx, userId, input.id);
-  if (task.status !== 'completed') throw new AppError('TASK_NOT_READY');
-  const cues = cuesOf(await segmentRows(ctx.db, task.id), input.includeOriginal, input.originalFirst ?? true);
-  const base = task.file_name.replace(/\.[^.]*$/, '') || 'subtitles';
-  const suffix = input.includeOriginal ? `${task.target_language}.bilingual` : task.target_language;
-  return {
-    fileName: `${base}.${suffix}.${input.format}`,
-    contentType: input.format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
-    body: serialise(cues, input.format),
-  };
 }

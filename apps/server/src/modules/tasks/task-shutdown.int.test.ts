@@ -173,6 +173,9 @@ describe(`a server stopped by SIGTERM mid-task (${TEST_DB})`, () => {
       [task!.job_id],
     );
     expect(finished).toEqual({ state: 'completed', retry_count: 0 });
+    // two runs: the stopped one and the one that finished the task
+    const [runs] = await inspect<{ attempts: number }>(`SELECT attempts FROM tasks WHERE id = $1`, [id]);
+    expect(runs).toEqual({ attempts: 2 });
   }, 120_000);
 
   it('leaves none of the Apertium pipeline it ran behind', async () => {

@@ -28,11 +28,19 @@ export const tasksJobDefinitions = (env: { TRANSLATE_TASKS_PER_WORKER: number })
 });
 
 export const tasksJobHandlers = (ctx: AppContext) => ({
-  [TRANSLATE_JOB]: (payload: TranslateJob, job: { retryCount: number; signal: AbortSignal }) =>
+  [TRANSLATE_JOB]: (
+    payload: TranslateJob,
+    job: { retryCount: number; signal: AbortSignal; stopping: AbortSignal },
+  ) =>
     runTranslation(
       ctx,
       payload.taskId,
-      { retryCount: job.retryCount, retryLimit: TRANSLATE_RETRIES, signal: job.signal },
+      {
+        retryCount: job.retryCount,
+        retryLimit: TRANSLATE_RETRIES,
+        signal: job.signal,
+        stopping: job.stopping,
+      },
       payload.batchSize,
     ),
   'tasks.sweep-stuck': async () => {

@@ -90,6 +90,7 @@ export function toTask(r: TaskRow): Task {
     mediaExpiresAt: iso(r.media_expires_at),
     keepEngineBreaks: r.keep_engine_breaks,
     reviewCount: r.review_count ?? 0,
+    attempts: r.attempts,
     voice: toVoice(r),
     partial: toPartial(r),
     partEnd: r.part_end,
@@ -212,8 +213,8 @@ export async function claimForRun(
   const rows = await q.query<TaskRow>(
     `UPDATE tasks
         SET status = 'translating', progress = 0, kept_original = 0, error = NULL, points_error = NULL,
-            upload_error = NULL, result_key = NULL, attempts = attempts + 1, estimated_points = $3,
-            cost_rule = $4, hold_ref = 'task:' || id || ':' || (attempts + 1), part_end = $5,
+            upload_error = NULL, result_key = NULL, starts = starts + 1, estimated_points = $3,
+            cost_rule = $4, hold_ref = 'task:' || id || ':' || (starts + 1), part_end = $5,
             paid_through = NULL, charged_points = 0, work_calls = 0, work_bytes = 0, started_at = now(),
             finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
@@ -222,9 +223,10 @@ export async function claimForRun(
     [id, userId, price.points, price.rule, partEnd],
   );
   if (rows[0])
-    await q.query(`UPDATE task_segments SET translated_text = NULL, review_flags = '{}' WHERE task_id = $1`, [
-      id,
-    ]);
+    await q.query(
+      `UPDATE task_segments SET translated_text = NULL, review_flags = '{}', terms_asked = false WHERE task_id = $1`,
+      [id],
+    );
   return rows[0];
 }
 
@@ -245,11 +247,13 @@ export interface SegmentRow {
   original_text: string;
   translated_text: string | null;
   review_flags: string[];
+  /** asked again in this start's terms pass (task-run.repository.ts) */
+  terms_asked: boolean;
 }
 
 export async function segmentRows(q: Queryable, taskId: string): Promise<SegmentRow[]> {
   return q.query<SegmentRow>(
-    `SELECT position, start_ms, end_ms, original_text, translated_text, review_flags
+    `SELECT position, start_ms, end_ms, original_text, translated_text, review_flags, terms_asked
        FROM task_segments WHERE task_id = $1 ORDER BY position`,
     [taskId],
   );

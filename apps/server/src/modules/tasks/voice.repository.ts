@@ -49,8 +49,49 @@ export async function readBrief(q: Queryable, taskId: string): Promise<Brief | n
   return parsed.success ? parsed.data : null;
 }
 
+/** The parts of the film's brief answered so far for a brief of `count` parts, by part index. */
+export async function readBriefParts(
+  q: Queryable,
+  taskId: string,
+  count: number,
+): Promise<Map<number, Brief>> {
+  const [row] = await q.query<{ parts: unknown }>(`SELECT brief_parts AS parts FROM tasks WHERE id = $1`, [
+    taskId,
+  ]);
+  const value: unknown = typeof row?.parts === 'string' ? JSON.parse(row.parts) : row?.parts;
+  const parts = new Map<number, Brief>();
+  for (const [key, part] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+    const [index, of] = key.split('/').map(Number);
+    const parsed = briefSchema.safeParse(part);
+    if (of === count && Number.isInteger(index) && parsed.success) parts.set(index!, parsed.data);
+  }
+  return parts;
+}
+
 /**
- * The brief the engine wrote (null: none could be), its calls counted, and, when `review`, the
+ * One part of the film's brief as the engine answered it (part `index` of `count`), with the calls
+ * it took, kept until the brief is written (issue 41). Only while the task runs; false when it
+ * went away.
+ */
+export async function recordBriefPart(
+  q: Queryable,
+  taskId: string,
+  p: { index: number; count: number; brief: Brief; calls: number },
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE tasks
+        SET brief_parts = COALESCE(brief_parts, '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb),
+            brief_calls = brief_calls + $4, engine_calls = engine_calls + $4, updated_at = now()
+      WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL
+      RETURNING 1`,
+    [taskId, `${p.index}/${p.count}`, JSON.stringify(p.brief), p.calls],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The brief the engine wrote (null: none could be), its calls counted (those its parts did not
+ * count), its parts no longer kept, and, when `review`, the
  * run paused for the user: pending, awaiting the review for `reviewDays`, its points still held,
  * the batch size kept for the run that goes on. Only while the task runs; false when it went away.
  */
@@ -61,7 +102,8 @@ export async function recordBrief(
 ): Promise<boolean> {
   const rows = await q.query(
     `UPDATE tasks
-        SET brief = COALESCE($2::jsonb, brief), brief_calls = brief_calls + $3, engine_calls = engine_calls + $3,
+        SET brief = COALESCE($2::jsonb, brief), brief_parts = NULL, brief_calls = brief_calls + $3,
+            engine_calls = engine_calls + $3,
             status = CASE WHEN $4 THEN 'pending' ELSE status END, awaiting_review = $4,
             review_expires_at = CASE WHEN $4 THEN now() + make_interval(days => $5) END,
             batch_size = $6, updated_at = now()
