@@ -200,7 +200,7 @@ test('an editor link’s page names its code and task, and the task is fetched o
     if (pathname === '/task/get' || pathname === '/task/lines') calls.push(`${r.method()} ${pathname}`);
   });
   await page.goto(`/edit/${id}?lang=en`);
-  await expect(page.getByTestId('segment-count')).toHaveText('3 lines');
+  await expect(page.getByTestId('line-filter')).toContainText('All (3)');
   await expect(page.getByTestId('seg-1-translation')).toHaveValue(/^\[fr\] /);
   // the preload's answer was the app's: no second request for the same task
   expect(calls).toEqual(['GET /task/lines']);
@@ -210,11 +210,11 @@ test('the editor speaks English and Japanese', async ({ page }) => {
   const { id } = await newUserWithTask(page, { cues: 3 });
   await page.goto(`/edit/${id}?lang=en`);
   await expect(page.getByTestId('editor-export')).toHaveText('Export');
-  await expect(page.getByTestId('segment-count')).toHaveText('3 lines');
+  await expect(page.getByTestId('line-filter')).toContainText('All (3)');
   await expect(page.getByTestId('editor-languages')).toHaveText('English → French');
   await page.goto(`/edit/${id}?lang=ja`);
   await expect(page.getByTestId('editor-export')).toHaveText('エクスポート');
-  await expect(page.getByTestId('segment-count')).toHaveText('3 行');
+  await expect(page.getByTestId('line-filter')).toContainText('すべて（3）');
   await expect(page.getByTestId('editor-languages')).toHaveText('英語 → フランス語');
 });
 
