@@ -116,7 +116,7 @@ test('keyboard: next/previous line, the edit modal with timing checks, the short
 
   // the quality limits are the user's: these 50-character lines read at 25 characters a second break
   // the Netflix defaults; relaxed limits clear them, and the choice is remembered
-  await expect(page.getByText('Only lines with issues (4)')).toBeVisible();
+  await expect(page.getByTestId('line-filter').getByText('With issues (4)')).toBeVisible();
   await expect(page.getByTestId('segment-2')).toContainText('Reads too fast');
   await page.getByTestId('quality-open').click();
   await expect(page.getByRole('dialog')).toContainText('Quality rules');
@@ -127,16 +127,16 @@ test('keyboard: next/previous line, the edit modal with timing checks, the short
   await page.getByTestId('quality-cps').fill('30');
   await page.getByTestId('quality-cpl').fill('60');
   await page.getByTestId('quality-save').click();
-  await expect(page.getByText('Only lines with issues (0)')).toBeVisible();
+  await expect(page.getByTestId('line-filter').getByText('With issues (0)')).toBeVisible();
   await expect(page.getByTestId('segment-2')).not.toContainText('Reads too fast');
   await page.reload();
   await expect(page.getByTestId('seg-2-translation')).toBeVisible();
-  await expect(page.getByText('Only lines with issues (0)')).toBeVisible();
+  await expect(page.getByTestId('line-filter').getByText('With issues (0)')).toBeVisible();
   await page.getByTestId('quality-open').click();
   await page.getByTestId('quality-reset').click();
   await expect(page.getByTestId('quality-cps')).toHaveValue('17');
   await page.getByTestId('quality-save').click();
-  await expect(page.getByText('Only lines with issues (4)')).toBeVisible();
+  await expect(page.getByTestId('line-filter').getByText('With issues (4)')).toBeVisible();
 });
 
 test('a zero-length cue: its text edit is saved, its timing still checked', async ({ page }) => {
