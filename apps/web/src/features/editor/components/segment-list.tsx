@@ -127,7 +127,8 @@ function VirtualRows({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimate,
-    overscan: 6,
+    // rows drawn past each edge: about 450 px either way (a phone's rows are twice as tall)
+    overscan: estimate > 100 ? 3 : 6,
     getItemKey,
     // sizes from ResizeObservers, never read in the middle of a render (virtual-list.ts)
     initialRect: initialListRect(),
