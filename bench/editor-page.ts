@@ -145,7 +145,13 @@ export async function waitInPage(page: Page, expression: string, timeoutMs: numb
 export interface Variant {
   virtual: boolean;
   throttle: number;
+  /** a phone: 390 × 844 CSS px at 3 device pixels each, touch, the mobile viewport (issue 34) */
+  phone?: boolean;
 }
+
+/** the window of a laptop, and of a phone (an iPhone 13's CSS size and pixel ratio) */
+const LAPTOP = { viewport: { width: 1400, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 export interface Load {
   page: Page;
@@ -162,7 +168,7 @@ export async function openEditor(
   taskId: string,
   v: Variant,
 ): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext(v.phone ? PHONE : LAPTOP);
   await context.addCookies([{ name: 'user_sessionid', value: cookie, url: base }]);
   await context.addInitScript({ content: FIRST_SEGMENTS_PROBE });
   const page = await context.newPage();

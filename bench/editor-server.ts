@@ -66,7 +66,8 @@ export function ensureWebBuild() {
 }
 
 async function waitForReady(url: string, server: ChildProcess, log: string) {
-  const deadline = Date.now() + 60_000;
+  // a first start on a new data dir: over a minute on a two-core machine busy with other work
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited:\n${readFileSync(log, 'utf8')}`);
     try {

@@ -3,7 +3,8 @@
  * (child process, built web app, embedded PGlite, a local OpenAI-compatible engine): time from
  * navigation start to the first segments painted, DOM nodes after that, and keystroke-to-paint
  * while typing into segment 9,000; virtualised (/edit/{id}) against every row rendered
- * (/edit/{id}?virtual=off), at normal CPU and at 4× CPU throttling.
+ * (/edit/{id}?virtual=off), at normal CPU and at 4× CPU throttling; and on a phone (390 px wide,
+ * each line a card) at 4× against the laptop's virtualised figures of the same run.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,7 +59,7 @@ async function measure(browser: Browser, base: string, cookie: string, taskId: s
     }
   }
   console.error(
-    `editor ${v.virtual ? 'virtualised' : 'all rows'} at ${v.throttle}× CPU: first segments ${firsts.map(Math.round).join(', ')} ms`,
+    `editor ${v.virtual ? 'virtualised' : 'all rows'}${v.phone ? ' on a phone' : ''} at ${v.throttle}× CPU: first segments ${firsts.map(Math.round).join(', ')} ms`,
   );
   return {
     firstMs: timedOut ? PAGE_TIMEOUT_MS : Math.round(median(firsts)),
@@ -75,17 +76,68 @@ function compare(
   goal: string,
   value: number | null,
   base: number | null,
-  flags: { timedOut?: boolean; baseTimedOut?: boolean } = {},
+  flags: { timedOut?: boolean; baseTimedOut?: boolean; baseline?: string } = {},
 ): Figure {
   return {
     name: `${name}${flags.timedOut ? ' (timed out)' : ''}`,
     value: value ?? Number.NaN,
     unit,
-    baseline: `non-virtualised (?virtual=off)${flags.baseTimedOut ? ', timed out' : ''}`,
+    baseline: `${flags.baseline ?? 'non-virtualised (?virtual=off)'}${flags.baseTimedOut ? ', timed out' : ''}`,
     baselineValue: base,
     ratio: value !== null && base !== null ? Math.round((value / base) * 1000) / 1000 : null,
     goal,
   };
+}
+
+/**
+ * Issue 34's goals on a phone: 390 px wide (each line a card, segment-row.css), 4× CPU throttling,
+ * first paint ≤ 1.5 s and keystroke-to-paint ≤ 50 ms; the baseline is the laptop's virtualised
+ * list at 4× in the same run.
+ */
+async function phoneFigures(
+  browser: Browser,
+  base: string,
+  cookie: string,
+  taskId: string,
+  laptop: Measured,
+): Promise<Figure[]> {
+  const phone = await measure(browser, base, cookie, taskId, { virtual: true, throttle: 4, phone: true });
+  const t = { timedOut: phone.timedOut, baseline: 'a laptop (1400 px), virtualised, 4×' };
+  const label = 'virtualised, phone 390 px, 4× CPU throttle';
+  return [
+    compare(
+      `editor, 10,000 segments: first segments painted, ${label}`,
+      'ms',
+      '≤ 1500 ms',
+      phone.firstMs,
+      laptop.firstMs,
+      t,
+    ),
+    compare(
+      `editor: keystroke-to-paint median, segment 9,000, ${label}`,
+      'ms',
+      '≤ 50 ms',
+      phone.keyMedian,
+      laptop.keyMedian,
+      t,
+    ),
+    compare(
+      `editor: keystroke-to-paint max, segment 9,000, ${label}`,
+      'ms',
+      '≤ 50 ms',
+      phone.keyMax,
+      laptop.keyMax,
+      t,
+    ),
+    compare(
+      'editor: DOM nodes after first paint, phone 390 px',
+      'nodes',
+      '≤ 1,400',
+      phone.nodes,
+      laptop.nodes,
+      t,
+    ),
+  ];
 }
 
 export async function benchEditor(): Promise<Figure[]> {
@@ -123,9 +175,17 @@ export async function benchEditor(): Promise<Figure[]> {
       return figures;
     }
 
+    // BENCH_EDITOR_PHONE_ONLY=1: the phone's figures and their baseline alone (no ?virtual=off loads)
+    if (process.env.BENCH_EDITOR_PHONE_ONLY) {
+      const laptop = await measure(browser, base, cookie, taskId, { virtual: true, throttle: 4 });
+      return [...figures, ...(await phoneFigures(browser, base, cookie, taskId, laptop))];
+    }
+
+    let laptop4: Measured | null = null;
     for (const throttle of [1, 4]) {
       const label = throttle === 1 ? '' : `, ${throttle}× CPU throttle`;
       const v = await measure(browser, base, cookie, taskId, { virtual: true, throttle });
+      if (throttle === 4) laptop4 = v;
       const nv = await measure(browser, base, cookie, taskId, { virtual: false, throttle });
       const t = { timedOut: v.timedOut, baseTimedOut: nv.timedOut };
       figures.push(
@@ -175,6 +235,7 @@ export async function benchEditor(): Promise<Figure[]> {
         goal: '≥ 3×',
       });
     }
+    figures.push(...(await phoneFigures(browser, base, cookie, taskId, laptop4!)));
     return figures;
   } finally {
     if (browser) await browser.close();

@@ -121,7 +121,8 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', log, log],
   });
-  await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 60_000);
+  // a first start on a new data dir: over 60 s on a two-core machine shared by other test runs
+  await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 180_000);
   writeFileSync(STATE_FILE, JSON.stringify({ pid: server.pid }));
 
   return async () => {

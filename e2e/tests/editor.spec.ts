@@ -116,7 +116,7 @@ test('keyboard: next/previous line, the edit modal with timing checks, the short
 
   // the quality limits are the user's: these 50-character lines read at 25 characters a second break
   // the Netflix defaults; relaxed limits clear them, and the choice is remembered
-  await expect(page.getByText('Only lines with issues (4)')).toBeVisible();
+  await expect(page.getByTestId('line-filter').getByText('With issues (4)')).toBeVisible();
   await expect(page.getByTestId('segment-2')).toContainText('Reads too fast');
   await page.getByTestId('quality-open').click();
   await expect(page.getByRole('dialog')).toContainText('Quality rules');
@@ -127,16 +127,16 @@ test('keyboard: next/previous line, the edit modal with timing checks, the short
   await page.getByTestId('quality-cps').fill('30');
   await page.getByTestId('quality-cpl').fill('60');
   await page.getByTestId('quality-save').click();
-  await expect(page.getByText('Only lines with issues (0)')).toBeVisible();
+  await expect(page.getByTestId('line-filter').getByText('With issues (0)')).toBeVisible();
   await expect(page.getByTestId('segment-2')).not.toContainText('Reads too fast');
   await page.reload();
   await expect(page.getByTestId('seg-2-translation')).toBeVisible();
-  await expect(page.getByText('Only lines with issues (0)')).toBeVisible();
+  await expect(page.getByTestId('line-filter').getByText('With issues (0)')).toBeVisible();
   await page.getByTestId('quality-open').click();
   await page.getByTestId('quality-reset').click();
   await expect(page.getByTestId('quality-cps')).toHaveValue('17');
   await page.getByTestId('quality-save').click();
-  await expect(page.getByText('Only lines with issues (4)')).toBeVisible();
+  await expect(page.getByTestId('line-filter').getByText('With issues (4)')).toBeVisible();
 });
 
 test('a zero-length cue: its text edit is saved, its timing still checked', async ({ page }) => {
@@ -200,7 +200,7 @@ test('an editor link’s page names its code and task, and the task is fetched o
     if (pathname === '/task/get' || pathname === '/task/lines') calls.push(`${r.method()} ${pathname}`);
   });
   await page.goto(`/edit/${id}?lang=en`);
-  await expect(page.getByTestId('segment-count')).toHaveText('3 lines');
+  await expect(page.getByTestId('line-filter')).toContainText('All (3)');
   await expect(page.getByTestId('seg-1-translation')).toHaveValue(/^\[fr\] /);
   // the preload's answer was the app's: no second request for the same task
   expect(calls).toEqual(['GET /task/lines']);
@@ -210,11 +210,11 @@ test('the editor speaks English and Japanese', async ({ page }) => {
   const { id } = await newUserWithTask(page, { cues: 3 });
   await page.goto(`/edit/${id}?lang=en`);
   await expect(page.getByTestId('editor-export')).toHaveText('Export');
-  await expect(page.getByTestId('segment-count')).toHaveText('3 lines');
+  await expect(page.getByTestId('line-filter')).toContainText('All (3)');
   await expect(page.getByTestId('editor-languages')).toHaveText('English → French');
   await page.goto(`/edit/${id}?lang=ja`);
   await expect(page.getByTestId('editor-export')).toHaveText('エクスポート');
-  await expect(page.getByTestId('segment-count')).toHaveText('3 行');
+  await expect(page.getByTestId('line-filter')).toContainText('すべて（3）');
   await expect(page.getByTestId('editor-languages')).toHaveText('英語 → フランス語');
 });
 

@@ -10,23 +10,26 @@ const BASE = `http://localhost:${E2E_PORT}`;
  * "[fr] <the English line>", so every line is still in the source language: all of them are to review.
  */
 
-test('lines to review: the task list counts them, the editor filters them and F8 steps through them (zh, en, ja)', async ({
+test('lines to review: the task list counts them, the editor counts and filters them and F8 steps through them (zh, en, ja)', async ({
   page,
 }) => {
   const { id } = await newUserWithTask(page, { cues: 5 });
   for (const [lang, listText, filterText] of [
-    ['zh', '5 行待检查', '待检查的行（5）'],
-    ['en', '5 lines to review', 'Lines to review (5)'],
-    ['ja', '確認が必要な行 5 行', '確認が必要な行（5）'],
+    ['zh', '5 行待检查', '待检查（5）'],
+    ['en', '5 lines to review', 'To review (5)'],
+    ['ja', '確認が必要な行 5 行', '要確認（5）'],
   ] as const) {
     await page.goto(`/dashboard?lang=${lang}`);
     const link = page.getByTestId('task-review');
     await expect(link).toHaveText(listText);
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`/edit/${id}\\?review=1`));
-    await expect(page.getByTestId('only-review')).toBeChecked();
-    await expect(page.getByText(filterText)).toBeVisible();
+    // the editor opens on all lines (issue 34); the lines to review are the filter beside, counted
+    await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
+    await expect(page.getByTestId('filter-all')).toBeChecked();
+    await expect(page.getByTestId('line-filter').getByText(filterText)).toBeVisible();
   }
+  await page.getByTestId('filter-review').check();
+  await expect(page.getByTestId('filter-review')).toBeChecked();
   // F8 goes to the next line to review, Shift+F8 back
   await page.getByTestId('seg-1-translation').focus();
   await page.keyboard.press('F8');

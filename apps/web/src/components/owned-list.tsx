@@ -6,6 +6,7 @@ import { useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/re
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
+import { useWidth } from '../lib/use-width';
 import { pairLabel } from './language-pair-fields';
 
 /**
@@ -30,12 +31,14 @@ export function ListCard<T>(props: {
   loadFailed: string;
   empty: string;
   testId: string;
-  children: (rows: T[]) => ReactNode;
+  /** the rows, and the width the card has for them (which columns fit: `ownedColumns`) */
+  children: (rows: T[], width: number) => ReactNode;
   /** dialogs the card opens */
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { list } = props;
+  const { ref, width } = useWidth<HTMLDivElement>(() => window.innerWidth);
   const title = (
     <Flex align="center" justify="space-between" wrap gap={8}>
       <h2 style={{ margin: 0, fontSize: 20 }}>{props.heading}</h2>
@@ -45,7 +48,7 @@ export function ListCard<T>(props: {
     </Flex>
   );
   return (
-    <Card title={title} data-testid={`${props.testId}-list`}>
+    <Card title={title} data-testid={`${props.testId}-list`} ref={ref}>
       <Typography.Paragraph type="secondary">{props.intro}</Typography.Paragraph>
       {list.isError ? (
         <Alert
@@ -64,45 +67,65 @@ export function ListCard<T>(props: {
       ) : list.data.length === 0 ? (
         <Empty description={props.empty} data-testid={`${props.testId}-empty`} />
       ) : (
-        props.children(list.data)
+        props.children(list.data, width)
       )}
       {props.footer}
     </Card>
   );
 }
 
-/** The name (opens it), language pair and last change columns, around the list's own `middle`. */
+/** the card widths from which the list has room for a column of its own (below: see ownedColumns) */
+const ROOM = { pair: 560, middle: 440, updated: 760 };
+
+/**
+ * The name (opens it), language pair and last change columns, around the list's own `middle`, as
+ * many as `width` (the card's, ListCard) has room for: on a phone the name with its language pair
+ * under it and the actions, no table wider than the screen.
+ */
 export function ownedColumns<T extends Owned>(
   t: TFunction,
-  opts: { nameTitle: string; testId: string; onOpen: (id: string) => void; middle: ColumnType<T>[] },
+  opts: {
+    nameTitle: string;
+    testId: string;
+    onOpen: (id: string) => void;
+    middle: ColumnType<T>[];
+    width: number;
+  },
 ): ColumnType<T>[] {
   const ui = currentLanguage();
+  const pair = (item: T) => pairLabel(item.sourceLanguage, item.targetLanguage, ui, t);
+  const roomy = (part: keyof typeof ROOM) => opts.width >= ROOM[part];
   return [
     {
       title: opts.nameTitle,
       dataIndex: 'name',
       render: (name: string, item) => (
-        <Button
-          type="link"
-          onClick={() => opts.onOpen(item.id)}
-          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
-          data-testid={`${opts.testId}-open`}
-        >
-          {name}
-        </Button>
+        <Flex vertical align="start">
+          <Button
+            type="link"
+            onClick={() => opts.onOpen(item.id)}
+            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+            data-testid={`${opts.testId}-open`}
+          >
+            {name}
+          </Button>
+          {roomy('pair') ? null : <Typography.Text type="secondary">{pair(item)}</Typography.Text>}
+        </Flex>
       ),
     },
-    {
-      title: t('voice.languages'),
-      key: 'pair',
-      render: (_, item) => pairLabel(item.sourceLanguage, item.targetLanguage, ui, t),
-    },
-    ...opts.middle,
-    {
-      title: t('voice.updated'),
-      dataIndex: 'updatedAt',
-      render: (iso: string) => new Date(iso).toLocaleString(ui),
-    },
+    ...(roomy('pair')
+      ? [{ title: t('voice.languages'), key: 'pair', render: (_: unknown, item: T) => pair(item) }]
+      : []),
+    ...(roomy('middle') ? opts.middle : []),
+    ...(roomy('updated')
+      ? [
+          {
+            title: t('voice.updated'),
+            dataIndex: 'updatedAt',
+            render: (iso: string) => new Date(iso).toLocaleString(ui),
+          },
+        ]
+      : []),
   ];
 }
 

@@ -38,9 +38,8 @@ export const glossaryPath = (id?: string) =>
 export const seriesPath = (id?: string) =>
   id ? `${dashboardView('series')}&series=${encodeURIComponent(id)}` : dashboardView('series');
 
-/** The editor of a task; `review`: opened on its lines to review (the filter on). */
-export const editorPath = (taskId: string, opts: { review?: boolean } = {}) =>
-  opts.review ? `/edit/${taskId}?review=1` : `/edit/${taskId}`;
+/** The editor of a task (it opens on all lines; its lines to review are a filter there). */
+export const editorPath = (taskId: string) => `/edit/${taskId}`;
 
 /**
  * A task id's shape: the UUIDs the contract's z.uuid() accepts (RFC 9562 versions 1–8, the nil

@@ -118,10 +118,19 @@ export default function DashboardPage() {
         </Layout.Sider>
       )}
       <Layout>
+        {/* as tall as its heading: a long welcome wraps onto a second line rather than being cut */}
         <Layout.Header
-          style={{ background: '#fff', borderBottom: '1px solid #f0f0f0', paddingInline: narrow ? 12 : 24 }}
+          style={{
+            height: 'auto',
+            minHeight: 64,
+            lineHeight: 1.4,
+            paddingBlock: 8,
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            paddingInline: narrow ? 12 : 24,
+          }}
         >
-          <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={12}>
+          <Flex align="center" justify="space-between" style={{ minHeight: 48 }} gap={narrow ? 8 : 12}>
             {narrow ? (
               <Button
                 type="text"
@@ -132,15 +141,26 @@ export default function DashboardPage() {
                 data-testid="dashboard-menu-button"
               />
             ) : null}
-            <Typography.Title level={1} style={{ fontSize: 18, margin: 0 }} ellipsis data-testid="welcome">
+            <Typography.Title
+              level={1}
+              style={{
+                flex: 1,
+                minWidth: 0,
+                fontSize: narrow ? 16 : 18,
+                margin: 0,
+                overflowWrap: 'anywhere',
+              }}
+              data-testid="welcome"
+            >
               {t('dashboard.welcome', { name: user.name })}
               {isManager ? t('dashboard.adminSuffix') : ''}
             </Typography.Title>
-            <Flex align="center" gap={12}>
+            <Flex align="center" gap={narrow ? 8 : 12} style={{ flex: 'none' }}>
               <LangSwitcher />
+              {/* on a phone the icon alone: the welcome beside it already says the name */}
               <Dropdown trigger={['click']} menu={{ items: account.menuItems }}>
                 <Button icon={<UserOutlined />} data-testid="user-menu" aria-label={user.name}>
-                  {user.name}
+                  {narrow ? null : user.name}
                 </Button>
               </Dropdown>
             </Flex>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Card, Col, Row, Typography } from 'antd';
+import { App, Card, Col, Grid, Row, Typography } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ export function TranslateView() {
   const { user } = useSession();
   const [uploading, setUploading] = useState(false);
   const [uploadingMedia, setUploadingMedia] = useState(false);
+  const narrow = Grid.useBreakpoint().md === false;
   // loaded early so the upload modals open with their engine choice ready
   useEngines();
   if (!user) return null;
@@ -38,7 +39,7 @@ export function TranslateView() {
         {t('dashboard.translate.title')}
       </Typography.Title>
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={12}>
+        <Col xs={24} lg={12}>
           <Card
             hoverable
             role="button"
@@ -59,13 +60,15 @@ export function TranslateView() {
             />
           </Card>
         </Col>
-        <Col xs={24} md={12}>
+        <Col xs={24} lg={12}>
           <MediaCard onOpen={() => setUploadingMedia(true)} />
         </Col>
       </Row>
       <Card
         title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('dashboard.translate.tasks')}</h2>}
         style={{ marginTop: 24 }}
+        // on a phone the tasks' own cards have the width the card's padding would take
+        styles={{ body: { padding: narrow ? 12 : 24 } }}
       >
         <TaskList userId={user.id} />
       </Card>

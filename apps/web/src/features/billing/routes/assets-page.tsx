@@ -143,6 +143,9 @@ export default function AssetsPage() {
           <Table<PointLot>
             rowKey="id"
             size="small"
+            data-testid="lots-table"
+            // a ledger reads in columns: on a phone it scrolls sideways rather than wrap a word a line
+            scroll={{ x: 'max-content' }}
             loading={summary.isPending}
             dataSource={summary.data?.lots ?? []}
             pagination={false}

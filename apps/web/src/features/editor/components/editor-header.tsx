@@ -1,16 +1,14 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import { Button, Dropdown, Switch } from 'antd';
+import { Button, Dropdown } from 'antd';
 import {
   ArrowLeftOutlined,
   CheckCircleOutlined,
   CloudSyncOutlined,
   DownloadOutlined,
   ExclamationCircleOutlined,
-  ProfileOutlined,
   QuestionCircleOutlined,
   RedoOutlined,
   SearchOutlined,
-  SettingOutlined,
   SyncOutlined,
   UndoOutlined,
   UserOutlined,
@@ -21,7 +19,6 @@ import './editor-header.css';
 import type { UiLanguage } from '../../../lib/i18n';
 import type { TypingSignal } from '../lib/typing-signal';
 import type { TextKey } from '../../../lib/i18n-keys';
-import type { RowFilter } from '../hooks/use-visible-rows';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
 
@@ -184,7 +181,10 @@ const HeaderMenus = memo(function HeaderMenus(props: {
           onClick: ({ key }) => props.onUserMenu(key === 'logout' ? 'logout' : 'dashboard'),
         }}
       >
-        <Button icon={<UserOutlined />}>{props.userName}</Button>
+        {/* on a phone the icon alone (editor-header.css): the name is the button's label */}
+        <Button icon={<UserOutlined />} aria-label={props.userName} data-testid="editor-user">
+          <span className="editor-user-name">{props.userName}</span>
+        </Button>
       </Dropdown>
     </>
   );
@@ -243,110 +243,37 @@ export const EditorHeader = memo(function EditorHeader(props: {
       />
       <SaveBadge saveState={props.saveState} typing={props.typing} />
       <span style={{ flex: 1 }} />
-      <IconAction
-        label={labels.undo}
-        icon={ICON.undo}
-        disabled={readOnly || !props.canUndo}
-        onClick={props.onUndo}
-        testId="editor-undo"
-      />
-      <IconAction
-        label={labels.redo}
-        icon={ICON.redo}
-        disabled={readOnly || !props.canRedo}
-        onClick={props.onRedo}
-        testId="editor-redo"
-      />
-      <IconAction
-        label={labels.find}
-        icon={ICON.find}
-        primary={props.findOpen}
-        onClick={props.onToggleFind}
-        testId="editor-find"
-      />
-      <IconAction label={labels.help} icon={ICON.help} onClick={props.onHelp} testId="editor-help" />
-      <HeaderMenus
-        readOnly={readOnly}
-        userName={props.userName}
-        onExport={props.onExport}
-        onUserMenu={props.onUserMenu}
-      />
+      {/* the actions keep together: on a phone they are a row of their own */}
+      <span className="editor-actions">
+        <IconAction
+          label={labels.undo}
+          icon={ICON.undo}
+          disabled={readOnly || !props.canUndo}
+          onClick={props.onUndo}
+          testId="editor-undo"
+        />
+        <IconAction
+          label={labels.redo}
+          icon={ICON.redo}
+          disabled={readOnly || !props.canRedo}
+          onClick={props.onRedo}
+          testId="editor-redo"
+        />
+        <IconAction
+          label={labels.find}
+          icon={ICON.find}
+          primary={props.findOpen}
+          onClick={props.onToggleFind}
+          testId="editor-find"
+        />
+        <IconAction label={labels.help} icon={ICON.help} onClick={props.onHelp} testId="editor-help" />
+        <HeaderMenus
+          readOnly={readOnly}
+          userName={props.userName}
+          onExport={props.onExport}
+          onUserMenu={props.onUserMenu}
+        />
+      </span>
     </header>
-  );
-});
-
-/**
- * The bar above the lines: count, the filters (lines that break the norms, lines the server flagged
- * for review; one at a time), quality rules, re-translate a selection.
- */
-export const EditorToolbar = memo(function EditorToolbar(props: {
-  segmentCount: number;
-  flaggedCount: number;
-  reviewCount: number;
-  filter: RowFilter;
-  selectedCount: number;
-  readOnly: boolean;
-  onFilter: (filter: RowFilter) => void;
-  onOpenRules: () => void;
-  /** the film brief: its names and terms, re-applied to the lines */
-  onOpenBrief: () => void;
-  onRetranslateSelected: () => void;
-  onClearSelection: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="editor-toolbar">
-      <span className="editor-muted" data-testid="segment-count">
-        {t('editor.count', { count: props.segmentCount })}
-      </span>
-      <span className="editor-toolbar-group">
-        <Switch
-          size="small"
-          checked={props.filter === 'flagged'}
-          onChange={(on) => props.onFilter(on ? 'flagged' : 'all')}
-          data-testid="only-flagged"
-          id="only-flagged"
-        />
-        <label htmlFor="only-flagged">{t('editor.onlyFlagged', { count: props.flaggedCount })}</label>
-        <Button
-          size="small"
-          type="link"
-          icon={<SettingOutlined />}
-          onClick={props.onOpenRules}
-          data-testid="quality-open"
-        >
-          {t('editor.quality.open')}
-        </Button>
-      </span>
-      <span className="editor-toolbar-group">
-        <Switch
-          size="small"
-          checked={props.filter === 'review'}
-          onChange={(on) => props.onFilter(on ? 'review' : 'all')}
-          data-testid="only-review"
-          id="only-review"
-        />
-        <label htmlFor="only-review" title={t('editor.review.keys')}>
-          {t('editor.onlyReview', { count: props.reviewCount })}
-        </label>
-      </span>
-      <Button size="small" icon={<ProfileOutlined />} onClick={props.onOpenBrief} data-testid="brief-open">
-        {t('voice.brief.open')}
-      </Button>
-      <Button
-        size="small"
-        icon={<SyncOutlined />}
-        disabled={!props.selectedCount || props.readOnly}
-        onClick={props.onRetranslateSelected}
-        data-testid="retranslate-selected"
-      >
-        {t('editor.retranslateSelected', { count: props.selectedCount })}
-      </Button>
-      {props.selectedCount ? (
-        <Button size="small" type="link" onClick={props.onClearSelection}>
-          {t('editor.clearSelection')}
-        </Button>
-      ) : null}
-    </div>
   );
 });

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditSegment } from '../lib/editor-state';
 import { initialListRect, measureRow, observeListRect, scrollList } from '../lib/virtual-list';
 import { AllRows } from './all-rows';
-import { ROW_GRID, SegmentRow, type RowHandlers } from './segment-row';
+import { PHONE_QUERY, SegmentRow, type RowHandlers } from './segment-row';
 
 export interface SegmentListHandle {
   /** brings a row (its index in `rows`) into view */
@@ -78,19 +78,7 @@ export function SegmentList({ ref, empty, ...props }: SegmentListProps) {
   );
   return (
     <>
-      <div
-        role="row"
-        style={{
-          display: 'grid',
-          gridTemplateColumns: ROW_GRID,
-          gap: 8,
-          padding: '6px 12px',
-          background: '#fafafa',
-          borderBottom: '1px solid #f0f0f0',
-          fontWeight: 600,
-          fontSize: 13,
-        }}
-      >
+      <div role="row" className="seg-head">
         <span />
         <span>#</span>
         <span>{t('editor.col.time')}</span>
@@ -111,6 +99,13 @@ export function SegmentList({ ref, empty, ...props }: SegmentListProps) {
   );
 }
 
+/**
+ * A one-line row with its flags: close to the real height, so rows move little once measured. On a
+ * phone a row is a card of its parts one under the other (segment-row.css).
+ */
+const rowEstimate = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 150 : 75;
+
 function VirtualRows({
   rows,
   rowIds,
@@ -128,14 +123,15 @@ function VirtualRows({
 }: RowsProps) {
   // a stable key function: a new one would make the virtualiser rebuild its size cache each render
   const getItemKey = useCallback((i: number) => rowIds[i] ?? i, [rowIds]);
+  const [estimate] = useState(rowEstimate);
   // the virtualiser's functions are read fresh on every render (no memoised component relies on them)
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    // a one-line row with its flags: close to the real height, so rows move little once measured
-    estimateSize: () => 75,
-    overscan: 6,
+    estimateSize: () => estimate,
+    // rows drawn past each edge: about 450 px either way (a phone's rows are twice as tall)
+    overscan: estimate > 100 ? 3 : 6,
     getItemKey,
     // sizes from ResizeObservers, never read in the middle of a render (virtual-list.ts)
     initialRect: initialListRect(),

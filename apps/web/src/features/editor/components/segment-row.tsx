@@ -6,7 +6,8 @@ import type { EditSegment, Field } from '../lib/editor-state';
 import './segment-row.css';
 import { runtimeKey } from '../../../lib/i18n-keys';
 
-export const ROW_GRID = '28px 52px 118px minmax(0, 1fr) minmax(0, 1fr) 72px';
+/** where a row becomes a card (segment-row.css has the same width) */
+export const PHONE_QUERY = '(max-width: 639.98px)';
 
 export interface RowHandlers {
   change(id: number, field: Field, value: string | number, typing: boolean): void;
@@ -142,7 +143,8 @@ function ReviewTag({ flag }: { flag: string }) {
 }
 
 /**
- * One segment: index, timing, original and translation side by side, its flags and actions.
+ * One segment: index, timing, original and translation side by side, its flags and actions; on a
+ * phone a card of them one under the other (segment-row.css).
  * Native fields drawn like the app's (segment-row.css), not antd components: a row is rendered
  * for every line scrolled past, and antd's per-component style hooks and textarea measuring made
  * a row 4.5× dearer (npm run bench editor: every row of 10,000 rendered, 86 s → 19 s).
@@ -177,15 +179,8 @@ export const SegmentRow = memo(function SegmentRow(props: {
       data-review={props.review || undefined}
       data-untranslated={untranslated || undefined}
       onFocusCapture={() => handlers.focus(seg.id)}
-      style={{
-        display: 'grid',
-        gridTemplateColumns: ROW_GRID,
-        gap: 8,
-        padding: '8px 12px',
-        borderBottom: '1px solid #f0f0f0',
-        background: props.current ? '#f0f7ff' : '#fff',
-        alignItems: 'start',
-      }}
+      className="seg-row"
+      data-current={props.current || undefined}
     >
       <input
         type="checkbox"
@@ -195,7 +190,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
         aria-label={t('editor.select', { id: seg.id })}
       />
       <span className="seg-id">{seg.id}</span>
-      <div>
+      <div className="seg-times">
         <TimeInput
           ms={seg.startMs}
           label={t('editor.start', { id: seg.id })}
@@ -220,7 +215,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
         onTyping={handlers.typing}
         onText={(text) => handlers.change(seg.id, 'originalText', text, true)}
       />
-      <div>
+      <div className="seg-translation">
         <TextField
           className={flags.length ? 'seg-text seg-warn' : 'seg-text'}
           value={seg.translatedText}

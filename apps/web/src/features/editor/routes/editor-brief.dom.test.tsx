@@ -66,18 +66,21 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 describe("the editor's names and terms", { timeout: 60_000 }, () => {
   it('tags a line whose glossary term is missing, and counts it among the lines to review', async () => {
     server();
-    renderInApp(i18n, <EditorPage />, `/edit/${ID}?review=1`);
+    renderInApp(i18n, <EditorPage />, `/edit/${ID}`);
     const row = await screen.findByTestId('segment-2');
     const tag = row.querySelector<HTMLElement>('[data-review-flag="term-missing"]')!;
     expect(tag.textContent).toBe('Term missing');
     expect(tag.title).toMatch(/glossary or brief term/);
-    expect(screen.queryByTestId('segment-1')).toBeNull();
-    expect(screen.getByText('Lines to review (1)')).toBeTruthy();
+    expect(screen.getByText('To review (1)')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('filter-review'));
+    await waitFor(() => expect(screen.queryByTestId('segment-1')).toBeNull());
+    expect(screen.getByTestId('segment-2')).toBeTruthy();
   });
 
   it('opens the film brief and re-applies it, taking in the lines it translated again', async () => {

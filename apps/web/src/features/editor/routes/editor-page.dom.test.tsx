@@ -81,6 +81,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 describe('the editor’s lines to review', { timeout: 30_000 }, () => {
@@ -94,21 +95,34 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
     expect(tags[0]!.getAttribute('aria-label')).toMatch(/^Kept its original: The engine could not/);
     expect(screen.getByTestId('segment-2').dataset.review).toBe('numbers-missing');
     expect(screen.getByTestId('segment-1').dataset.review).toBeUndefined();
-    expect(screen.getByText('Lines to review (2)')).toBeTruthy();
+    expect(screen.getByText('To review (2)')).toBeTruthy();
     // flags never hold the export back
     expect(screen.getByTestId<HTMLButtonElement>('editor-export').disabled).toBe(false);
   });
 
-  it('opens with the filter on from ?review=1, and the switch shows every line again', async () => {
+  it('opens on all lines, even from an old ?review=1 link; the filter shows them alone, kept for the session', async () => {
     server();
     open('?review=1');
-    expect(await screen.findByTestId('segment-2')).toBeTruthy();
-    expect(screen.getByTestId('segment-4')).toBeTruthy();
-    expect(screen.queryByTestId('segment-1')).toBeNull();
-    expect(screen.getByTestId('only-review').getAttribute('aria-checked')).toBe('true');
-    fireEvent.click(screen.getByTestId('only-review'));
     expect(await screen.findByTestId('segment-1')).toBeTruthy();
-    expect(screen.getByTestId('segment-5')).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>('filter-all').checked).toBe(true);
+    // each choice with its count (the norms' once the limits are in)
+    await waitFor(() =>
+      expect(screen.getByTestId('line-filter').textContent).toBe('All (5)To review (2)With issues (1)'),
+    );
+    fireEvent.click(screen.getByTestId('filter-review'));
+    await waitFor(() => expect(screen.queryByTestId('segment-1')).toBeNull());
+    expect(screen.getByTestId('segment-2')).toBeTruthy();
+    expect(screen.getByTestId('segment-4')).toBeTruthy();
+    expect(sessionStorage.getItem(`editor-filter:${ID}`)).toBe('review');
+    // the same task opened again in this tab: the choice holds
+    cleanup();
+    open();
+    expect(await screen.findByTestId('segment-2')).toBeTruthy();
+    expect(screen.queryByTestId('segment-1')).toBeNull();
+    expect(screen.getByTestId<HTMLInputElement>('filter-review').checked).toBe(true);
+    fireEvent.click(screen.getByTestId('filter-all'));
+    expect(await screen.findByTestId('segment-1')).toBeTruthy();
+    expect(sessionStorage.getItem(`editor-filter:${ID}`)).toBeNull();
   });
 
   it('steps to the next and previous line to review with F8 and Shift+F8, going round', async () => {
@@ -138,7 +152,7 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
     const row2 = await screen.findByTestId('segment-2');
     expect(row2.dataset.review).toBe('numbers-missing');
     fireEvent.change(screen.getByTestId('seg-2-translation'), { target: { value: 'Ça coûte 25 dollars.' } });
-    await waitFor(() => expect(screen.getByText('Lines to review (1)')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('To review (1)')).toBeTruthy());
     expect(api.to(API.taskUpdateSegments)).toEqual([
       { taskId: ID, baseVersion: 1, segments: [{ id: 2, translatedText: 'Ça coûte 25 dollars.' }] },
     ]);
@@ -149,7 +163,7 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
       target: { value: 'Au revoir, à la semaine prochaine, mes amis.' },
     });
     await waitFor(() => expect(screen.getByTestId('segment-5').dataset.review).toBe('over-budget'));
-    expect(screen.getByText('Lines to review (2)')).toBeTruthy();
+    expect(screen.getByText('To review (2)')).toBeTruthy();
     expect(api.to(API.taskUpdateSegments).at(-1)).toMatchObject({ baseVersion: 2 });
     // F8 steps through the lines flagged now: 4 and 5, no longer 2
     fireEvent.click(screen.getByTestId('seg-1-original'));
@@ -160,7 +174,7 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
     press({ key: 'F8' });
     await waitFor(() => expect(focused()).toBe('seg-4-translation'));
     // the filter shows them alone
-    fireEvent.click(screen.getByTestId('only-review'));
+    fireEvent.click(screen.getByTestId('filter-review'));
     await waitFor(() => expect(screen.queryByTestId('segment-2')).toBeNull());
     expect(screen.getByTestId('segment-5')).toBeTruthy();
   });
@@ -183,7 +197,7 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
     open();
     expect((await screen.findByTestId('segment-4')).dataset.review).toBe('kept-original,source-language');
     fireEvent.click(screen.getByTestId('seg-4-retranslate'));
-    await waitFor(() => expect(screen.getByText('Lines to review (1)')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('To review (1)')).toBeTruthy());
     expect(screen.getByTestId('segment-4').dataset.review).toBeUndefined();
     expect(screen.getByTestId<HTMLTextAreaElement>('seg-4-translation').value).toBe('Merci.');
   });
@@ -192,13 +206,14 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
     server();
     open();
     // line 4 alone breaks a norm (left as its original)
-    await screen.findByText('Only lines with issues (1)');
-    fireEvent.click(screen.getByTestId('only-flagged'));
+    await screen.findByText('With issues (1)');
+    fireEvent.click(screen.getByTestId('filter-flagged'));
     await waitFor(() => expect(screen.queryByTestId('segment-2')).toBeNull());
     expect(screen.getByTestId('segment-4')).toBeTruthy();
     press({ key: 'F8' });
     await waitFor(() => expect(focused()).toBe('seg-2-translation'));
-    expect(screen.getByTestId('only-flagged').getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByTestId<HTMLInputElement>('filter-flagged').checked).toBe(false);
+    expect(screen.getByTestId<HTMLInputElement>('filter-all').checked).toBe(true);
   });
 });
 
@@ -219,7 +234,7 @@ describe('the editor’s quality flags', { timeout: 30_000 }, () => {
     );
     open();
     await waitFor(() => expect(api.to(API.qualityGet)).toEqual([{ target: 'zh-CN' }]));
-    await waitFor(() => expect(screen.getByText('Only lines with issues (0)')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('With issues (0)')).toBeTruthy());
     expect(screen.getByTestId('segment-1').dataset.flags).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,14 @@ import { isTaskId } from '../../../lib/paths';
 import { BriefDialog } from '../../../components/brief/brief-dialog';
 import { forgetPrefetchedTask, reapply, useTaskDetail } from '../api/editor';
 import { useRetranslate } from '../api/retranslate';
-import { EditorHeader, EditorToolbar } from '../components/editor-header';
+import { EditorHeader } from '../components/editor-header';
+import { EditorToolbar } from '../components/editor-toolbar';
 import { EditorBanners, EditorLoadError } from '../components/editor-banners';
 import { FindReplace } from '../components/find-replace';
 import { MediaPlayer, type MediaPlayerHandle } from '../components/media-player';
 import { SegmentList } from '../components/segment-list';
 import { EditorDialogs } from '../components/editor-dialogs';
+import './editor-page.css';
 import { useAccountMenu } from '../hooks/use-account-menu';
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorDocument } from '../hooks/use-editor-document';
@@ -33,15 +35,14 @@ import { useContinueTask } from '../../../components/parts/use-continue-task';
 import { pointsQueryKey } from '../../../lib/points';
 
 /**
- * /edit/{taskId}: source and translation side by side, saved as you type, re-translation of single
- * lines or a selection, undo/redo, find and replace, quality flags, lines to review (?review=1
- * opens with that filter on), keyboard navigation, export; the list is virtualised and follows a
- * task that is still translating.
+ * /edit/{taskId}: source and translation side by side (on a phone, one under the other), saved as
+ * you type, re-translation of single lines or a selection, undo/redo, find and replace, quality
+ * flags, lines to review (a filter with its count; the editor opens on all lines), keyboard
+ * navigation, export; the list is virtualised and follows a task that is still translating.
  */
 export default function EditorPage() {
   usePageMeta('editor');
   const { taskId = '' } = useParams();
-  const [search] = useSearchParams();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const menu = useAccountMenu();
@@ -67,12 +68,7 @@ export default function EditorPage() {
   const selection = useSelection();
   const quality = useQualityFlags(state, task?.targetLanguage);
   const { review, applyRetranslation } = doc;
-  const { rows, rowIds, filter, setFilter } = useVisibleRows(
-    state,
-    quality.flags,
-    review,
-    search.get('review') === '1' ? 'review' : 'all',
-  );
+  const { rows, rowIds, filter, setFilter } = useVisibleRows(state, quality.flags, review, taskId);
   const { list, current, setCurrent, follow, step, reveal } = useLineNavigation(rows);
   const showAll = useCallback(() => setFilter('all'), [setFilter]);
   const reviewIds = useMemo(
@@ -172,7 +168,7 @@ export default function EditorPage() {
   }
 
   return (
-    <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="editor-page">
       <EditorHeader
         fileName={task.fileName}
         originalLanguage={task.originalLanguage}

@@ -62,19 +62,19 @@ export function GlossaryList({ onOpen }: { onOpen: (id: string) => void }) {
         />
       }
     >
-      {(rows) => (
+      {(rows, width) => (
         <Table<GlossarySummary>
           rowKey="id"
           size="middle"
           dataSource={rows}
           pagination={false}
-          scroll={{ x: 640 }}
           onRow={(g) => ({ 'data-testid': `glossary-${g.id}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             ...ownedColumns<GlossarySummary>(t, {
               nameTitle: t('glossaries.name'),
               testId: 'glossary',
               onOpen,
+              width,
               middle: [
                 {
                   title: t('glossaries.entries'),
@@ -87,7 +87,6 @@ export function GlossaryList({ onOpen }: { onOpen: (id: string) => void }) {
             {
               title: t('tasks.col.actions'),
               key: 'actions',
-              width: 200,
               render: (_, g) => (
                 <RowActions
                   testId="glossary"

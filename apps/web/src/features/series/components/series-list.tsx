@@ -28,25 +28,24 @@ export function SeriesList({ onOpen }: { onOpen: (id: string) => void }) {
       empty={t('series.empty')}
       testId="series"
     >
-      {(rows) => (
+      {(rows, width) => (
         <Table<SeriesSummary>
           rowKey="id"
           size="middle"
           dataSource={rows}
           pagination={false}
-          scroll={{ x: 600 }}
           onRow={(s) => ({ 'data-testid': `series-${s.id}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             ...ownedColumns<SeriesSummary>(t, {
               nameTitle: t('series.name'),
               testId: 'series',
               onOpen,
+              width,
               middle: [{ title: t('series.episodes'), dataIndex: 'taskCount', width: 100 }],
             }),
             {
               title: t('tasks.col.actions'),
               key: 'actions',
-              width: 150,
               render: (_, s) => (
                 <RowActions
                   testId="series"

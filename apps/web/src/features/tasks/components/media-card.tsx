@@ -2,6 +2,7 @@ import { Badge, Card, Typography } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSpeechStatus } from '../api/media';
+import './media-card.css';
 
 /**
  * SPEC §2's audio/video card (marked NEW). Without speech recognition on the server it stays in
@@ -16,7 +17,13 @@ export function MediaCard({ onOpen }: { onOpen: () => void }) {
     if (!unavailable) onOpen();
   };
   return (
-    <Badge.Ribbon text={t('dashboard.translate.newBadge')} color={unavailable ? 'gray' : 'red'}>
+    // the ribbon inside the card's corner: antd's sticks out 8 px past the card's edge
+    <Badge.Ribbon
+      text={t('dashboard.translate.newBadge')}
+      color={unavailable ? 'gray' : 'red'}
+      className="media-card-ribbon"
+      styles={{ indicator: { top: 0, insetInlineEnd: 0, borderRadius: '0 8px 0 6px' } }}
+    >
       <Card
         hoverable={!unavailable}
         role="button"

@@ -202,7 +202,8 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
           <Descriptions
             size="small"
             layout="vertical"
-            column={4}
+            // two a row on a phone: four squeezed a Japanese label to a character a line
+            column={{ xs: 2, sm: 4 }}
             bordered
             style={{ marginBottom: 16 }}
             data-testid="srt-preview"

@@ -125,7 +125,7 @@ describe('the task list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.to(API.taskDelete)).toEqual([{ id: 'done' }]));
   });
 
-  it('says how many lines of a finished task to review, linking to the editor with that filter on', async () => {
+  it('says how many lines of a finished task to review, linking to the editor (which opens on all lines)', async () => {
     server();
     renderList();
     const reviewed = await row('reviewed');
@@ -134,7 +134,34 @@ describe('the task list', { timeout: 30_000 }, () => {
     expect((await row('done')).queryByTestId('task-review')).toBeNull();
     expect((await row('unfinished')).queryByTestId('task-review')).toBeNull();
     fireEvent.click(reviewed.getByTestId('task-review'));
-    expect((await screen.findByTestId('where')).textContent).toBe('/edit/reviewed?review=1');
+    expect((await screen.findByTestId('where')).textContent).toBe('/edit/reviewed');
+  });
+
+  it('shows each task as a card where the list is narrower than the table (a phone)', async () => {
+    // the list's width as a phone's browser reports it (happy-dom lays nothing out)
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: ResizeObserverCallback) {}
+        observe() {
+          const entry = { contentBoxSize: [{ inlineSize: 342, blockSize: 600 }] };
+          this.report([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        }
+        disconnect() {}
+      },
+    );
+    server();
+    renderList();
+    const reviewed = await row('reviewed');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('task-reviewed').tagName).toBe('LI');
+    // everything a row has: status, the lines to review, the actions a task allows
+    expect(reviewed.getByTestId('task-status').dataset.status).toBe('completed');
+    expect(reviewed.getByTestId('task-review').textContent).toBe('3 lines to review');
+    expect(reviewed.getByTestId<HTMLButtonElement>('task-download').disabled).toBe(false);
+    expect((await row('waiting')).getByTestId('task-start').textContent).toBe(i18n.t('tasks.start'));
+    fireEvent.click(reviewed.getByTestId('task-edit'));
+    expect((await screen.findByTestId('where')).textContent).toBe('/edit/reviewed');
   });
 
   it('opens a completed task in the editor', async () => {

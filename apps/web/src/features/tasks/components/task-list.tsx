@@ -1,56 +1,31 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import {
-  Alert,
-  App,
-  Button,
-  Dropdown,
-  Flex,
-  Grid,
-  Popconfirm,
-  Progress,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  ForwardOutlined,
-  PlayCircleOutlined,
-  ThunderboltOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { Alert, App, Button, Pagination, Space, Table, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ErrorCodes,
-  errorMessage,
-  languageName,
-  PAGE_SIZES,
-  type ErrorKey,
-  type ExportFormat,
-  type Task,
-} from '@subtrans/contract';
+import { ErrorCodes, languageName, PAGE_SIZES, type ExportFormat, type Task } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { downloadTask } from '../../../lib/task-export';
-import { taskFailureText } from '../../../lib/task-failure';
 import { editorPath } from '../../../lib/paths';
+import { useWidth } from '../../../lib/use-width';
 import { deleteTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
-import { canExecuteMedia, MEDIA_STAGE_COLOURS, mediaStage, STATUS_COLOURS } from '../lib/media-stage';
 import { useInsufficientPoints } from './insufficient-points';
 import { confirmTargetOfTask, MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
 import { MediaExpiry, MediaFacts, MediaIcon } from './media-facts';
+import { TaskActions, type TaskActionHandlers } from './task-actions';
+import { TaskCards } from './task-cards';
+import { TaskStatus } from './task-status';
 import { TaskVoiceActions, TaskVoiceFacts, useBriefDialog } from './task-voice';
 import { useContinueTask } from '../../../components/parts/use-continue-task';
-import { PartialFacts } from './partial-facts';
 
-const isErrorKey = (key: string | null): key is ErrorKey => key !== null && key in ErrorCodes;
+/**
+ * The room the table needs: its fixed columns (languages 170, status 190, actions 380) and a file
+ * name. Where the list has less, each task is a card (task-cards.tsx): a table that scrolls
+ * sideways hid the status and the actions of every task on a phone.
+ */
+const TABLE_WIDTH = 900;
 
 /**
  * SPEC §2/§4 task list: newest first, 10 a page, refreshed every 5 s (every second while a task
@@ -58,9 +33,8 @@ const isErrorKey = (key: string | null): key is ErrorKey => key !== null && key 
  */
 export function TaskList({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  // on a phone a fixed actions column would cover the whole table: it scrolls with the rest
-  const narrow = Grid.useBreakpoint().md === false;
   const ui = currentLanguage();
+  const { ref, width } = useWidth<HTMLDivElement>(() => window.innerWidth);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -119,9 +93,25 @@ export function TaskList({ userId }: { userId: number }) {
   };
 
   const date = (iso: string) => new Date(iso).toLocaleString(ui);
+  const on: TaskActionHandlers = {
+    execute: (task) => setConfirming(confirmTargetOfTask(task)),
+    start: (task) => void start(task),
+    continueRest: (task) => void rest.continueTask(task.id),
+    edit: (task) => void navigate(editorPath(task.id)),
+    download: (task, format, includeOriginal) => void download(task, format, includeOriginal),
+    remove: (task) => void remove(task),
+  };
+  const pages = {
+    current: page,
+    pageSize: PAGE_SIZES.tasks,
+    total: list.data?.totalCount ?? 0,
+    showSizeChanger: false,
+    onChange: setPage,
+    hideOnSinglePage: true,
+  };
 
   return (
-    <>
+    <div ref={ref}>
       {list.isError ? (
         <Alert
           type="error"
@@ -135,251 +125,106 @@ export function TaskList({ userId }: { userId: number }) {
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      <Table<Task>
-        rowKey="id"
-        size="middle"
-        loading={list.isLoading}
-        dataSource={list.data?.list ?? []}
-        locale={{ emptyText: t('dashboard.translate.emptyTasks') }}
-        scroll={{ x: 960 }}
-        data-testid="task-list"
-        onRow={(task) => ({ 'data-testid': `task-${task.id}` }) as React.HTMLAttributes<HTMLElement>}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZES.tasks,
-          total: list.data?.totalCount ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-          hideOnSinglePage: true,
-        }}
-        columns={[
-          {
-            title: t('tasks.col.file'),
-            dataIndex: 'fileName',
-            ellipsis: true,
-            render: (name: string, task) => (
-              <Space orientation="vertical" size={0}>
-                <Space size={6} align="center">
-                  {task.kind === 'media' ? <MediaIcon task={task} /> : null}
-                  <Typography.Text strong ellipsis style={{ maxWidth: 300 }} title={name}>
-                    {name}
+      {width < TABLE_WIDTH ? (
+        <TaskCards
+          tasks={list.data?.list ?? []}
+          loading={list.isLoading}
+          empty={t('dashboard.translate.emptyTasks')}
+          starting={busy}
+          continuing={rest.busy}
+          on={on}
+          onBrief={brief.open}
+          pagination={<Pagination {...pages} size="small" align="center" style={{ marginTop: 16 }} />}
+        />
+      ) : (
+        <Table<Task>
+          rowKey="id"
+          size="middle"
+          loading={list.isLoading}
+          dataSource={list.data?.list ?? []}
+          locale={{ emptyText: t('dashboard.translate.emptyTasks') }}
+          tableLayout="fixed"
+          data-testid="task-list"
+          onRow={(task) => ({ 'data-testid': `task-${task.id}` }) as React.HTMLAttributes<HTMLElement>}
+          pagination={pages}
+          columns={[
+            {
+              title: t('tasks.col.file'),
+              dataIndex: 'fileName',
+              // the name on one line, cut with an ellipsis and whole in its title; the facts wrap
+              render: (name: string, task) => (
+                <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+                  <div style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+                    {task.kind === 'media' ? <MediaIcon task={task} /> : null}
+                    <Typography.Text strong ellipsis title={name}>
+                      {name}
+                    </Typography.Text>
+                  </div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {task.kind === 'media' ? (
+                      <MediaFacts task={task} />
+                    ) : (
+                      <>
+                        {t('tasks.segments', { count: task.segmentCount })} ·{' '}
+                        {t('tasks.points', { points: task.estimatedPoints })}
+                      </>
+                    )}
                   </Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {date(task.submitTime)}
+                  </Typography.Text>
+                  <MediaExpiry task={task} />
+                  <TaskVoiceFacts task={task} />
                 </Space>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {task.kind === 'media' ? (
-                    <MediaFacts task={task} />
-                  ) : (
-                    <>
-                      {t('tasks.segments', { count: task.segmentCount })} ·{' '}
-                      {t('tasks.points', { points: task.estimatedPoints })}
-                    </>
-                  )}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {date(task.submitTime)}
-                </Typography.Text>
-                <MediaExpiry task={task} />
-                <TaskVoiceFacts task={task} />
-              </Space>
-            ),
-          },
-          {
-            // the engine goes under the language pair: its own column left the actions too little room
-            title: t('tasks.col.languages'),
-            key: 'languages',
-            width: 170,
-            render: (_, task) => (
-              <Space orientation="vertical" size={4} align="start">
-                <span>
-                  {languageName(task.originalLanguage, ui)} → {languageName(task.targetLanguage, ui)}
-                </span>
-                <Tag data-testid="task-engine">
-                  {t(`tasks.engine.${task.translationService}`, { defaultValue: task.translationService })}
-                </Tag>
-              </Space>
-            ),
-          },
-          {
-            title: t('tasks.col.status'),
-            key: 'status',
-            width: 190,
-            render: (_, task) => (
-              <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-                <TaskStatus task={task} />
-                <TaskVoiceActions task={task} onOpen={brief.open} />
-              </Space>
-            ),
-          },
-          {
-            title: t('tasks.col.actions'),
-            key: 'actions',
-            // room for the longest row on one line: "Execute translation", Edit, Download, delete (English)
-            width: narrow ? 200 : 380,
-            ...(narrow ? {} : { fixed: 'right' as const }),
-            render: (_, task) => {
-              const completed = task.status === 'completed';
-              return (
-                <Flex gap={4} wrap={narrow}>
-                  {canExecuteMedia(task) ? (
-                    <Button
-                      size="small"
-                      type="primary"
-                      icon={<ThunderboltOutlined />}
-                      onClick={() => setConfirming(confirmTargetOfTask(task))}
-                      data-testid="media-execute"
-                    >
-                      {task.status === 'failed' ? t('tasks.retry') : t('tasks.media.execute')}
-                    </Button>
-                  ) : null}
-                  {task.kind !== 'media' &&
-                  !task.voice.awaitingReview &&
-                  (task.status === 'pending' || task.status === 'failed') ? (
-                    <Button
-                      size="small"
-                      type="primary"
-                      icon={<PlayCircleOutlined />}
-                      loading={busy === task.id}
-                      onClick={() => void start(task)}
-                      data-testid="task-start"
-                    >
-                      {task.status === 'failed' ? t('tasks.retry') : t('tasks.start')}
-                    </Button>
-                  ) : null}
-                  {task.partial ? (
-                    <Button
-                      size="small"
-                      type="primary"
-                      icon={<ForwardOutlined />}
-                      loading={rest.busy === task.id}
-                      onClick={() => void rest.continueTask(task.id)}
-                      data-testid="task-continue"
-                    >
-                      {t('parts.continue')}
-                    </Button>
-                  ) : null}
-                  <Button
-                    size="small"
-                    icon={<EditOutlined />}
-                    disabled={!completed}
-                    onClick={() => void navigate(editorPath(task.id))}
-                    data-testid="task-edit"
-                  >
-                    {t('tasks.edit')}
-                  </Button>
-                  <Dropdown
-                    disabled={!completed}
-                    trigger={['click']}
-                    menu={{
-                      items: [
-                        { key: 'srt', label: t('tasks.download.srt') },
-                        { key: 'srt-both', label: t('tasks.download.srtBilingual') },
-                        { key: 'vtt', label: t('tasks.download.vtt') },
-                        { key: 'vtt-both', label: t('tasks.download.vttBilingual') },
-                      ].map((i) => ({ ...i, 'data-testid': `download-${i.key}` })),
-                      onClick: ({ key }) =>
-                        void download(task, key.startsWith('vtt') ? 'vtt' : 'srt', key.endsWith('-both')),
-                    }}
-                  >
-                    <Button
-                      size="small"
-                      icon={<DownloadOutlined />}
-                      disabled={!completed}
-                      data-testid="task-download"
-                    >
-                      {t('tasks.download.label')}
-                    </Button>
-                  </Dropdown>
-                  <Popconfirm
-                    title={t('tasks.confirmDelete', { name: task.fileName })}
-                    description={
-                      task.status === 'translating' || (task.kind === 'media' && task.status === 'processing')
-                        ? t('tasks.confirmDeleteRunning')
-                        : undefined
-                    }
-                    okText={t('common.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true, 'data-testid': 'task-delete-confirm' }}
-                    onConfirm={() => void remove(task)}
-                  >
-                    <Button
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      data-testid="task-delete"
-                      aria-label={t('common.delete')}
-                    />
-                  </Popconfirm>
-                </Flex>
-              );
+              ),
             },
-          },
-        ]}
-      />
+            {
+              // the engine goes under the language pair: its own column left the actions too little room
+              title: t('tasks.col.languages'),
+              key: 'languages',
+              width: 170,
+              render: (_, task) => (
+                <Space orientation="vertical" size={4} align="start">
+                  <span>
+                    {languageName(task.originalLanguage, ui)} → {languageName(task.targetLanguage, ui)}
+                  </span>
+                  <Tag data-testid="task-engine">
+                    {t(`tasks.engine.${task.translationService}`, { defaultValue: task.translationService })}
+                  </Tag>
+                </Space>
+              ),
+            },
+            {
+              title: t('tasks.col.status'),
+              key: 'status',
+              width: 190,
+              render: (_, task) => (
+                <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+                  <TaskStatus task={task} />
+                  <TaskVoiceActions task={task} onOpen={brief.open} />
+                </Space>
+              ),
+            },
+            {
+              title: t('tasks.col.actions'),
+              key: 'actions',
+              // room for the longest row on one line: "Execute translation", Edit, Download, delete (English)
+              width: 380,
+              render: (_, task) => (
+                <TaskActions
+                  task={task}
+                  starting={busy === task.id}
+                  continuing={rest.busy === task.id}
+                  wrap={false}
+                  on={on}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
       <MediaConfirmDialog target={confirming} onClose={() => setConfirming(null)} />
       {brief.dialog}
-    </>
-  );
-}
-
-function TaskStatus({ task }: { task: Task }) {
-  const { t } = useTranslation();
-  const ui = currentLanguage();
-  const stage = task.kind === 'media' ? mediaStage(task) : null;
-  const reason = isErrorKey(task.errorKey) ? errorMessage(task.errorKey, ui, task) : task.error;
-  const failure = stage === 'failed' ? taskFailureText(task, ui, t) : null;
-  const warnings = [
-    task.keptOriginal > 0 ? t('tasks.keptOriginal', { count: task.keptOriginal }) : null,
-    task.pointsError ? t('tasks.pointsError', { error: task.pointsError }) : null,
-    task.uploadError ? t('tasks.uploadError', { error: task.uploadError }) : null,
-  ].filter(Boolean);
-  return (
-    <Space
-      orientation="vertical"
-      size={2}
-      style={{ width: '100%' }}
-      data-testid="task-status"
-      data-status={task.status}
-      data-stage={stage ?? undefined}
-    >
-      <Space size={4}>
-        {task.voice.awaitingReview ? null : stage ? (
-          // a task awaiting its review of names and terms says so itself (task-voice.tsx)
-          <Tag color={MEDIA_STAGE_COLOURS[stage]} data-testid="media-stage">
-            {t(`tasks.media.stage.${stage}`, { progress: task.translationProgress })}
-          </Tag>
-        ) : (
-          <Tag color={STATUS_COLOURS[task.status]}>{t(`tasks.status.${task.status}`)}</Tag>
-        )}
-        {warnings.length ? (
-          <Tooltip title={warnings.join(' · ')}>
-            <WarningOutlined style={{ color: '#faad14' }} aria-label={warnings.join(' · ')} />
-          </Tooltip>
-        ) : null}
-      </Space>
-      {task.status === 'completed' && task.reviewCount > 0 ? (
-        // the editor opens with its "lines to review" filter on; nothing waits on them (export included)
-        <Link to={editorPath(task.id, { review: true })} data-testid="task-review">
-          <Tag color="purple" style={{ cursor: 'pointer' }}>
-            {t('tasks.review', { count: task.reviewCount })}
-          </Tag>
-        </Link>
-      ) : null}
-      {task.status === 'translating' ? (
-        <Progress percent={task.translationProgress} size="small" data-testid="task-progress" />
-      ) : null}
-      <PartialFacts task={task} />
-      {failure ? (
-        <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="task-error">
-          {failure}
-        </Typography.Text>
-      ) : null}
-      {!stage && task.status === 'failed' && task.error ? (
-        <Tooltip title={reason}>
-          <Typography.Text type="danger" style={{ fontSize: 12 }}>
-            {t('tasks.translationFailed')}
-          </Typography.Text>
-        </Tooltip>
-      ) : null}
-    </Space>
+    </div>
   );
 }

@@ -1,0 +1,110 @@
+import { memo } from 'react';
+import { Button } from 'antd';
+import { ProfileOutlined, SettingOutlined, SyncOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import './editor-header.css';
+import type { RowFilter } from '../hooks/use-visible-rows';
+
+/**
+ * Which lines the list shows, each choice with its count: all of them (where the editor opens),
+ * those the server flagged for review, those that break the norms. One at a time, always in view:
+ * a filter that is on says so, and the lines it hides are one click away.
+ */
+function LineFilter(props: {
+  filter: RowFilter;
+  segmentCount: number;
+  reviewCount: number;
+  flaggedCount: number;
+  onFilter: (filter: RowFilter) => void;
+}) {
+  const { t } = useTranslation();
+  const options: { value: RowFilter; label: string; title?: string }[] = [
+    { value: 'all', label: t('editor.filter.all', { count: props.segmentCount }) },
+    {
+      value: 'review',
+      label: t('editor.filter.review', { count: props.reviewCount }),
+      title: t('editor.review.keys'),
+    },
+    { value: 'flagged', label: t('editor.filter.flagged', { count: props.flaggedCount }) },
+  ];
+  return (
+    <span
+      className="line-filter"
+      role="radiogroup"
+      aria-label={t('editor.filter.label')}
+      data-testid="line-filter"
+    >
+      {options.map((o) => (
+        <label key={o.value} className="line-filter-option" title={o.title}>
+          <input
+            type="radio"
+            name="line-filter"
+            value={o.value}
+            checked={props.filter === o.value}
+            onChange={() => props.onFilter(o.value)}
+            data-testid={`filter-${o.value}`}
+          />
+          {o.label}
+        </label>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * The bar above the lines: which lines are shown, quality rules, the film brief, re-translate a
+ * selection.
+ */
+export const EditorToolbar = memo(function EditorToolbar(props: {
+  segmentCount: number;
+  flaggedCount: number;
+  reviewCount: number;
+  filter: RowFilter;
+  selectedCount: number;
+  readOnly: boolean;
+  onFilter: (filter: RowFilter) => void;
+  onOpenRules: () => void;
+  /** the film brief: its names and terms, re-applied to the lines */
+  onOpenBrief: () => void;
+  onRetranslateSelected: () => void;
+  onClearSelection: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="editor-toolbar">
+      <LineFilter
+        filter={props.filter}
+        segmentCount={props.segmentCount}
+        reviewCount={props.reviewCount}
+        flaggedCount={props.flaggedCount}
+        onFilter={props.onFilter}
+      />
+      <Button
+        size="small"
+        type="link"
+        icon={<SettingOutlined />}
+        onClick={props.onOpenRules}
+        data-testid="quality-open"
+      >
+        {t('editor.quality.open')}
+      </Button>
+      <Button size="small" icon={<ProfileOutlined />} onClick={props.onOpenBrief} data-testid="brief-open">
+        {t('voice.brief.open')}
+      </Button>
+      <Button
+        size="small"
+        icon={<SyncOutlined />}
+        disabled={!props.selectedCount || props.readOnly}
+        onClick={props.onRetranslateSelected}
+        data-testid="retranslate-selected"
+      >
+        {t('editor.retranslateSelected', { count: props.selectedCount })}
+      </Button>
+      {props.selectedCount ? (
+        <Button size="small" type="link" onClick={props.onClearSelection}>
+          {t('editor.clearSelection')}
+        </Button>
+      ) : null}
+    </div>
+  );
+});
