@@ -273,7 +273,11 @@ test.describe('the built product as deployed: 2 servers, 2 workers, PostgreSQL, 
       expect(held.rows[0]!.held).toBe(0);
 
       // no line answered before a stop was asked for again
-      expect(answeredThenResent(recorder.calls, stops)).toEqual([]);
+      const resent = answeredThenResent(recorder.calls, stops);
+      expect(
+        resent,
+        `stops at ${JSON.stringify(stops)}; logs:\n${[w1, w2].map((w) => w.log().slice(-6000)).join('\n----\n')}`,
+      ).toEqual([]);
 
       // at most 1 % of requests failed, each with the retryable 503 envelope
       const clients = [manager, ...users.map((u) => u.client)];

@@ -57,3 +57,22 @@ export async function saveTermsAnswers(
   );
   return rows.length > 0;
 }
+
+/**
+ * Whether the lines hold these texts: a save whose connection broke (DbConnectionLost) may have
+ * committed or not, and only reading tells which (a read is sent again on a fresh connection).
+ */
+export async function linesHold(
+  q: Queryable,
+  taskId: string,
+  positions: number[],
+  texts: string[],
+): Promise<boolean> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM task_segments s
+       JOIN unnest($2::int[], $3::text[]) AS v(position, text) ON s.position = v.position
+      WHERE s.task_id = $1 AND s.translated_text = v.text`,
+    [taskId, positions, texts],
+  );
+  return (row?.n ?? 0) === positions.length;
+}

@@ -14,7 +14,6 @@ import {
   findTaskById,
   finishRun,
   quietRunningTasks,
-  saveTranslatedLines,
   segmentRows,
   setJobId,
   setPointsError,
@@ -39,6 +38,7 @@ import { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
 import { planRun, type PartRequest } from './task-part.service.js';
 import { addCharged, failLaterPart } from './task-parts.repository.js';
 import { countRun } from './task-run.repository.js';
+import { saveAnswers } from './save-answers.js';
 import { cuesOf } from './task-export.service.js';
 
 export { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
@@ -191,7 +191,7 @@ export async function runTranslation(
       const laid = values.map((v, k) => translatedLine(segments[at[k]!]!, v, rules, kept > 0));
       const positions = at.map((i) => segments[i]!.position);
       const saved = { positions, texts: laid.map((l) => l.text), flags: laid.map((l) => l.flags) };
-      return saveTranslatedLines(ctx.db, taskId, saved, progress, kept).then((ok) => {
+      return saveAnswers(ctx, taskId, saved, progress, kept, watch.signal).then((ok) => {
         if (!ok) throw new TaskGone();
         at.forEach((i, k) => texts.set(i, laid[k]!.text));
       });
