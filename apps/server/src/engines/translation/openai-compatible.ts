@@ -91,6 +91,9 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
   }
   return {
     name: opts.name,
+    kind: 'language-model',
+    // extrasMessage puts a batch's terms and the user's instructions in the prompt
+    honours: { terms: true, instructions: true },
     async translate(req: TranslateRequest) {
       const user: Record<string, unknown> = {
         source: req.source,

@@ -42,8 +42,8 @@ export function requestTermsIn<T extends TermEntry & { note?: string }>(
  * a line asked again without them would lose the names the brief fixed. A new translation is taken
  * when it lacks fewer renderings than the old one; the rest stay (to be flagged 'term-missing').
  * A line whose text is its source (the pipeline kept it, or it needs no translation) is not asked.
- * Only engines that can be asked to reword (language models: those that condense) are asked: a
- * rule-based engine ignores the terms and would answer the same again. An engine that keeps
+ * Only engines that honour terms (engine.ts) are asked: one that ignores them (rule-based, Google
+ * v2) would answer the same again. An engine that keeps
  * failing leaves every line as it was; a stop from outside is thrown.
  */
 export async function termsPass<T extends TermEntry & { note?: string }>(
@@ -73,7 +73,7 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
     })
     .sort((a, b) => a - b);
   const replaced = new Map<number, string>();
-  if (!todo.length || !engine.condense) return { replaced, asked: 0, calls: 0 };
+  if (!todo.length || !engine.honours.terms) return { replaced, asked: 0, calls: 0 };
   const asked = todo.map((i) => lines[i]!);
   const kept = new Set<number>();
   let result;

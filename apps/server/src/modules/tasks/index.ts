@@ -13,6 +13,7 @@ export {
 } from './tasks.repository.js';
 export { clampBatchSize, failTask, runTranslation, TRANSLATE_JOB } from './task-run.service.js';
 export { storeVoice } from './brief.service.js';
+export { taskEngine } from './engine-options.js';
 export { voiceInputOf } from './voice.repository.js';
 export { watchTask } from './task-watch.js';
 export { cancelTasksOf, deleteContentOf } from './account-tasks.service.js';

@@ -2,11 +2,12 @@ import { useEffect, useMemo } from 'react';
 import { Collapse, Form, Input, Radio, Select, Switch, Typography, type FormInstance } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRIEF_LIMITS, FORMALITIES, GLOSSARY_LIMITS, languageName, writesBrief } from '@subtrans/contract';
+import { BRIEF_LIMITS, FORMALITIES, GLOSSARY_LIMITS, languageName } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import { dashboardView } from '../../../lib/paths';
 import { fitsLanguages, useGlossaryList, useSeriesList } from '../../../lib/voice-lists';
+import { useEngines } from '../api/tasks';
 
 /**
  * What the user tells the translator (issue 26), folded under one heading so the upload stays
@@ -14,7 +15,7 @@ import { fitsLanguages, useGlossaryList, useSeriesList } from '../../../lib/voic
  * (≤ 500 characters) and "review names and terms first". Form fields `glossaryIds`, `seriesId`,
  * `formality`, `translatorNote`, `reviewTerms`; test ids `${testId}-glossaries`, `-series`,
  * `-formality`, `-note`, `-review-terms`. Kept mounted while folded, so their values are sent.
- * The review is off, and cannot be asked, with an engine that writes no brief (BRIEF_ENGINES).
+ * The review is off, and cannot be asked, with an engine that writes no brief (its capabilities).
  */
 export function VoiceOptionsFields({
   form,
@@ -33,7 +34,8 @@ export function VoiceOptionsFields({
   const chosen = Form.useWatch<string[] | undefined>('glossaryIds', form);
   const engine = Form.useWatch<string | undefined>(names.engine, form);
   // no engine chosen yet: the review stays offered (the usable one is preselected soon)
-  const reviewable = !engine || writesBrief(engine);
+  const engines = useEngines();
+  const reviewable = !engine || engines.data?.find((e) => e.name === engine)?.capabilities?.brief !== false;
   const glossaries = useGlossaryList();
   const series = useSeriesList();
 
