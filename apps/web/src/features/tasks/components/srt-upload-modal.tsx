@@ -11,6 +11,7 @@ import { pointsQueryKey, usePoints } from '../../../lib/points';
 import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
 import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
 import { voiceOf } from '../lib/voice-options';
+import { capabilitiesOf } from '../lib/engine-options';
 
 /** the SRT reader and language detector (large): loaded when the modal opens, not with the dashboard */
 const loadPreview = () => import('../lib/srt-preview');
@@ -117,7 +118,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         translationService: v.translationService!,
         includeOriginalText: v.includeOriginalText,
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
-        voice: voiceOf(v),
+        voice: voiceOf(v, capabilitiesOf(engines.data, v.translationService)),
       });
       try {
         await startTask(task.id);
