@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EngineCapabilities } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { runtimeKey } from '../../../lib/i18n-keys';
+import { sentences } from '../lib/engine-options';
 
 /** what the hint lists, in this order */
 const LISTED = ['terms', 'instructions', 'brief', 'condense'] as const;
@@ -32,12 +33,11 @@ export function EngineHint({
   const unused = LISTED.filter((c) => !capabilities[c]);
   const text = !used.length
     ? t('tasks.engineHint.usesNone', { engine: name, options: words('disjunction', unused) })
-    : [
+    : sentences(
+        ui,
         t('tasks.engineHint.uses', { engine: name, options: words('conjunction', used) }),
         unused.length ? t('tasks.engineHint.ignores', { options: words('disjunction', unused) }) : '',
-      ]
-        .filter(Boolean)
-        .join(' ');
+      );
   return (
     <>
       {capabilities.kind === 'rule-based' ? (

@@ -14,6 +14,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import { dashboardView } from '../../../lib/paths';
 import { fitsLanguages, useGlossaryList, useSeriesList } from '../../../lib/voice-lists';
+import { sentences } from '../lib/engine-options';
 import { useHonouredOptions } from './use-honoured-options';
 
 /** the test id of each option's field, after `${testId}-` */
@@ -58,14 +59,13 @@ export function VoiceOptionsFields({
     if (honoured.honours(option)) return null;
     const others = honoured.alternatives(option).map((name) => t(runtimeKey('tasks.engine.*', name)));
     const instead = others.length
-      ? ` ${t('voice.upload.useInstead', {
+      ? t('voice.upload.useInstead', {
           engines: new Intl.ListFormat(ui, { type: 'disjunction' }).format(others),
-        })}`
+        })
       : '';
     return (
       <span data-testid={`${testId}-${TEST_IDS[option]}-unavailable`}>
-        {t(runtimeKey('voice.upload.unavailable.*', option), { engine: engineName })}
-        {instead}
+        {sentences(ui, t(runtimeKey('voice.upload.unavailable.*', option), { engine: engineName }), instead)}
       </span>
     );
   };

@@ -31,3 +31,7 @@ export const enginesHonouring = (
   (engines ?? [])
     .filter((e) => e.enabled && e.name !== name && e.capabilities?.[OPTION_NEEDS[option]])
     .map((e) => e.name);
+
+/** Sentences of one text: spaced in English, run together after a Chinese or Japanese full stop. */
+export const sentences = (ui: string, ...parts: string[]): string =>
+  parts.filter(Boolean).join(ui === 'en' ? ' ' : '');
