@@ -7,7 +7,8 @@ import { languageOptions, SUBTITLE_LANGUAGES, ErrorCodes } from '@subtrans/contr
 import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../../lib/points';
+import { moneyChanged } from '../../../lib/money-sync';
+import { usePoints } from '../../../lib/points';
 import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
 import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
 import { voiceOf } from '../lib/voice-options';
@@ -132,7 +133,8 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         }
       }
       await client.invalidateQueries({ queryKey: tasksQueryKey });
-      await client.invalidateQueries({ queryKey: pointsQueryKey });
+      // its points are held: the balance changed here and in other tabs
+      await moneyChanged(client);
       close();
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : t('tasks.upload.failed'));

@@ -36,7 +36,8 @@ import {
 } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../../lib/points';
+import { moneyChanged } from '../../../lib/money-sync';
+import { usePoints } from '../../../lib/points';
 import { downloadTask } from '../../../lib/task-export';
 import { taskFailureText } from '../../../lib/task-failure';
 import { editorPath } from '../../../lib/paths';
@@ -70,7 +71,7 @@ export function TaskList({ userId }: { userId: number }) {
 
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: tasksQueryKey });
-    await client.invalidateQueries({ queryKey: pointsQueryKey });
+    await moneyChanged(client);
   };
 
   const start = async (task: Task) => {
