@@ -54,7 +54,7 @@ export async function startEngineRecorder(upstream: string) {
             'content-type': req.headers['content-type'] ?? 'application/json',
             ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
           },
-          ...(req.method === 'POST' ? { body } : {}),
+          ...(req.method === 'POST' ? { body: new Uint8Array(body) } : {}),
         });
         const bytes = Buffer.from(await answer.arrayBuffer());
         if (call) call.status = answer.status;

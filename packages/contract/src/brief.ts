@@ -96,8 +96,8 @@ export const voiceFields = {
   formality: z.enum(FORMALITIES).default('source'),
   translatorNote: noteField.default(''),
   /**
-   * after the brief is written, wait for the user to review its names and terms (an engine that
-   * writes no brief, not in BRIEF_ENGINES, never waits: the task stores false)
+   * after the brief is written, wait for the user to review its names and terms (only with an
+   * engine that writes a brief: engine-capabilities.ts; the server refuses it for the others)
    */
   reviewTerms: flag.default(false),
 };

@@ -9,6 +9,7 @@ export * from './route-map.js';
 export * from './billing.js';
 export * from './languages.js';
 export * from './translation.js';
+export * from './engine-capabilities.js';
 export * from './tasks.js';
 export * from './parts.js';
 export * from './payments.js';

@@ -18,6 +18,8 @@ export const INPUT_RULES = {
   timeOrder: 'time_order',
   /** a part number beyond the upload's parts (params.max) */
   partBeyondUpload: 'part_beyond_upload',
+  /** a task option the chosen engine would ignore (params.engine: its name), issue 34 */
+  ignoredByEngine: 'ignored_by_engine',
 } as const;
 export type InputRule = (typeof INPUT_RULES)[keyof typeof INPUT_RULES];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INPUT_RULES } from './input.js';
+import { engineCapabilitiesSchema } from './engine-capabilities.js';
 
 /** SPEC §7 engine names; baidu, deepl and microsoft are recognised but not implemented (§8). */
 export const TRANSLATION_ENGINES = [
@@ -12,14 +13,6 @@ export const TRANSLATION_ENGINES = [
   'microsoft',
 ] as const;
 export type TranslationEngineName = (typeof TRANSLATION_ENGINES)[number];
-
-/**
- * Issue 26: the engines that can write a film brief (language models; their adapter has `brief`,
- * apps/server engines/translation/registry.ts). Only their tasks can wait for the review of names
- * and terms; the others translate with the lines and their context alone.
- */
-export const BRIEF_ENGINES = ['deepseek', 'openai'] as const satisfies readonly TranslationEngineName[];
-export const writesBrief = (engine: string): boolean => (BRIEF_ENGINES as readonly string[]).includes(engine);
 
 export const TRANSLATE_LIMITS = { maxLines: 50, maxChars: 20_000 } as const;
 
@@ -49,5 +42,10 @@ export const engineStatusSchema = z.object({
   enabled: z.boolean(),
   /** why it cannot be used: not configured, not offered on this host, not implemented */
   reason: z.enum(['not_configured', 'not_on_this_host', 'not_implemented']).nullable(),
+  /**
+   * issue 34: what the engine honours (derived from its adapter), or null when it is not built
+   * here (not configured, not implemented)
+   */
+  capabilities: engineCapabilitiesSchema.nullable(),
 });
 export type EngineStatus = z.infer<typeof engineStatusSchema>;

@@ -66,6 +66,12 @@ const RULES: Record<InputRule, Record<UiLanguage, (label: string, params: Params
     en: (l, p) => `${l} is out of range: the upload has ${num(Number(p?.max))} parts`,
     ja: (l, p) => `${l}が範囲外です。このアップロードのパートは ${num(Number(p?.max))} 個です`,
   },
+  ignored_by_engine: {
+    zh: (l, p) => `${String(p?.engine)}不会使用${l}：请去掉该选项，或选择会使用它的引擎`,
+    en: (l, p) =>
+      `${String(p?.engine)} does not use the ${l}: leave this option out, or choose an engine that uses it`,
+    ja: (l, p) => `${String(p?.engine)}は${l}を使いません。この設定を外すか、使えるエンジンを選んでください`,
+  },
 };
 
 const listed = (values: readonly unknown[], sep: string) => values.map((v) => String(v)).join(sep);

@@ -6,6 +6,8 @@ import { fakeTranslate, type Misbehaviour } from './fake-translation.js';
 export async function startGoogleV2Server(apiKey: string) {
   const script: Misbehaviour[] = [];
   let translateCalls = 0;
+  /** each translate call's JSON body, as received */
+  const requests: Record<string, unknown>[] = [];
   const server = createServer((req, res) => {
     void (async () => {
       const send = (status: number, body: unknown) => {
@@ -20,6 +22,7 @@ export async function startGoogleV2Server(apiKey: string) {
         });
       translateCalls += 1;
       const body = (await bodyOf(req)) as { q: string[]; target: string };
+      requests.push(body);
       const mode = script.shift();
       if (mode === 'http500') return send(500, { error: { code: 500, message: 'backend error' } });
       if (mode === 'garbage') return send(200, 'not json');
@@ -42,6 +45,7 @@ export async function startGoogleV2Server(apiKey: string) {
     misbehave: (...modes: Misbehaviour[]) => script.push(...modes),
     /** how many translate calls it has answered (with a valid key) */
     calls: () => translateCalls,
+    requests,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

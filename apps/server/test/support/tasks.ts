@@ -12,6 +12,7 @@ export function uploadSrt(
   token: string,
   file: { name: string; data: Buffer | string } | null,
   fields: Record<string, string> = { targetLanguage: 'ja' },
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const { payload, contentType } = multipart([
     ...Object.entries(fields).map(([name, data]) => ({ name, data })),
@@ -22,7 +23,12 @@ export function uploadSrt(
   return t.app.inject({
     method: 'POST',
     url: '/task/create',
-    headers: { 'content-type': contentType, cookie: `user_sessionid=${token}`, origin: OWN_ORIGIN },
+    headers: {
+      ...headers,
+      'content-type': contentType,
+      cookie: `user_sessionid=${token}`,
+      origin: OWN_ORIGIN,
+    },
     payload,
   });
 }

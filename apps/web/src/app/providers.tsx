@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { type SiteConfig } from '@subtrans/contract';
 import { api } from '../lib/api-client';
 import { changeLanguage, hasExplicitLanguage, i18n } from '../lib/i18n';
+import { followMoneyChanges } from '../lib/money-sync';
 import { FALLBACK_SITE_CONFIG, SiteConfigContext } from '../lib/site-config';
 
 export const queryClient = new QueryClient({
@@ -31,6 +32,8 @@ function SiteConfigLoader({ children }: { children: ReactNode }) {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  // a balance or an order changed in another tab (a payment there): refreshed here too
+  useEffect(() => followMoneyChanges(queryClient), []);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

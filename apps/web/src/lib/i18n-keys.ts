@@ -27,6 +27,7 @@ export const RUNTIME_KEYS = [
   'meta.seo.*.*',
   'meta.seo.*.heading',
   'tasks.engine.*',
+  'tasks.engineHint.capability.*',
   'tasks.engineReason.*',
   'tasks.media.reject.*',
   'tasks.media.stage.*',
@@ -35,6 +36,7 @@ export const RUNTIME_KEYS = [
   'tasks.upload.rule.*',
   'voice.formality.*',
   'voice.gender.*',
+  'voice.upload.unavailable.*',
 ] as const;
 
 export type RuntimeKeyPattern = (typeof RUNTIME_KEYS)[number];

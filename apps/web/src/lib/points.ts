@@ -3,7 +3,10 @@ import { api } from './api-client';
 
 export const pointsQueryKey = ['points'] as const;
 
-/** SPEC §7 /user/get_point → data.point; kept live while the page is open. */
+/**
+ * SPEC §7 /user/get_point → data.point; kept live while the page is open, fetched again when the
+ * tab is shown and when another tab says it changed (money-sync.ts).
+ */
 export function usePoints() {
   return useQuery({
     queryKey: pointsQueryKey,
@@ -18,6 +21,7 @@ export function usePointSummary() {
   return useQuery({
     queryKey: ['points', 'summary'],
     queryFn: () => api('pointLots', {}),
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -26,6 +30,7 @@ export function usePointHistory(page: number, size: number) {
     queryKey: ['points', 'history', page, size],
     queryFn: () => api('pointHistory', { page, size }),
     placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
   });
 }
 

@@ -24,6 +24,8 @@ function engineOf(refuses: (line: string) => boolean = () => false, condense = f
   const condensed: CondenseRequest[] = [];
   const engine: TranslationEngine = {
     name: 'fake',
+    kind: 'language-model',
+    honours: { terms: true, instructions: true },
     prompt: { translate: () => 100, condense: () => 100, brief: () => 100 },
     async translate(req) {
       sent.push(req);

@@ -322,10 +322,11 @@ describe('registry', () => {
       name: 'apertium',
       enabled: false,
       reason: 'not_configured',
+      capabilities: null,
     });
     expect(
       status({ APERTIUM_COMMAND: 'no-such-apertium-command', APERTIUM_URL: 'http://127.0.0.1:2737' }),
-    ).toEqual({ name: 'apertium', enabled: true, reason: null });
+    ).toMatchObject({ name: 'apertium', enabled: true, reason: null, capabilities: { kind: 'rule-based' } });
     expect(status({ APERTIUM_COMMAND: process.execPath })?.enabled).toBe(true);
     expect(commandExists('sh')).toBe(true);
     expect(commandExists('sh', '')).toBe(false);

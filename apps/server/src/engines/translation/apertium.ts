@@ -151,6 +151,9 @@ export function apertiumEngine(opts: ApertiumOptions = {}): TranslationEngine {
   };
   return {
     name: 'apertium',
+    kind: 'rule-based',
+    // its dictionaries and rules decide every word: only the lines are sent
+    honours: { terms: false, instructions: false },
     batching: BATCHING,
     async close() {
       await transport.close?.();

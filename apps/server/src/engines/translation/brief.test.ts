@@ -42,6 +42,8 @@ function briefEngine(answer: (req: BriefRequest) => Brief | Error) {
   let most = 0;
   const engine: TranslationEngine = {
     name: 'fake',
+    kind: 'language-model',
+    honours: { terms: true, instructions: true },
     translate: async (req) => req.lines,
     async brief(req) {
       asked.push(req);
@@ -99,7 +101,12 @@ describe('writeBrief', () => {
   });
 
   it('writes none for an engine without briefs, and stops when the run is stopped', async () => {
-    const plain: TranslationEngine = { name: 'rules', translate: async (req) => req.lines };
+    const plain: TranslationEngine = {
+      name: 'rules',
+      kind: 'rule-based',
+      honours: { terms: false, instructions: false },
+      translate: async (req) => req.lines,
+    };
     expect(await writeBrief(plain, lines(10), opts)).toEqual({ brief: null, calls: 0, reported: 0 });
     const stop = new AbortController();
     stop.abort(new Error('shutdown'));

@@ -11,6 +11,10 @@ export function countCalls(engine: TranslationEngine): { engine: TranslationEngi
   const brief = engine.brief?.bind(engine);
   const counted: TranslationEngine = {
     name: engine.name,
+    kind: engine.kind,
+    honours: engine.honours,
+    // a local engine's own batch size and concurrency still decide the run's batches
+    ...(engine.batching ? { batching: engine.batching } : {}),
     ...(engine.prompt ? { prompt: engine.prompt } : {}),
     translate: (req) => {
       calls += 1;

@@ -1,4 +1,4 @@
-import type { Brief, SeriesMemory } from '@subtrans/contract';
+import type { Brief, EngineKind, SeriesMemory } from '@subtrans/contract';
 import type { Counting } from '@subtrans/subtitles';
 import { messageOf, type HttpJsonFailure } from '../http-json.js';
 
@@ -119,8 +119,24 @@ export interface PromptSizes {
   brief(req: BriefRequest): number;
 }
 
+/**
+ * Issue 34: what an engine does with a request's `terms` and `instructions`, declared by each
+ * adapter beside the code that sends them (capabilities.ts adds what its methods show: `brief`,
+ * `condense`). The upload offers, and the server accepts, only the options an engine honours;
+ * each adapter's test checks the declaration against what reaches its provider.
+ */
+export interface EngineHonours {
+  /** `terms` reach the provider and are asked to be followed */
+  terms: boolean;
+  /** `instructions` (formality, the note) reach the provider */
+  instructions: boolean;
+}
+
 export interface TranslationEngine {
   readonly name: string;
+  /** how it translates: a rule-based engine gives a draft (the upload says so) */
+  readonly kind: EngineKind;
+  readonly honours: EngineHonours;
   readonly batching?: EngineBatching;
   /** the prompt bytes of each kind of call; engines without prompts have none (0 bytes) */
   readonly prompt?: PromptSizes;

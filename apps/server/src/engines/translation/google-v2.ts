@@ -23,6 +23,9 @@ export function googleV2Engine(opts: {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/language/translate/v2?key=${encodeURIComponent(opts.apiKey)}`;
   return {
     name: 'google',
+    kind: 'machine-translation',
+    // v2 takes the lines and the languages only: no glossary (v3's), no formality, no note
+    honours: { terms: false, instructions: false },
     async translate(req: TranslateRequest) {
       const body: Record<string, unknown> = {
         q: req.lines,

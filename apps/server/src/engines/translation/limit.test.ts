@@ -7,6 +7,8 @@ function slowEngine() {
   let peak = 0;
   const engine: TranslationEngine = {
     name: 'slow',
+    kind: 'language-model',
+    honours: { terms: true, instructions: true },
     async translate(req) {
       inFlight += 1;
       peak = Math.max(peak, inFlight);

@@ -49,6 +49,8 @@ export function limitConcurrency(
   const brief = engine.brief?.bind(engine);
   return {
     name: engine.name,
+    kind: engine.kind,
+    honours: engine.honours,
     ...(engine.batching ? { batching: engine.batching } : {}),
     ...(engine.prompt ? { prompt: engine.prompt } : {}),
     ...(close ? { close } : {}),

@@ -142,6 +142,9 @@ export function openAiCompatibleEngine(opts: OpenAiCompatibleOptions): Translati
   }
   return {
     name: opts.name,
+    kind: 'language-model',
+    // extrasMessage puts a batch's terms and the user's instructions in the prompt
+    honours: { terms: true, instructions: true },
     prompt: {
       translate: (req) => bytesOf(translateMessage(req)),
       condense: (req) => bytesOf(condenseMessage(req)),

@@ -25,6 +25,8 @@ function fakeEngine(
   const condensed: CondenseRequest[] = [];
   const engine: TranslationEngine = {
     name: 'fake',
+    kind: 'language-model',
+    honours: { terms: true, instructions: true },
     async translate(req) {
       sent.push(req);
       const out = req.lines.map((l, i) => reply(l, req, i));
@@ -163,6 +165,8 @@ describe('the pipeline with budgets, sentence groups and condensing', () => {
     const lines = Array.from({ length: 200 }, (_, i) => `Line ${i}.`);
     const engine: TranslationEngine = {
       name: 'busy',
+      kind: 'language-model',
+      honours: { terms: true, instructions: true },
       translate: (req) => busy(req.lines.map((l) => `${l} far too long to fit`)),
       condense: (req) => busy(req.items.map((it) => it.text.slice(0, 6))),
     };

@@ -34,6 +34,8 @@ function heldEngine() {
   const condensed: { req: CondenseRequest; answer: () => void }[] = [];
   const engine: TranslationEngine = {
     name: 'held',
+    kind: 'language-model',
+    honours: { terms: true, instructions: true },
     translate(req) {
       const d = deferred<string[]>();
       const out = req.lines.map((l) => (tooLong(l) ? `${l} said far too long` : `T:${l}`));

@@ -1,8 +1,14 @@
-import { TRANSLATION_ENGINES, type EngineStatus, type TranslationEngineName } from '@subtrans/contract';
+import {
+  TRANSLATION_ENGINES,
+  type EngineCapabilities,
+  type EngineStatus,
+  type TranslationEngineName,
+} from '@subtrans/contract';
 import { displayUrl } from '../../config/display-url.js';
 import type { Env } from '../../config/env.js';
 import { AppError } from '../../http/errors.js';
 import { apertiumEngine, commandExists } from './apertium.js';
+import { capabilitiesOf } from './capabilities.js';
 import type { TranslationEngine } from './engine.js';
 import { limitConcurrency } from './limit.js';
 import { googleV2Engine } from './google-v2.js';
@@ -11,6 +17,8 @@ import { openAiCompatibleEngine } from './openai-compatible.js';
 export interface EngineRegistry {
   /** the engine, or ENGINE_NOT_CONFIGURED / ENGINE_NOT_IMPLEMENTED */
   get(name: TranslationEngineName): TranslationEngine;
+  /** what the engine honours (issue 34), or null when it is not built here */
+  capabilities(name: TranslationEngineName): EngineCapabilities | null;
   /** every engine with whether it can be used here and why not (for the UI) */
   status(googleOfferedOnHost: boolean): EngineStatus[];
   /** stops what the engines keep running (Apertium's processes): at shutdown */
@@ -63,6 +71,10 @@ export function buildEngineRegistry(env: Env): EngineRegistry {
     if (engine) engines.set(name, limitConcurrency(engine, env.TRANSLATE_ENGINE_CONCURRENCY));
   }
   const implemented = (name: TranslationEngineName) => BUILDERS[name] !== null;
+  const capabilitiesHere = (name: TranslationEngineName) => {
+    const engine = engines.get(name);
+    return engine ? capabilitiesOf(engine) : null;
+  };
   return {
     get(name) {
       if (!implemented(name)) throw new AppError('ENGINE_NOT_IMPLEMENTED', name);
@@ -70,14 +82,16 @@ export function buildEngineRegistry(env: Env): EngineRegistry {
       if (!engine) throw new AppError('ENGINE_NOT_CONFIGURED', name);
       return engine;
     },
+    capabilities: capabilitiesHere,
     status(googleOfferedOnHost) {
       return TRANSLATION_ENGINES.map((name): EngineStatus => {
-        if (!implemented(name)) return { name, enabled: false, reason: 'not_implemented' };
+        const capabilities = capabilitiesHere(name);
+        if (!implemented(name)) return { name, enabled: false, reason: 'not_implemented', capabilities };
         if (name === 'google' && !googleOfferedOnHost)
-          return { name, enabled: false, reason: 'not_on_this_host' };
+          return { name, enabled: false, reason: 'not_on_this_host', capabilities };
         return engines.has(name)
-          ? { name, enabled: true, reason: null }
-          : { name, enabled: false, reason: 'not_configured' };
+          ? { name, enabled: true, reason: null, capabilities }
+          : { name, enabled: false, reason: 'not_configured', capabilities };
       });
     },
     async close() {

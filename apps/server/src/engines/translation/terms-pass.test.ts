@@ -18,16 +18,21 @@ const matcher = new TermMatcher([
 ]);
 const LINES = ['Bruce is here.', 'Gotham sleeps.', 'ACME sells.', 'Nothing.', 'Bruce in Gotham.'];
 
-/** A language model stand-in: records requests; `reply` makes each line's text. */
-function engineOf(reply: (line: string) => string, canCondense = true) {
+/**
+ * A language model stand-in (or, `model` false, a rule-based engine that honours no terms):
+ * records requests; `reply` makes each line's text.
+ */
+function engineOf(reply: (line: string) => string, model = true) {
   const sent: TranslateRequest[] = [];
   const engine: TranslationEngine = {
     name: 'fake',
+    kind: model ? 'language-model' : 'rule-based',
+    honours: { terms: model, instructions: model },
     async translate(req) {
       sent.push(req);
       return req.lines.map(reply);
     },
-    ...(canCondense ? { condense: async (req) => req.items.map((it) => it.text) } : {}),
+    ...(model ? { condense: async (req) => req.items.map((it) => it.text) } : {}),
   };
   return { engine, sent };
 }
@@ -180,6 +185,8 @@ describe('the terms pass', () => {
   it('leaves every line as it was when the engine keeps failing', async () => {
     const engine: TranslationEngine = {
       name: 'down',
+      kind: 'language-model',
+      honours: { terms: true, instructions: true },
       translate: () => Promise.reject(new EngineError('http', 'HTTP 500')),
       condense: async (req) => req.items.map((it) => it.text),
     };

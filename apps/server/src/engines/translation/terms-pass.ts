@@ -43,8 +43,8 @@ export function requestTermsIn<T extends TermEntry & { note?: string }>(
  * shorter text) is taken when it lacks fewer renderings than the old one, as it arrives
  * (onAnswered); the rest stay (to be flagged 'term-missing').
  * A line whose text is its source (the pipeline kept it, or it needs no translation) is not asked.
- * Only engines that can be asked to reword (language models: those that condense) are asked: a
- * rule-based engine ignores the terms and would answer the same again. An engine that keeps
+ * Only engines that honour terms (engine.ts) are asked: one that ignores them (rule-based, Google
+ * v2) would answer the same again. An engine that keeps
  * failing leaves every line as it was; a stop from outside is thrown.
  */
 export async function termsPass<T extends TermEntry & { note?: string }>(
@@ -80,7 +80,7 @@ export async function termsPass<T extends TermEntry & { note?: string }>(
     })
     .sort((a, b) => a - b);
   const replaced = new Map<number, string>();
-  if (!todo.length || !engine.condense) return { replaced, asked: 0, calls: 0 };
+  if (!todo.length || !engine.honours.terms) return { replaced, asked: 0, calls: 0 };
   const asked = todo.map((i) => lines[i]!);
   // the renderings each line lacked when the pass began: a new text must lack fewer
   const before = new Map(todo.map((i) => [i, missing(i, translations.get(i)!)]));

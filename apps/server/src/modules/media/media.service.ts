@@ -30,6 +30,7 @@ import {
   runTranslation,
   setJobId,
   storeVoice,
+  taskEngine,
   voiceInputOf,
   watchTask,
   type TaskRow,
@@ -100,7 +101,7 @@ export async function submitDetection(
     });
     // issue 26's options, kept for the execution whenever (and from wherever) it is confirmed
     const pair = { source: body.sourceLau, target: row.target_language };
-    await storeVoice(q, userId, row.id, body, { pair, engine: service });
+    await storeVoice(q, userId, row.id, body, { pair, engine: taskEngine(ctx, service) });
     const jobId = await queue.send(MEDIA_PROBE_JOB, { taskId: row.id }, { tx: q });
     await setJobId(q, row.id, jobId);
     return row;
@@ -223,7 +224,7 @@ export async function submitExecution(
     // issue 26: the options given now over those the detection stored (none given: kept)
     await storeVoice(q, userId, claimed.id, body, {
       pair: { source: body.sourceLau, target: body.targetLau },
-      engine: service,
+      engine: taskEngine(ctx, service),
       base: voiceInputOf(claimed),
     });
     if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });

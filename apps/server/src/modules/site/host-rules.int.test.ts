@@ -143,7 +143,7 @@ describe(`the Google engine only where the host's profile offers it (${TEST_DB})
       const engines = expectSuccess<EngineStatus[]>(
         await postOn(t, on(host, u.token), '/translation/engines'),
       );
-      expect(engines.find((e) => e.name === 'google')).toEqual({
+      expect(engines.find((e) => e.name === 'google')).toMatchObject({
         name: 'google',
         enabled: false,
         reason: 'not_on_this_host',

@@ -1,4 +1,4 @@
-import { writesBrief, type Brief, type SeriesMemory, type Task, type TaskBrief } from '@subtrans/contract';
+import { type Brief, type SeriesMemory, type Task, type TaskBrief } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -8,6 +8,7 @@ import { findOwnTask, setJobId, toTask, type TaskRow } from './tasks.repository.
 import { ownTask } from './tasks.service.js';
 import { glossariesForTask } from '../glossary/index.js';
 import { mergeSeriesMemory, seriesMemoryOf } from '../series/index.js';
+import { assertEngineHonours, type TaskEngine } from './engine-options.js';
 import {
   cancelReview,
   dueReviews,
@@ -25,15 +26,15 @@ export type GivenVoice = { [K in keyof VoiceInput]?: VoiceInput[K] | undefined }
 /**
  * The task's voice (issue 26) as a call gave it, in the caller's transaction, over `base` (what
  * the task has; by default none): the glossaries given must be the caller's and of the task's
- * language pair, the series given the caller's. An engine that writes no brief (BRIEF_ENGINES)
- * never waits for a review, so its task stores reviewTerms false.
+ * language pair, the series given the caller's, and the engine must honour every option that
+ * results (issue 34: engine-options.ts refuses the others; the transaction writes nothing).
  */
 export async function storeVoice(
   q: Queryable,
   userId: number,
   taskId: string,
   voice: GivenVoice,
-  task: { pair: { source: string; target: string }; engine: string; base?: VoiceInput },
+  task: { pair: { source: string; target: string }; engine: TaskEngine; base?: VoiceInput },
 ): Promise<TaskRow> {
   const base = task.base ?? NO_VOICE;
   const v: VoiceInput = {
@@ -41,8 +42,9 @@ export async function storeVoice(
     seriesId: voice.seriesId !== undefined ? voice.seriesId : base.seriesId,
     formality: voice.formality ?? base.formality,
     translatorNote: voice.translatorNote ?? base.translatorNote,
-    reviewTerms: (voice.reviewTerms ?? base.reviewTerms) && writesBrief(task.engine),
+    reviewTerms: voice.reviewTerms ?? base.reviewTerms,
   };
+  assertEngineHonours(task.engine, v);
   // what is stored already was checked when given (a glossary deleted since is passed over)
   if (voice.glossaryIds) await glossariesForTask(q, userId, voice.glossaryIds, task.pair);
   if (voice.seriesId) await seriesMemoryOf(q, userId, voice.seriesId);

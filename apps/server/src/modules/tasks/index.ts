@@ -14,6 +14,7 @@ export {
 export { clampBatchSize, failTask, runTranslation, TRANSLATE_JOB } from './task-run.service.js';
 export { countRun } from './task-run.repository.js';
 export { storeVoice } from './brief.service.js';
+export { taskEngine } from './engine-options.js';
 export { voiceInputOf } from './voice.repository.js';
 export { watchTask } from './task-watch.js';
 export { cancelTasksOf, deleteContentOf } from './account-tasks.service.js';

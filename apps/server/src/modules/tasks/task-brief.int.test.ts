@@ -272,14 +272,13 @@ describe(`the film brief and the user's voice (${TEST_DB})`, () => {
 
   it('translates without a brief when the engine cannot write one, or its calls keep failing', async () => {
     const u = await userWith(100);
-    // a rule-based engine: no brief, so no review either
+    // a rule-based engine: no brief, so no review either (asked for, it is refused:
+    // task-engine-options.int.test.ts)
     const apertium = await upload(u.token, {
       translationService: 'apertium',
       originalLanguage: 'en',
       targetLanguage: 'es',
-      reviewTerms: 'true',
     });
-    // BRIEF_ENGINES: an engine that writes no brief stores no review to wait for
     expect(apertium.voice.reviewTerms).toBe(false);
     const briefs = engine.briefRequests.length;
     expectSuccess(await t.post('/task/start', { id: apertium.id }, { as: u.token }));

@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { findOwnTask, insertTask, listOwnTasks, toTask, type TaskRow } from './tasks.repository.js';
 import { storeVoice } from './brief.service.js';
+import { taskEngine } from './engine-options.js';
 import type { VoiceInput } from './voice.repository.js';
 
 export interface CreateTaskInput extends Partial<VoiceInput> {
@@ -104,7 +105,8 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     });
     // issue 26: glossaries, series, formality, the note, review names and terms first
     const pair = { source: originalLanguage, target: input.targetLanguage };
-    return storeVoice(q, input.userId, task.id, input, { pair, engine: input.translationService });
+    const engine = taskEngine(ctx, input.translationService);
+    return storeVoice(q, input.userId, task.id, input, { pair, engine });
   });
   return toTask(row);
 }

@@ -54,12 +54,19 @@ describe(`direct translation calls (${TEST_DB})`, () => {
     );
     expect(list).toEqual(
       expect.arrayContaining([
-        { name: 'deepseek', enabled: true, reason: null },
-        { name: 'google', enabled: true, reason: null },
-        { name: 'openai', enabled: false, reason: 'not_configured' },
-        { name: 'deepl', enabled: false, reason: 'not_implemented' },
+        expect.objectContaining({ name: 'deepseek', enabled: true, reason: null }),
+        expect.objectContaining({ name: 'google', enabled: true, reason: null }),
+        { name: 'openai', enabled: false, reason: 'not_configured', capabilities: null },
+        { name: 'deepl', enabled: false, reason: 'not_implemented', capabilities: null },
       ]),
     );
+    // issue 34: what each usable engine honours, for the upload's hints
+    expect(list.find((e) => e.name === 'google')).toMatchObject({
+      capabilities: { kind: 'machine-translation', terms: false, instructions: false, brief: false },
+    });
+    expect(list.find((e) => e.name === 'deepseek')).toMatchObject({
+      capabilities: { kind: 'language-model', terms: true, instructions: true, brief: true, condense: true },
+    });
   });
 
   it('refuses visitors, too many lines, too many characters and bad bodies', async () => {

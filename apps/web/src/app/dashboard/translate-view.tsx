@@ -5,7 +5,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DETECT_STATUS, EXECUTE_STATUS } from '@subtrans/contract';
 import { useSession } from '../../lib/session';
-import { pointsQueryKey } from '../../lib/points';
+import { moneyChanged } from '../../lib/money-sync';
 import {
   detectionQuery,
   executionQuery,
@@ -98,7 +98,7 @@ function MediaFollower() {
   useEffect(() => {
     const refresh = () => {
       void client.invalidateQueries({ queryKey: tasksQueryKey });
-      void client.invalidateQueries({ queryKey: pointsQueryKey });
+      void moneyChanged(client);
     };
     detecting.forEach((entry, i) => {
       const q = detections[i];

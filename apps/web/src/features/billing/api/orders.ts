@@ -2,6 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API, PAGE_SIZES, type Product } from '@subtrans/contract';
 import { useSiteConfig } from '../../../lib/site-config';
 import { api } from '../../../lib/api-client';
+import { ordersQueryKey } from '../../../lib/money-sync';
+
+export { ordersQueryKey };
 
 /** SPEC §7: the host's profile says which product call it uses; a failure leaves the list empty. */
 export function useProducts() {
@@ -16,13 +19,13 @@ export function useProducts() {
   });
 }
 
-export const ordersQueryKey = ['orders'] as const;
-
 export function useOrders(page: number) {
   return useQuery({
     queryKey: [...ordersQueryKey, page],
     queryFn: () => api('orderList', { page, size: PAGE_SIZES.orders }),
     placeholderData: keepPreviousData,
+    // money: a payment made in another tab shows when this one is looked at again
+    refetchOnWindowFocus: true,
   });
 }
 

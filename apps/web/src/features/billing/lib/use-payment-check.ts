@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { pointsQueryKey } from '../../../lib/points';
-import { ordersQueryKey } from '../api/orders';
+import { moneyChanged } from '../../../lib/money-sync';
 
 /** SPEC §9: at most 3 retries, 2 s apart */
 export const MAX_RETRIES = 3;
@@ -17,7 +16,7 @@ export const isPaid = (status: string) => ['SUCCEEDED', 'TRADE_SUCCESS', 'TRADE_
  * SPEC §4 payment result check: loading, then retrying (n/3, 2 s apart), then success or failed
  * (with the abnormal status, or the query's error). `requery` starts again from 0, offered
  * (`canRequery`) only in the failed state while the count is below 3; `reset` (closing) cancels
- * whatever is pending. The balance and orders refresh on success.
+ * whatever is pending. The balance and orders refresh on success, in every tab of the site.
  */
 export function usePaymentCheck<R extends { status: string }>(
   id: string | null,
@@ -51,8 +50,8 @@ export function usePaymentCheck<R extends { status: string }>(
           setResult(r);
           if (isPaid(r.status)) {
             setPhase('success');
-            await client.invalidateQueries({ queryKey: pointsQueryKey });
-            await client.invalidateQueries({ queryKey: ordersQueryKey });
+            // this tab and every other one of the site (the one that opened the checkout)
+            await moneyChanged(client);
             return;
           }
           setError(t('payment.abnormal', { status: r.status }));

@@ -237,24 +237,40 @@ describe('an email for an account without one', () => {
 });
 
 describe('the trial points notice', () => {
-  it('says what the trial points buy until closed, and stays closed for that user', () => {
+  it('says what the trial points buy until closed, and stays closed for that user', async () => {
+    let balance = 30;
+    server({ '/user/get_point': () => ok({ point: balance }) });
     wrap(<TrialNotice user={{ ...base, trialPoints: 30 }} />);
-    const notice = screen.getByTestId('trial-notice');
+    const notice = await screen.findByTestId('trial-notice');
     expect(notice.textContent).toContain('You have 30 trial points');
     expect(notice.textContent).toContain('about 3 minutes of subtitles');
     fireEvent.click(screen.getByLabelText('Close the trial points notice'));
     expect(screen.queryByTestId('trial-notice')).toBeNull();
     cleanup();
     wrap(<TrialNotice user={{ ...base, trialPoints: 30 }} />);
+    await waitFor(() => expect(screen.queryByText('You have 30 trial points')).toBeNull());
     expect(screen.queryByTestId('trial-notice')).toBeNull();
     cleanup();
     // another user on this browser still sees theirs
+    balance = 10;
     wrap(<TrialNotice user={{ ...base, id: 8, trialPoints: 10 }} />);
-    expect(screen.getByTestId('trial-notice').textContent).toContain('about 1 minute of subtitles');
+    expect((await screen.findByTestId('trial-notice')).textContent).toContain('about 1 minute of subtitles');
   });
 
   it('is not shown without trial points', () => {
+    server({ '/user/get_point': ok({ point: 0 }) });
     wrap(<TrialNotice user={base} />);
     expect(screen.queryByTestId('trial-notice')).toBeNull();
+  });
+
+  it('goes once the balance holds points beyond the trial (a purchase), without a reload', async () => {
+    let balance = 30;
+    server({ '/user/get_point': () => ok({ point: balance }) });
+    const client = new QueryClient();
+    wrap(<TrialNotice user={{ ...base, id: 9, trialPoints: 30 }} />, client);
+    expect(await screen.findByTestId('trial-notice')).toBeTruthy();
+    balance = 530;
+    await client.invalidateQueries({ queryKey: ['points'] });
+    await waitFor(() => expect(screen.queryByTestId('trial-notice')).toBeNull());
   });
 });

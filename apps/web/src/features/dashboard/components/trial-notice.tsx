@@ -3,16 +3,22 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@subtrans/contract';
 import { POINTS_PER_MINUTE } from '@subtrans/subtitles/cost';
+import { usePoints } from '../../../lib/points';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 
 /**
- * While the sign-up's trial points last: that they are a trial, and what they buy (minutes of
- * subtitles at the price per started minute). Closed, it stays closed for this user here.
+ * While the sign-up's trial points last and are all the user has: that they are a trial, and
+ * what they buy (minutes of subtitles at the price per started minute). Points beyond them (a
+ * purchase, a manager's grant) end the trial: the notice goes, in every open tab, as the balance
+ * refreshes (issue 34). Closed, it stays closed for this user here.
  */
 export function TrialNotice({ user }: { user: User }) {
   const { t } = useTranslation();
+  const points = usePoints();
   const [closed, setClosed] = useState(() => storage.get(STORAGE_KEYS.trialNoticeClosed) === String(user.id));
-  if (user.trialPoints <= 0 || closed) return null;
+  // shown once the balance is known (a buyer's notice would flash while it loads)
+  const beyondTrial = points.isPending || (points.data !== undefined && points.data > user.trialPoints);
+  if (user.trialPoints <= 0 || closed || beyondTrial) return null;
   const minutes = Math.floor(user.trialPoints / POINTS_PER_MINUTE);
   return (
     <Alert

@@ -16,7 +16,8 @@ import {
 } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../../lib/points';
+import { moneyChanged } from '../../../lib/money-sync';
+import { usePoints } from '../../../lib/points';
 import { executionQuery, mediaTracking, submitExecution } from '../api/media';
 import { tasksQueryKey } from '../api/tasks';
 import { formatDay } from '../lib/format-day';
@@ -163,7 +164,7 @@ export function MediaConfirmDialog({
     } finally {
       setBusy(false);
       await client.invalidateQueries({ queryKey: tasksQueryKey });
-      await client.invalidateQueries({ queryKey: pointsQueryKey });
+      await moneyChanged(client);
     }
   };
 

@@ -26,6 +26,7 @@ import {
 } from '../lib/multipart-upload';
 import { checkMediaFile, formatBytes, MEDIA_ACCEPT, mediaTypeOfFile } from '../lib/media-file';
 import { voiceOf } from '../lib/voice-options';
+import { capabilitiesOf } from '../lib/engine-options';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
 import { VoiceOptionsFields } from './voice-options-fields';
 
@@ -185,6 +186,7 @@ export function MediaUploadModal({
         if (controller.signal.aborted) throw abortError();
       }
       setPhase('submitting');
+      const voice = voiceOf(v, capabilitiesOf(engines.data, v.translationService));
       const { taskId } = await submitDetection({
         objectKey,
         sourceLau: v.sourceLau,
@@ -194,7 +196,7 @@ export function MediaUploadModal({
         ...(v.translationService ? { translationService: v.translationService } : {}),
         // stored with the task, so an execution started later (from the list, another tab) keeps them
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
-        ...voiceOf(v),
+        ...voice,
       });
       mediaTracking.track({
         taskId,
@@ -206,7 +208,7 @@ export function MediaUploadModal({
         both: v.includeOriginal ? 2 : 1,
         translationService: v.translationService ?? '',
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
-        voice: voiceOf(v),
+        voice,
       });
       setUploaded(null);
       void client.invalidateQueries({ queryKey: tasksQueryKey });

@@ -7,10 +7,12 @@ import { languageOptions, SUBTITLE_LANGUAGES, ErrorCodes, type PartPlan } from '
 import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../../lib/points';
+import { moneyChanged } from '../../../lib/money-sync';
+import { usePoints } from '../../../lib/points';
 import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
 import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
 import { voiceOf } from '../lib/voice-options';
+import { capabilitiesOf } from '../lib/engine-options';
 
 /** the SRT reader and language detector (large): loaded when the modal opens, not with the dashboard */
 const loadPreview = () => import('../lib/srt-preview');
@@ -126,7 +128,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         translationService: v.translationService!,
         includeOriginalText: v.includeOriginalText,
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
-        voice: voiceOf(v),
+        voice: voiceOf(v, capabilitiesOf(engines.data, v.translationService)),
       });
       try {
         await startTask(task.id, part ? { maxPoints: part.points } : undefined);
@@ -140,7 +142,8 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         }
       }
       await client.invalidateQueries({ queryKey: tasksQueryKey });
-      await client.invalidateQueries({ queryKey: pointsQueryKey });
+      // its points are held: the balance changed here and in other tabs
+      await moneyChanged(client);
       close();
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : t('tasks.upload.failed'));

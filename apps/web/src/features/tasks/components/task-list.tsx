@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCodes, languageName, PAGE_SIZES, type ExportFormat, type Task } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { pointsQueryKey, usePoints } from '../../../lib/points';
+import { moneyChanged } from '../../../lib/money-sync';
+import { usePoints } from '../../../lib/points';
 import { downloadTask } from '../../../lib/task-export';
 import { editorPath } from '../../../lib/paths';
 import { useWidth } from '../../../lib/use-width';
@@ -47,7 +48,7 @@ export function TaskList({ userId }: { userId: number }) {
 
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: tasksQueryKey });
-    await client.invalidateQueries({ queryKey: pointsQueryKey });
+    await moneyChanged(client);
   };
 
   const start = async (task: Task) => {

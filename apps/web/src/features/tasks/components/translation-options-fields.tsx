@@ -6,6 +6,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import { useSession } from '../../../lib/session';
 import { useEngines } from '../api/tasks';
+import { capabilitiesOf } from '../lib/engine-options';
+import { EngineHint } from './engine-hint';
 
 const TARGETS = SUBTITLE_LANGUAGES.filter((l) => l !== 'auto');
 
@@ -22,8 +24,8 @@ export function defaultEngine(engines: EngineStatus[] | undefined): string | und
  * operator could still turn on (not configured, not offered on this host); the recognised but
  * unimplemented ones are nobody's choice and stay out. The form's field names and test ids are
  * the modal's own. `keepEngineBreaks` (off: each line is laid out for the target language)
- * keeps the engine's own line breaks. What the user tells the translator follows, folded, in
- * VoiceOptionsFields.
+ * keeps the engine's own line breaks. Under the picker, what the chosen engine honours (issue 34:
+ * EngineHint). What the user tells the translator follows, folded, in VoiceOptionsFields.
  */
 export function TranslationOptionsFields({
   form,
@@ -44,6 +46,8 @@ export function TranslationOptionsFields({
   const { t } = useTranslation();
   const ui = currentLanguage();
   const engines = useEngines();
+  const chosen = Form.useWatch<string | undefined>(names.engine, form);
+  const capabilities = capabilitiesOf(engines.data, chosen);
   const { isManager } = useSession();
   const sourceOptions = useMemo(() => languageOptions(source.languages, ui), [source.languages, ui]);
   const targetOptions = useMemo(() => languageOptions(TARGETS, ui), [ui]);
@@ -99,10 +103,17 @@ export function TranslationOptionsFields({
         extra={
           engines.data && !defaultEngine(engines.data) ? (
             t('tasks.upload.noEngine')
-          ) : operatorNote ? (
-            <span data-testid={`${testId}-engine-operator`}>
-              {t('tasks.upload.enginesOff', { engines: operatorNote })}
-            </span>
+          ) : capabilities || operatorNote ? (
+            <>
+              {chosen && capabilities ? (
+                <EngineHint testId={testId} engine={chosen} capabilities={capabilities} />
+              ) : null}
+              {operatorNote ? (
+                <span data-testid={`${testId}-engine-operator`} style={{ display: 'block' }}>
+                  {t('tasks.upload.enginesOff', { engines: operatorNote })}
+                </span>
+              ) : null}
+            </>
           ) : undefined
         }
       >

@@ -3,7 +3,15 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { API, type GlossarySummary, type SeriesSummary } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
 import { SrtUploadModal } from './srt-upload-modal';
-import { choose, dropFile, fakeServer, offeredBy, renderWithApp } from './test-support';
+import {
+  CAPABILITIES,
+  choose,
+  dropFile,
+  fakeServer,
+  offeredBy,
+  renderWithApp,
+  usableEngine,
+} from './test-support';
 
 const i18n = await initI18n('en');
 // the modal loads its SRT reader when it opens: loaded here first, so a busy machine's first
@@ -40,8 +48,8 @@ const series = (id: string, name: string, targetLanguage: string): SeriesSummary
 function server() {
   return fakeServer({
     [API.translationEngines]: () => [
-      { name: 'deepseek', enabled: true, reason: null },
-      { name: 'apertium', enabled: true, reason: null },
+      usableEngine('deepseek', CAPABILITIES.model),
+      usableEngine('apertium', CAPABILITIES.rules),
     ],
     [API.getPoint]: () => ({ point: 1000 }),
     [API.glossaryList]: () => [
@@ -154,7 +162,7 @@ describe("the upload's glossaries, series and style", { timeout: 60_000 }, () =>
     await waitFor(() => expect(review().getAttribute('aria-checked')).toBe('false'));
     expect((review() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('srt-review-terms-unavailable').textContent).toBe(
-      'Apertium translates line by line and writes no brief: choose DeepSeek or an OpenAI-compatible engine to review names and terms first.',
+      'Apertium writes no brief, so there are no names and terms to review first. Choose DeepSeek to use this.',
     );
     fireEvent.click(screen.getByTestId('srt-submit'));
     await waitFor(() => expect(api.to(API.taskCreate)).toHaveLength(1));

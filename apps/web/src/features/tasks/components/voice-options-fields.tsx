@@ -1,12 +1,30 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Collapse, Form, Input, Radio, Select, Switch, Typography, type FormInstance } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BRIEF_LIMITS, FORMALITIES, GLOSSARY_LIMITS, languageName, writesBrief } from '@subtrans/contract';
+import {
+  BRIEF_LIMITS,
+  ENGINE_OPTIONS,
+  FORMALITIES,
+  GLOSSARY_LIMITS,
+  languageName,
+  type EngineOption,
+} from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import { dashboardView } from '../../../lib/paths';
 import { fitsLanguages, useGlossaryList, useSeriesList } from '../../../lib/voice-lists';
+import { sentences } from '../lib/engine-options';
+import { useHonouredOptions } from './use-honoured-options';
+
+/** the test id of each option's field, after `${testId}-` */
+const TEST_IDS: Record<EngineOption, string> = {
+  glossaryIds: 'glossaries',
+  seriesId: 'series',
+  formality: 'formality',
+  translatorNote: 'note',
+  reviewTerms: 'review-terms',
+};
 
 /**
  * What the user tells the translator (issue 26), folded under one heading so the upload stays
@@ -14,7 +32,9 @@ import { fitsLanguages, useGlossaryList, useSeriesList } from '../../../lib/voic
  * (≤ 500 characters) and "review names and terms first". Form fields `glossaryIds`, `seriesId`,
  * `formality`, `translatorNote`, `reviewTerms`; test ids `${testId}-glossaries`, `-series`,
  * `-formality`, `-note`, `-review-terms`. Kept mounted while folded, so their values are sent.
- * The review is off, and cannot be asked, with an engine that writes no brief (BRIEF_ENGINES).
+ * Issue 34: an option the chosen engine does not honour is disabled, with the reason (and the
+ * engines that would honour it) as its help text, `${testId}-<field>-unavailable`; the heading says
+ * so while folded.
  */
 export function VoiceOptionsFields({
   form,
@@ -31,9 +51,24 @@ export function VoiceOptionsFields({
   const source = Form.useWatch<string | undefined>(names.source, form);
   const target = Form.useWatch<string | undefined>(names.target, form);
   const chosen = Form.useWatch<string[] | undefined>('glossaryIds', form);
-  const engine = Form.useWatch<string | undefined>(names.engine, form);
-  // no engine chosen yet: the review stays offered (the usable one is preselected soon)
-  const reviewable = !engine || writesBrief(engine);
+  // no engine chosen yet: every option is offered (the usable one is preselected soon)
+  const honoured = useHonouredOptions(form, names.engine);
+  const engineName = honoured.engine ? t(runtimeKey('tasks.engine.*', honoured.engine)) : '';
+  /** why the engine cannot take `option`, and which would, or null when it can */
+  const unavailable = (option: EngineOption): ReactNode => {
+    if (honoured.honours(option)) return null;
+    const others = honoured.alternatives(option).map((name) => t(runtimeKey('tasks.engine.*', name)));
+    const instead = others.length
+      ? t('voice.upload.useInstead', {
+          engines: new Intl.ListFormat(ui, { type: 'disjunction' }).format(others),
+        })
+      : '';
+    return (
+      <span data-testid={`${testId}-${TEST_IDS[option]}-unavailable`}>
+        {sentences(ui, t(runtimeKey('voice.upload.unavailable.*', option), { engine: engineName }), instead)}
+      </span>
+    );
+  };
   const glossaries = useGlossaryList();
   const series = useSeriesList();
 
@@ -55,21 +90,19 @@ export function VoiceOptionsFields({
     [series.data, source, target],
   );
 
-  // another language pair: the glossaries and series chosen for the old one no longer apply
+  // another language pair: the glossaries and series chosen for the old one no longer apply (nor
+  // those set before another engine, given back now)
   useEffect(() => {
     if (!glossaries.data) return;
     const ids = (form.getFieldValue('glossaryIds') ?? []) as string[];
     const fitting = ids.filter((id) => glossaryOptions.some((o) => o.value === id));
     if (fitting.length !== ids.length) form.setFieldValue('glossaryIds', fitting);
-  }, [glossaryOptions, glossaries.data, form]);
-  useEffect(() => {
-    if (!reviewable && form.getFieldValue('reviewTerms')) form.setFieldValue('reviewTerms', false);
-  }, [reviewable, form]);
+  }, [glossaryOptions, glossaries.data, form, honoured.capabilities]);
   useEffect(() => {
     if (!series.data) return;
     const id = (form.getFieldValue('seriesId') ?? null) as string | null;
     if (id && !seriesOptions.some((o) => o.value === id)) form.setFieldValue('seriesId', null);
-  }, [seriesOptions, series.data, form]);
+  }, [seriesOptions, series.data, form, honoured.capabilities]);
 
   const none = target
     ? t('voice.upload.noneFor', { language: languageName(target, ui) })
@@ -81,10 +114,12 @@ export function VoiceOptionsFields({
         label={t('voice.upload.glossaries')}
         initialValue={[]}
         extra={
-          <>
-            {t('voice.upload.glossariesHint', { max: GLOSSARY_LIMITS.perTask })}{' '}
-            <Link to={dashboardView('glossaries')}>{t('voice.upload.manageGlossaries')}</Link>
-          </>
+          unavailable('glossaryIds') ?? (
+            <>
+              {t('voice.upload.glossariesHint', { max: GLOSSARY_LIMITS.perTask })}{' '}
+              <Link to={dashboardView('glossaries')}>{t('voice.upload.manageGlossaries')}</Link>
+            </>
+          )
         }
       >
         <Select
@@ -93,7 +128,7 @@ export function VoiceOptionsFields({
           maxCount={GLOSSARY_LIMITS.perTask}
           options={glossaryOptions}
           loading={glossaries.isLoading}
-          disabled={!target}
+          disabled={!target || !honoured.honours('glossaryIds')}
           placeholder={target ? t('voice.upload.glossariesPlaceholder') : t('voice.upload.targetFirst')}
           notFoundContent={none}
           optionFilterProp="label"
@@ -105,25 +140,33 @@ export function VoiceOptionsFields({
         label={t('voice.upload.series')}
         initialValue={null}
         extra={
-          <>
-            {t('voice.upload.seriesHint')}{' '}
-            <Link to={dashboardView('series')}>{t('voice.upload.manageSeries')}</Link>
-          </>
+          unavailable('seriesId') ?? (
+            <>
+              {t('voice.upload.seriesHint')}{' '}
+              <Link to={dashboardView('series')}>{t('voice.upload.manageSeries')}</Link>
+            </>
+          )
         }
       >
         <Select
           allowClear
           options={seriesOptions}
           loading={series.isLoading}
-          disabled={!target}
+          disabled={!target || !honoured.honours('seriesId')}
           placeholder={target ? t('voice.upload.seriesPlaceholder') : t('voice.upload.targetFirst')}
           notFoundContent={none}
           data-testid={`${testId}-series`}
         />
       </Form.Item>
-      <Form.Item name="formality" label={t('voice.upload.formality')} initialValue="source">
+      <Form.Item
+        name="formality"
+        label={t('voice.upload.formality')}
+        initialValue="source"
+        extra={unavailable('formality')}
+      >
         <Radio.Group
           data-testid={`${testId}-formality`}
+          disabled={!honoured.honours('formality')}
           options={FORMALITIES.map((f) => ({ value: f, label: t(runtimeKey('voice.formality.*', f)) }))}
         />
       </Form.Item>
@@ -131,12 +174,13 @@ export function VoiceOptionsFields({
         name="translatorNote"
         label={t('voice.upload.note')}
         initialValue=""
-        extra={t('voice.upload.noteHint')}
+        extra={unavailable('translatorNote') ?? t('voice.upload.noteHint')}
       >
         <Input.TextArea
           maxLength={BRIEF_LIMITS.noteChars}
           showCount
           autoSize={{ minRows: 2, maxRows: 5 }}
+          disabled={!honoured.honours('translatorNote')}
           placeholder={t('voice.upload.notePlaceholder')}
           data-testid={`${testId}-note`}
         />
@@ -145,25 +189,27 @@ export function VoiceOptionsFields({
         name="reviewTerms"
         label={t('voice.upload.reviewTerms')}
         extra={
-          reviewable ? (
-            t('voice.upload.reviewTermsHint', { days: BRIEF_LIMITS.reviewDays })
-          ) : (
-            <span data-testid={`${testId}-review-terms-unavailable`}>
-              {t('voice.upload.reviewTermsUnavailable', {
-                engine: t(`tasks.engine.${engine}`, { defaultValue: engine }),
-              })}
-            </span>
-          )
+          unavailable('reviewTerms') ?? t('voice.upload.reviewTermsHint', { days: BRIEF_LIMITS.reviewDays })
         }
         valuePropName="checked"
         initialValue={false}
         style={{ marginBottom: 0 }}
       >
-        <Switch disabled={!reviewable} data-testid={`${testId}-review-terms`} />
+        <Switch disabled={!honoured.honours('reviewTerms')} data-testid={`${testId}-review-terms`} />
       </Form.Item>
     </>
   );
-  const count = chosen?.length ?? 0;
+  const unused = honoured.unhonoured.length;
+  const notes = [
+    ...(chosen?.length ? [t('voice.upload.chosen', { count: chosen.length })] : []),
+    ...(unused
+      ? [
+          t(unused === ENGINE_OPTIONS.length ? 'voice.upload.noneUsed' : 'voice.upload.someUnused', {
+            engine: engineName,
+          }),
+        ]
+      : []),
+  ];
   return (
     <Collapse
       size="small"
@@ -174,12 +220,12 @@ export function VoiceOptionsFields({
           label: (
             <span data-testid={`${testId}-voice`}>
               {t('voice.upload.title')}
-              {count ? (
-                <Typography.Text type="secondary">
+              {notes.map((note) => (
+                <Typography.Text type="secondary" key={note}>
                   {' · '}
-                  {t('voice.upload.chosen', { count })}
+                  {note}
                 </Typography.Text>
-              ) : null}
+              ))}
             </span>
           ),
           forceRender: true,

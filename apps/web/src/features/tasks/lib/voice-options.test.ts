@@ -45,3 +45,42 @@ describe("a task's voice options", () => {
     );
   });
 });
+
+describe('the options sent with an engine (issue 34)', () => {
+  const rules = {
+    kind: 'rule-based',
+    terms: false,
+    instructions: false,
+    brief: false,
+    condense: false,
+  } as const;
+  const set = {
+    glossaryIds: [G1],
+    seriesId: S,
+    formality: 'formal',
+    translatorNote: 'a note',
+    reviewTerms: true,
+  };
+
+  it('leaves out, at their default, those the engine would ignore', () => {
+    expect(voiceOf(set, rules)).toEqual(DEFAULT_VOICE);
+    expect(voiceOf(set, { ...rules, kind: 'language-model', instructions: true })).toEqual({
+      ...DEFAULT_VOICE,
+      formality: 'formal',
+      translatorNote: 'a note',
+    });
+  });
+
+  it('keeps every option while the engine is unknown, or honours them all', () => {
+    const all = {
+      kind: 'language-model',
+      terms: true,
+      instructions: true,
+      brief: true,
+      condense: true,
+    } as const;
+    expect(voiceOf(set, null)).toEqual(voiceOf(set));
+    expect(voiceOf(set, all)).toEqual(voiceOf(set));
+    expect(voiceOf(set).glossaryIds).toEqual([G1]);
+  });
+});

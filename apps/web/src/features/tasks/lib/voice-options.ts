@@ -1,4 +1,10 @@
-import { FORMALITIES, type Formality, type TaskVoice } from '@subtrans/contract';
+import {
+  FORMALITIES,
+  ignoredOptions,
+  type EngineCapabilities,
+  type Formality,
+  type TaskVoice,
+} from '@subtrans/contract';
 
 /** What the user asks of a task's translation (issue 26): sent with its creation or execution. */
 export interface VoiceOptions {
@@ -17,15 +23,22 @@ export const DEFAULT_VOICE: VoiceOptions = {
   reviewTerms: false,
 };
 
-/** The upload form's values as options (a field never shown has no value: its default). */
-export function voiceOf(v: {
-  glossaryIds?: string[];
-  seriesId?: string | null;
-  formality?: string;
-  translatorNote?: string;
-  reviewTerms?: boolean;
-}): VoiceOptions {
-  return {
+/**
+ * The upload form's values as options (a field never shown has no value: its default). With the
+ * chosen engine's capabilities, an option it would ignore goes at its default (issue 34: the
+ * server refuses it; the form shows it disabled).
+ */
+export function voiceOf(
+  v: {
+    glossaryIds?: string[];
+    seriesId?: string | null;
+    formality?: string;
+    translatorNote?: string;
+    reviewTerms?: boolean;
+  },
+  capabilities?: EngineCapabilities | null,
+): VoiceOptions {
+  const voice: VoiceOptions = {
     glossaryIds: v.glossaryIds ?? [],
     seriesId: v.seriesId || null,
     formality: (FORMALITIES as readonly string[]).includes(v.formality ?? '')
@@ -34,6 +47,9 @@ export function voiceOf(v: {
     translatorNote: (v.translatorNote ?? '').trim(),
     reviewTerms: Boolean(v.reviewTerms),
   };
+  if (!capabilities) return voice;
+  const ignored = Object.fromEntries(ignoredOptions(voice, capabilities).map((o) => [o, DEFAULT_VOICE[o]]));
+  return { ...voice, ...ignored };
 }
 
 /** A task's stored options (a failed audio/video task executed again keeps them). */
