@@ -121,6 +121,10 @@ test.describe('the built product as deployed: 2 servers, 2 workers, PostgreSQL, 
     engine.setDelay(800);
     const recorder = await startEngineRecorder(engine.url);
     const processes: BuiltProcess[] = [];
+    // set when the test ends early: the loops below stop before the database client closes
+    let ended = false;
+    let chaos: Promise<void> = Promise.resolve();
+    let watchers: Promise<void>[] = [];
     const db = new pg.Client({ connectionString: appUrl.toString() });
     try {
       const env = {
@@ -179,8 +183,8 @@ test.describe('the built product as deployed: 2 servers, 2 workers, PostgreSQL, 
 
       // users watch their tasks through both servers the whole time, as the web app does
       let watching = true;
-      const watchers = users.map(async ({ client, tasks }) => {
-        while (watching) {
+      watchers = users.map(async ({ client, tasks }) => {
+        while (watching && !ended) {
           for (const id of tasks) await client.post('/task/get', { id }).catch(() => undefined);
           await client.post('/task/list', { page: 1, size: 10 }).catch(() => undefined);
           await client.post('/user/profile', {}).catch(() => undefined);
@@ -189,8 +193,8 @@ test.describe('the built product as deployed: 2 servers, 2 workers, PostgreSQL, 
       });
       // every connection to the database, every 2 s for 20 s
       let terminated = 0;
-      const chaos = (async () => {
-        while (Date.now() - started < 20_000) {
+      chaos = (async () => {
+        while (Date.now() - started < 20_000 && !ended) {
           const rows = await db.query<{ ok: boolean }>(
             'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
             [dbName],
@@ -290,6 +294,8 @@ test.describe('the built product as deployed: 2 servers, 2 workers, PostgreSQL, 
         description: `${total} requests, ${failures.length} answered TRY_AGAIN, ${terminated} connections terminated, ${recorder.calls.length} engine calls`,
       });
     } finally {
+      ended = true;
+      await Promise.allSettled([chaos, ...watchers]);
       await Promise.all(processes.map((p) => p.stop(5000)));
       await db.end().catch(() => undefined);
       await Promise.all([s3.close(), recorder.close(), engine.close()]);
