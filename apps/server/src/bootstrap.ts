@@ -6,7 +6,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
-import { normalOrigin } from './config/host-name.js';
+import { normalOrigin } from './http/host-name.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
 import { hostPolicy } from './config/known-hosts.js';
 import { buildPaymentChannels } from './providers/payments/channels.js';
@@ -65,7 +65,7 @@ export async function createContext(
   await migrate(db);
   const secret = await loadSecret(db, env.APP_SECRET);
   // origins as browsers send them (no trailing slash, no default port), hosts as DNS names (lower
-  // case, without the root's trailing dot: config/host-name.ts), as requests are compared
+  // case, without the root's trailing dot: http/host-name.ts), as requests are compared
   const originOf = (url: string) => normalOrigin(url) ?? new URL(url).origin;
   const publicOrigin = originOf(env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT));
   const trustedOrigins = new Set(

@@ -1,12 +1,12 @@
 import type { SiteProfile } from '@subtrans/contract';
-import { hostMatches, normalHost } from './host-name.js';
+import { hostMatches, normalHost } from '../http/host-name.js';
 
 /**
  * The hosts this deployment answers as themselves: PUBLIC_URL's host, the hosts of
  * TRUSTED_ORIGINS, and those a site profile names (an exact name or `*.example.com`; the bare `*`
  * names none). Any other Host (or X-Forwarded-Host) is taken for PUBLIC_URL's host in every
  * per-host decision, so a forged header can only choose among the sites configured here. Hosts
- * are compared as DNS names (config/host-name.ts): `Shop.Example.cn.` is shop.example.cn.
+ * are compared as DNS names (http/host-name.ts): `Shop.Example.cn.` is shop.example.cn.
  */
 export interface HostPolicy {
   /** PUBLIC_URL's host name (localhost when PUBLIC_URL is unset) */

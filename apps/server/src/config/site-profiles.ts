@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { siteProfileSchema, type SiteConfig, type SiteProfile } from '@subtrans/contract';
 import { ConfigError } from './env.js';
-import { hostMatches, normalHost } from './host-name.js';
+import { hostMatches, normalHost } from '../http/host-name.js';
 
 /** The profile used when SITE_PROFILES is not set: every feature that is configured is offered. */
 export const DEFAULT_PROFILES: SiteProfile[] = [
@@ -38,7 +38,7 @@ export function loadSiteProfiles(json: string | undefined, file: string | undefi
 
 /**
  * Most specific match wins: an exact host, then a wildcard domain, then '*'. Host and patterns
- * compare as DNS names (config/host-name.ts), so `Subs.Example.com.` is subs.example.com's.
+ * compare as DNS names (http/host-name.ts), so `Subs.Example.com.` is subs.example.com's.
  */
 export function profileForHost(profiles: SiteProfile[], rawHost: string): SiteProfile {
   const host = normalHost(rawHost);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SESSION } from '@subtrans/contract';
-import { normalOrigin } from '../config/host-name.js';
+import { normalOrigin } from './host-name.js';
 import { requestOrigin } from './request-host.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { normalOrigin } from '../config/host-name.js';
+import { normalOrigin } from './host-name.js';
 
 /**
  * The one place that reads the request's Host and scheme. Fastify's `req.host` is the Host header, or
@@ -9,7 +9,7 @@ import { normalOrigin } from '../config/host-name.js';
 
 /**
  * The request's origin as the browser addressed it, its host as a DNS name (lower case, without
- * the root's trailing dot: config/host-name.ts); null when its Host is not a host name.
+ * the root's trailing dot: http/host-name.ts); null when its Host is not a host name.
  */
 export function requestOrigin(req: FastifyRequest): string | null {
   return normalOrigin(`${req.protocol}://${req.host}`);

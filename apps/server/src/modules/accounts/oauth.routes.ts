@@ -6,7 +6,7 @@ import { route } from '../../http/route.js';
 import { setSessionCookie } from './auth-plugin.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { requestedHost, requestOrigin } from '../../http/request-host.js';
-import { normalOrigin } from '../../config/host-name.js';
+import { normalOrigin } from '../../http/host-name.js';
 import { siteConfigFor } from '../../config/site-config.js';
 import { requestMeta } from './accounts.routes.js';
 import { rememberDevice } from './device-cookie.js';
