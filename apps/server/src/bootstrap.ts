@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import { normalOrigin } from './http/host-name.js';
+import { SpaceAlarm, watchSpace } from './http/out-of-space.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
 import { hostPolicy } from './config/known-hosts.js';
 import { buildPaymentChannels } from './providers/payments/channels.js';
@@ -45,6 +46,9 @@ export interface ContextOverrides {
   schema?: string;
 }
 
+/** what writes to the local disk: a full disk met there alerts the operator (http/out-of-space.ts) */
+const LOCAL_WRITES = ['put', 'createMultipartUpload', 'writePart', 'completeMultipartUpload'] as const;
+
 /** Builds the whole application context from the environment: database, storage, mail, profiles. */
 export async function createContext(
   source: NodeJS.ProcessEnv,
@@ -75,6 +79,7 @@ export async function createContext(
       .map(originOf),
   );
   await seedProducts(db, env.PRODUCTS);
+  const spaceAlarm = new SpaceAlarm(log);
   const webDist = path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'));
   return {
     env,
@@ -91,7 +96,7 @@ export async function createContext(
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
           publicEndpoint: env.S3_PUBLIC_ENDPOINT,
         })
-      : localStorage(path.join(env.DATA_DIR, 'objects'), { secret }),
+      : watchSpace(localStorage(path.join(env.DATA_DIR, 'objects'), { secret }), LOCAL_WRITES, spaceAlarm),
     siteProfiles,
     secret,
     rateLimits: {
@@ -136,5 +141,6 @@ export async function createContext(
     sessionCache: new SessionCache(env.SESSION_CACHE_SECONDS * 1000),
     accountLife,
     queue: null,
+    spaceAlarm,
   };
 }
