@@ -65,11 +65,48 @@ function quietIcons(): Plugin {
   };
 }
 
+/** kB as Vite counts them (1000 bytes) */
+const KB = 1000;
+/** every chunk but the language model's, minified: Vite's own warning limit */
+const CHUNK_BUDGET_KB = 500;
+/**
+ * tinyld's trigram model is data (591 kB minified, no smaller for being split): a chunk of its own,
+ * loaded only by the SRT upload dialog and only for a Latin-script file (features/tasks/lib/srt-preview.ts)
+ */
+const MODEL_BUDGET_KB = 640;
+
+/**
+ * Vite's size warning, per chunk and as a failure: a chunk over its budget fails the build instead
+ * of printing a line nobody reads. The one exception is the language model's chunk, which only
+ * the upload of a Latin-script file loads; everything else stays within 500 kB.
+ */
+function chunkBudget(): Plugin {
+  return {
+    name: 'subtrans-chunk-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const model = chunk.moduleIds.some((id) => /[\\/]tinyld[\\/]/.test(id));
+        const budget = model ? MODEL_BUDGET_KB : CHUNK_BUDGET_KB;
+        const size = Buffer.byteLength(chunk.code) / KB;
+        if (size > budget)
+          this.error(
+            `${chunk.fileName} is ${size.toFixed(0)} kB minified, over its ${budget} kB budget: load what it holds lazily (import()) or split it`,
+          );
+        if (model && chunk.isEntry)
+          this.error(`${chunk.fileName}: the language model must not load with the app`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), quietIcons()],
+  plugins: [react(), precompress(), quietIcons(), chunkBudget()],
   // the development server pre-bundles dependencies without the plugins above
   optimizeDeps: { rolldownOptions: { plugins: [quietIcons()] } },
   server: { proxy: {} },
   // the manifest tells the server which files a page needs (it names them in the page's HTML)
-  build: { outDir: 'dist', sourcemap: false, manifest: true },
+  // the per-chunk budgets are chunkBudget's; Vite's global warning would flag the model's chunk
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: MODEL_BUDGET_KB },
 });
