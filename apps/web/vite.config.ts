@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { textPart, type TextPart } from './src/lib/text-parts.js';
 
 /**
  * Writes a .br and a .gz beside every script, style sheet and SVG of the build, compressed once
@@ -65,6 +67,26 @@ function quietIcons(): Plugin {
   };
 }
 
+/**
+ * `<lang>.json?texts=home` and `?texts=rest`: a language's texts cut in two parts, each a chunk of
+ * its own (src/lib/text-parts.ts says which texts the home page draws). The source stays one file.
+ */
+function textParts(): Plugin {
+  const QUERY = /\.json\?texts=(home|rest)$/;
+  return {
+    name: 'subtrans-text-parts',
+    enforce: 'pre',
+    async load(id) {
+      const m = QUERY.exec(id);
+      if (!m) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const texts = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(textPart(texts, m[1] as TextPart))};`;
+    },
+  };
+}
+
 /** kB as Vite counts them (1000 bytes) */
 const KB = 1000;
 /** every chunk but the language model's, minified: Vite's own warning limit */
@@ -102,7 +124,7 @@ function chunkBudget(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), quietIcons(), chunkBudget()],
+  plugins: [textParts(), react(), precompress(), quietIcons(), chunkBudget()],
   // the development server pre-bundles dependencies without the plugins above
   optimizeDeps: { rolldownOptions: { plugins: [quietIcons()] } },
   server: { proxy: {} },
