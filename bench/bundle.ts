@@ -1,8 +1,9 @@
 /**
  * JavaScript (gzip) a page loads from the production build: the entry's static imports plus the
  * page's own chunk and its static imports, read from Vite's manifest, plus the texts of one
- * interface language (each is its own chunk; the largest is counted). The home page against the
- * dashboard, in the same build.
+ * interface language (the largest is counted). Each language's texts are two chunks
+ * (apps/web/src/lib/text-parts.ts): the home page loads the part it draws, any other page both.
+ * The home page against the dashboard, in the same build.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,19 +49,32 @@ export function benchBundle(): Figure[] {
   if (build.status !== 0 || !existsSync(manifestFile)) throw new Error('the web build failed');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  const locales = Object.keys(manifest).filter((k) => /packages\/locales\/src\/\w+\.json$/.test(k));
-  if (!locales.length) throw new Error('no locale chunk in the manifest');
-  const language = Math.max(...locales.map((k) => gzipKb(closure(manifest, [k]))));
+  const texts = (part: 'home' | 'rest') =>
+    new Map(
+      Object.keys(manifest)
+        .map((k) => [/packages\/locales\/src\/(\w+)\.json\?texts=(\w+)$/.exec(k), k] as const)
+        .filter(([m]) => m?.[2] === part)
+        .map(([m, k]) => [m![1]!, k]),
+    );
+  const homeTexts = texts('home');
+  const restTexts = texts('rest');
+  if (!homeTexts.size || homeTexts.size !== restTexts.size) throw new Error('no text chunks in the manifest');
+  const language = (withRest: boolean) =>
+    Math.max(
+      ...[...homeTexts].map(([lang, key]) =>
+        gzipKb(closure(manifest, withRest ? [key, restTexts.get(lang)!] : [key])),
+      ),
+    );
   const chunk = (name: string) => {
     const key = Object.keys(manifest).find((k) => k.endsWith(name));
     if (!key) throw new Error(`no chunk for ${name} in the manifest`);
     return key;
   };
-  const page = (...names: string[]) =>
-    Math.round((gzipKb(closure(manifest, [entry, ...names.map(chunk)])) + language) * 10) / 10;
-  const home = page('features/public-site/routes/home-page.tsx');
-  // the dashboard sits under the antd layout route: its chunk comes with it
-  const dashboard = page('app/antd-layout.tsx', 'app/dashboard/dashboard-page.tsx');
+  const page = (withRest: boolean, ...names: string[]) =>
+    Math.round((gzipKb(closure(manifest, [entry, ...names.map(chunk)])) + language(withRest)) * 10) / 10;
+  const home = page(false, 'features/public-site/routes/home-page.tsx');
+  // the dashboard sits under the antd layout route: its chunk and every text come with it
+  const dashboard = page(true, 'app/antd-layout.tsx', 'app/dashboard/dashboard-page.tsx');
   return [
     {
       name: 'JavaScript loaded by the home page (gzip)',

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { textPart, type TextPart } from './src/lib/text-parts.js';
 
 /**
  * Writes a .br and a .gz beside every script, style sheet and SVG of the build, compressed once
@@ -65,11 +67,68 @@ function quietIcons(): Plugin {
   };
 }
 
+/**
+ * `<lang>.json?texts=home` and `?texts=rest`: a language's texts cut in two parts, each a chunk of
+ * its own (src/lib/text-parts.ts says which texts the home page draws). The source stays one file.
+ */
+function textParts(): Plugin {
+  const QUERY = /\.json\?texts=(home|rest)$/;
+  return {
+    name: 'subtrans-text-parts',
+    enforce: 'pre',
+    async load(id) {
+      const m = QUERY.exec(id);
+      if (!m) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const texts = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(textPart(texts, m[1] as TextPart))};`;
+    },
+  };
+}
+
+/** kB as Vite counts them (1000 bytes) */
+const KB = 1000;
+/** every chunk but the language model's, minified: Vite's own warning limit */
+const CHUNK_BUDGET_KB = 500;
+/**
+ * tinyld's trigram model is data (591 kB minified, no smaller for being split): a chunk of its own,
+ * loaded only by the SRT upload dialog and only for a Latin-script file (features/tasks/lib/srt-preview.ts)
+ */
+const MODEL_BUDGET_KB = 640;
+
+/**
+ * Vite's size warning, per chunk and as a failure: a chunk over its budget fails the build instead
+ * of printing a line nobody reads. The one exception is the language model's chunk, which only
+ * the upload of a Latin-script file loads; everything else stays within 500 kB.
+ */
+function chunkBudget(): Plugin {
+  return {
+    name: 'subtrans-chunk-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const model = chunk.moduleIds.some((id) => /[\\/]tinyld[\\/]/.test(id));
+        const budget = model ? MODEL_BUDGET_KB : CHUNK_BUDGET_KB;
+        const size = Buffer.byteLength(chunk.code) / KB;
+        if (size > budget)
+          this.error(
+            `${chunk.fileName} is ${size.toFixed(0)} kB minified, over its ${budget} kB budget: load what it holds lazily (import()) or split it`,
+          );
+        if (model && chunk.isEntry)
+          this.error(`${chunk.fileName}: the language model must not load with the app`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), quietIcons()],
+  plugins: [textParts(), react(), precompress(), quietIcons(), chunkBudget()],
   // the development server pre-bundles dependencies without the plugins above
   optimizeDeps: { rolldownOptions: { plugins: [quietIcons()] } },
   server: { proxy: {} },
   // the manifest tells the server which files a page needs (it names them in the page's HTML)
-  build: { outDir: 'dist', sourcemap: false, manifest: true },
+  // the per-chunk budgets are chunkBudget's; Vite's global warning would flag the model's chunk
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: MODEL_BUDGET_KB },
 });

@@ -121,8 +121,14 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', log, log],
   });
-  // a first start on a new data dir: over 60 s on a two-core machine shared by other test runs
-  await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 180_000);
+  // a first start creates the embedded database: over a minute on a loaded two-core machine
+  try {
+    await waitForReady(`http://127.0.0.1:${E2E_PORT}/readyz`, 180_000);
+  } catch (e) {
+    // no test will run: the server must not outlive the failed setup
+    server.kill('SIGTERM');
+    throw e;
+  }
   writeFileSync(STATE_FILE, JSON.stringify({ pid: server.pid }));
 
   return async () => {

@@ -94,7 +94,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   installValidation(app);
   installResponseCheck(app, opts.checkResponses ?? false);
-  installErrorHandling(app);
+  installErrorHandling(app, ctx.spaceAlarm);
 
   installSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(ctx),

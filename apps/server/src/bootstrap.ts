@@ -6,6 +6,8 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
+import { normalOrigin } from './http/host-name.js';
+import { SpaceAlarm, watchSpace } from './http/out-of-space.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
 import { hostPolicy } from './config/known-hosts.js';
 import { buildPaymentChannels } from './providers/payments/channels.js';
@@ -45,6 +47,9 @@ export interface ContextOverrides {
   schema?: string;
 }
 
+/** what writes to the local disk: a full disk met there alerts the operator (http/out-of-space.ts) */
+const LOCAL_WRITES = ['put', 'createMultipartUpload', 'writePart', 'completeMultipartUpload'] as const;
+
 /** Builds the whole application context from the environment: database, storage, mail, profiles. */
 export async function createContext(
   source: NodeJS.ProcessEnv,
@@ -64,15 +69,18 @@ export async function createContext(
     }));
   await migrate(db);
   const secret = await loadSecret(db, env.APP_SECRET);
-  const publicOrigin = new URL(env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).origin;
-  // origins as browsers send them (no trailing slash, no default port)
+  // origins as browsers send them (no trailing slash, no default port), hosts as DNS names (lower
+  // case, without the root's trailing dot: http/host-name.ts), as requests are compared
+  const originOf = (url: string) => normalOrigin(url) ?? new URL(url).origin;
+  const publicOrigin = originOf(env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT));
   const trustedOrigins = new Set(
     [publicOrigin, ...env.TRUSTED_ORIGINS.split(',')]
       .map((o) => o.trim())
       .filter(Boolean)
-      .map((o) => new URL(o).origin),
+      .map(originOf),
   );
   await seedProducts(db, env.PRODUCTS);
+  const spaceAlarm = new SpaceAlarm(log);
   const webDist = path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'));
   return {
     env,
@@ -89,7 +97,7 @@ export async function createContext(
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
           publicEndpoint: env.S3_PUBLIC_ENDPOINT,
         })
-      : localStorage(localObjectsDir(env), { secret }),
+      : watchSpace(localStorage(localObjectsDir(env), { secret }), LOCAL_WRITES, spaceAlarm),
     siteProfiles,
     secret,
     rateLimits: {
@@ -134,5 +142,6 @@ export async function createContext(
     sessionCache: new SessionCache(env.SESSION_CACHE_SECONDS * 1000),
     accountLife,
     queue: null,
+    spaceAlarm,
   };
 }

@@ -15,6 +15,7 @@ import type { SandboxProvider } from './providers/payments/sandbox.js';
 import type { SessionCache } from './modules/accounts/session-cache.js';
 import type { AccountLife } from './modules/accounts/account-life.js';
 import type { HostPolicy } from './config/known-hosts.js';
+import type { SpaceAlarm } from './http/out-of-space.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -110,4 +111,6 @@ export interface AppContext {
   accountLife: AccountLife;
   /** the job queue, once started (main.ts, worker.ts, or a test) */
   queue: AppQueue | null;
+  /** the operator's alert when a disk runs out of space (http/out-of-space.ts) */
+  spaceAlarm: SpaceAlarm;
 }

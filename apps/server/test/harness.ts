@@ -81,9 +81,15 @@ export async function startTestApp(
     queue?: boolean;
     /** a logger of the test's own (to read what the app logs); silent by default */
     log?: FastifyBaseLogger;
+    /**
+     * DATA_DIR (the test's own, left in place at close), where the stored files and, on PGlite,
+     * the database's files are kept on disk (a full-disk test's small tmpfs); else a temporary
+     * directory and an in-memory database
+     */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'subtrans-test-'));
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'subtrans-test-')));
   const smtp = await startSmtpSink();
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const silent = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
@@ -104,7 +110,7 @@ export async function startTestApp(
     if (!process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
     ctx = await createContext(pgEnv(), { log, schema });
   } else {
-    const db = await openDb({ dataDir: 'memory://', loadDataDir: await migratedPglite() });
+    const db = await openDb({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: await migratedPglite() });
     ctx = await createContext(env, { db, log });
   }
   ctx.rateLimits = { ...ctx.rateLimits, ...opts.rateLimits };
@@ -161,7 +167,7 @@ export async function startTestApp(
       await ctx.db.close();
       ctx.mailer.close();
       await smtp.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
     async signUp(overrides = {}) {
       const email = overrides.email ?? uniqueEmail();

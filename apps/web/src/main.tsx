@@ -10,14 +10,14 @@ import { prefetchEditorTask } from './features/editor/api/editor';
 import { isEditorPath } from './lib/paths';
 import { isHomeRoute, loadAntdLayout, loadEditorPage, loadHomePage, router } from './app/router';
 
+const { pathname } = window.location;
 // what every page waits for is asked at once, in parallel, before the first render: the texts of
-// one language, the host's profile, the session
-const texts = initI18n();
+// one language (on the home page's addresses only those it draws), the host's profile, the session
+const texts = initI18n(undefined, { texts: isHomeRoute(pathname) ? 'home' : 'all' });
 void loadSiteConfig().catch(() => undefined);
 prefetchSession(queryClient);
 // the code of the page asked for loads alongside (the server's HTML already names it and, for an
 // editor link, the task: these calls take over what the browser has been fetching since then)
-const { pathname } = window.location;
 if (isHomeRoute(pathname)) void loadHomePage();
 else void loadAntdLayout();
 if (isEditorPath(pathname)) void loadEditorPage();

@@ -1,6 +1,7 @@
 import { def, type ErrorDef, type UiLanguage } from './error-def.js';
 import { ACCOUNT_ERRORS } from './account-errors.js';
 import { FAULT_ERRORS } from './fault-errors.js';
+import { FORM_ERRORS } from './form-errors.js';
 import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
 import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
@@ -10,16 +11,19 @@ import { VOICE_ERRORS } from './voice-errors.js';
 export type { UiLanguage };
 
 /**
- * Stable error codes for every non-success outcome: the code is the contract (the HTTP status and
- * messages may be refined, the meaning never). Elsewhere: tasks' limits (task-limit-errors.ts),
- * audio/video storage (storage-errors.ts), payment channels and host rules (site-errors.ts), password
- * and email changes (account-errors.ts), faults such as engines keeping the original or a lost
- * database (fault-errors.ts), glossaries, series and the brief (voice-errors.ts), parts (part-errors.ts).
+ * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
+ * the messages may be refined, the code never changes meaning. Tasks' limits are in
+ * task-limit-errors.ts, audio/video storage in storage-errors.ts, payment channels and host rules
+ * in site-errors.ts, an account's password and email changes in account-errors.ts, faults (engines
+ * that keep the original, a full disk, a lost database connection) in fault-errors.ts, glossaries,
+ * series and the film brief in voice-errors.ts, upload forms that cannot be read in
+ * form-errors.ts, parts in part-errors.ts.
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
   ...SITE_ERRORS,
   ...FAULT_ERRORS,
+  ...FORM_ERRORS,
   ...ACCOUNT_ERRORS,
   ...VOICE_ERRORS,
   ...PART_ERRORS,
@@ -30,13 +34,6 @@ export const ErrorCodes = {
     '请求体不是有效的 JSON',
     'The request body is not valid JSON',
     'リクエスト本文が正しい JSON ではありません',
-  ),
-  TOO_MANY_FIELDS: def(
-    40002,
-    400,
-    '表单的字段过多（最多 {max} 个），请只发送文件和表单本身的字段',
-    'The form has too many fields (at most {max}); send only the file and the form’s own fields',
-    'フォームの項目が多すぎます（最大 {max} 個）。ファイルとフォーム本来の項目だけを送信してください',
   ),
   UNAUTHENTICATED: def(
     40100,

@@ -93,12 +93,15 @@ export function convert(text: string, to: SubtitleFormat, opts: SerialiseOptions
 }
 
 export {
-  detectLanguage,
+  detectByScript,
+  fromTrigram,
   plainText,
   MIN_DETECT_CHARS,
   type DetectableLanguage,
   type DetectedLanguage,
+  type LatinSample,
 } from './language.js';
+export { detectLanguage } from './trigram.js';
 export { WIDE, visibleText, lineWidth, readingSpeed } from './width.js';
 export {
   cuesFromTranscript,

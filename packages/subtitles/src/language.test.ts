@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './language.js';
+import { detectLanguage } from './trigram.js';
 
 const d = (...lines: string[]) => detectLanguage(lines);
 

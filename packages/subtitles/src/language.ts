@@ -1,4 +1,7 @@
-import { detect as trigramDetect } from 'tinyld';
+/*
+ * Language by writing system. The trigram model that tells Latin-script languages apart (tinyld,
+ * about 545 KB of data) is in trigram.ts, so the web loads it only for Latin-script subtitles.
+ */
 
 /** The SPEC §3 subtitle language codes the detector can answer (the full list is in the contract). */
 export type DetectableLanguage =
@@ -89,7 +92,13 @@ const TRIGRAM_TO_OURS: Record<string, DetectedLanguage['language']> = {
 };
 
 /** Our codes the trigram model knows under the same name (it has no Malay). */
-const TRIGRAM_LANGUAGES: readonly string[] = Object.values(TRIGRAM_TO_OURS).filter((c) => c !== 'ms');
+export const TRIGRAM_LANGUAGES: readonly string[] = Object.values(TRIGRAM_TO_OURS).filter((c) => c !== 'ms');
+
+/** What the trigram model's answer for a Latin-script sample means: one of ours, or nothing matched. */
+export function fromTrigram(found: string): DetectedLanguage {
+  const ours = TRIGRAM_TO_OURS[found];
+  return ours ? { language: ours, method: 'trigram' } : { language: 'zh-CN', method: 'fallback' };
+}
 
 export type Script = keyof typeof SCRIPTS;
 
@@ -144,18 +153,6 @@ export function scriptOfLanguage(lang: string): Script {
   }
 }
 
-/**
- * Which of two or more languages the trigram model finds the text closer to (null when it knows
- * none of them or cannot tell). Choosing among the few candidates is far surer on a short line
- * than naming a language out of all.
- */
-export function likelierLanguage(text: string, candidates: readonly string[]): string | null {
-  const known = new Set<string>(TRIGRAM_LANGUAGES);
-  if (candidates.some((c) => !known.has(c))) return null;
-  const found = trigramDetect(plainText(text), { only: [...candidates] });
-  return candidates.includes(found) ? found : null;
-}
-
 /** Text without markup: `<i>`, `<font …>`, `{\an8}` and the like are not language. */
 export function plainText(text: string): string {
   return text.replace(/<[^>]*>/g, ' ').replace(/\{\\[^}]*\}/g, ' ');
@@ -176,13 +173,18 @@ function sampleOf(lines: readonly string[]): string {
   return plainText(picked.join('\n')).slice(0, SAMPLE_CHARS);
 }
 
+/** Latin-script lines: their sample, for the trigram model (trigram.ts) to tell which language. */
+export interface LatinSample {
+  latin: string;
+}
+
 /**
- * The language of subtitle lines (SPEC §5): fewer than 10 letters → zh-CN; otherwise the
- * dominant writing system decides (Han, kana, Hangul, Cyrillic, Arabic, Hebrew, Thai, Devanagari),
- * and Latin-script text goes to a trigram model. Nothing recognisable → zh-CN ('fallback', for
- * the §8 warning).
+ * The language of subtitle lines (SPEC §5) as far as the writing system tells: fewer than 10
+ * letters → zh-CN; otherwise the dominant writing system decides (Han, kana, Hangul, Cyrillic,
+ * Arabic, Hebrew, Thai, Devanagari). Latin-script text answers its sample, which the trigram model
+ * decides (`fromTrigram`; trigram.ts's detectLanguage does both).
  */
-export function detectLanguage(lines: readonly string[]): DetectedLanguage {
+export function detectByScript(lines: readonly string[]): DetectedLanguage | LatinSample {
   const text = sampleOf(lines);
   const { counts, letters } = scriptCounts(text);
   let traditional = 0;
@@ -214,9 +216,7 @@ export function detectLanguage(lines: readonly string[]): DetectedLanguage {
       return { language: 'hi', method: 'script' };
     case 'cyrillic':
       return { language: /[іїєґ]/i.test(text) ? 'uk' : 'ru', method: 'script' };
-    case 'latin': {
-      const found = TRIGRAM_TO_OURS[trigramDetect(text) || ''];
-      return found ? { language: found, method: 'trigram' } : { language: 'zh-CN', method: 'fallback' };
-    }
+    case 'latin':
+      return { latin: text };
   }
 }

@@ -24,3 +24,25 @@ describe('the hosts a deployment answers as themselves', () => {
     expect(hosts.publicHost).toBe('subs.example.com');
   });
 });
+
+describe('known hosts in any spelling of their DNS name', () => {
+  const hosts = hostPolicy(
+    'https://Subs.Example.com.',
+    ['https://App.Example.org.:8443'],
+    [
+      siteProfileSchema.parse({ hosts: ['*'] }),
+      siteProfileSchema.parse({ hosts: ['Subs.Example.CN.', '*.example.JP'] }),
+    ],
+  );
+
+  it('knows each host however the request or the configuration spells it, and answers it normalised', () => {
+    expect(hosts.publicHost).toBe('subs.example.com');
+    for (const [raw, host] of [
+      ['subs.example.com.', 'subs.example.com'],
+      ['APP.example.org', 'app.example.org'],
+      ['subs.example.cn.', 'subs.example.cn'],
+      ['Www.Example.JP.', 'www.example.jp'],
+    ])
+      expect(hosts.effective(raw!), raw).toBe(host);
+  });
+});

@@ -48,3 +48,27 @@ describe('site profiles', () => {
     expect(() => loadSiteProfiles('{', undefined)).toThrow(/not valid JSON/);
   });
 });
+
+describe('a host’s profile whatever the spelling of its name', () => {
+  const profiles = loadSiteProfiles(
+    JSON.stringify([
+      { hosts: ['*'], defaultLanguage: 'ja' },
+      { hosts: ['Subs.Example.com.'], defaultLanguage: 'en' },
+      { hosts: ['*.EXAMPLE.cn'], licenceNotice: 'ICP 123' },
+    ]),
+    undefined,
+  );
+
+  it('gives the absolute name, upper case and a port the profile of the plain name', () => {
+    for (const host of [
+      'subs.example.com',
+      'subs.example.com.',
+      'SUBS.EXAMPLE.COM',
+      'Subs.example.com.:8443',
+    ])
+      expect(profileForHost(profiles, host).defaultLanguage, host).toBe('en');
+    for (const host of ['www.example.cn.', 'WWW.EXAMPLE.CN'])
+      expect(profileForHost(profiles, host).licenceNotice, host).toBe('ICP 123');
+    expect(profileForHost(profiles, 'subs.example.com..').defaultLanguage).toBe('ja');
+  });
+});

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { siteProfileSchema, type SiteConfig, type SiteProfile } from '@subtrans/contract';
 import { ConfigError } from './env.js';
+import { hostMatches, normalHost } from '../http/host-name.js';
 
 /** The profile used when SITE_PROFILES is not set: every feature that is configured is offered. */
 export const DEFAULT_PROFILES: SiteProfile[] = [
@@ -35,15 +36,13 @@ export function loadSiteProfiles(json: string | undefined, file: string | undefi
   return parsed.data;
 }
 
-function hostMatches(pattern: string, host: string): boolean {
-  if (pattern === '*') return true;
-  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1));
-  return pattern === host;
-}
-
-/** Most specific match wins: an exact host, then a wildcard domain, then '*'. */
-export function profileForHost(profiles: SiteProfile[], host: string): SiteProfile {
-  const rank = (p: string) => (p === '*' ? 0 : p.startsWith('*.') ? 1 : 2);
+/**
+ * Most specific match wins: an exact host, then a wildcard domain, then '*'. Host and patterns
+ * compare as DNS names (http/host-name.ts), so `Subs.Example.com.` is subs.example.com's.
+ */
+export function profileForHost(profiles: SiteProfile[], rawHost: string): SiteProfile {
+  const host = normalHost(rawHost);
+  const rank = (p: string) => (p.trim() === '*' ? 0 : p.trim().startsWith('*.') ? 1 : 2);
   let best: { profile: SiteProfile; score: number } | undefined;
   for (const profile of profiles) {
     for (const pattern of profile.hosts) {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SESSION } from '@subtrans/contract';
+import { normalOrigin } from './host-name.js';
 import { requestOrigin } from './request-host.js';
 
 /**
@@ -10,10 +11,11 @@ import { requestOrigin } from './request-host.js';
 export function isCrossSiteForgery(req: FastifyRequest, trusted: ReadonlySet<string>): boolean {
   if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH' && req.method !== 'DELETE')
     return false;
-  // compared as URL origins, so an explicit default port (Host: example.com:443) still matches
+  // compared as URL origins of DNS names, so an explicit default port (Host: example.com:443), case
+  // and the root's trailing dot (example.com.) do not count
   const own = requestOrigin(req);
   const allowed = (origin: string) => {
-    const normalised = originOf(origin);
+    const normalised = normalOrigin(origin);
     return normalised !== null && (normalised === own || trusted.has(normalised) || trusted.has(origin));
   };
   const origin = req.headers.origin;
@@ -24,13 +26,4 @@ export function isCrossSiteForgery(req: FastifyRequest, trusted: ReadonlySet<str
   const referer = req.headers.referer;
   if (!referer) return true;
   return !allowed(referer);
-}
-
-function originOf(url: string): string | null {
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
 }

@@ -1,9 +1,13 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, errorMessage, type ErrorKey } from '@subtrans/contract';
 import { DbConnectionLost } from '../db/connection-loss.js';
 import { AppError, ValidationError } from './errors.js';
 import { validationAnswer } from './input-messages.js';
 import { tooManyFieldsError } from './multipart.js';
+import { outOfSpace, type SpaceAlarm } from './out-of-space.js';
+
+/** the call a request made, as the alarm names it: `POST /task/create` */
+const callOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
 
 /** how soon a client may repeat a request that answered TRY_AGAIN */
 const RETRY_AFTER_SECONDS = 1;
@@ -18,9 +22,14 @@ function send(reply: FastifyReply, key: ErrorKey, msg: string, data: unknown = n
 /**
  * Turns every failure into the `{code, msg, data}` envelope with a localised message and a
  * fitting HTTP status. Unexpected errors are logged with the request id and answered without
- * internals.
+ * internals. A full disk is answered OUT_OF_STORAGE and alerts the operator (`alarm`) once.
  */
-export function installErrorHandling(app: FastifyInstance) {
+export function installErrorHandling(app: FastifyInstance, alarm: SpaceAlarm) {
+  // the database took a write again where it had run out of space: space is back
+  app.addHook('onResponse', async (req, reply) => {
+    const where = alarm.raisedAt('database');
+    if (where !== undefined && reply.statusCode < 400 && where === callOf(req)) alarm.clear('database');
+  });
   app.setErrorHandler(
     (error: FastifyError | AppError | ValidationError | DbConnectionLost, request, reply) => {
       const lang = request.lang;
@@ -32,6 +41,12 @@ export function installErrorHandling(app: FastifyInstance) {
         // labels depend on the call: `id` is a user on one, a product on another
         const { msg, fields } = validationAnswer(error, request.routeOptions.url ?? '', lang);
         return send(reply, 'VALIDATION', msg, { fields });
+      }
+      // a full disk (the stored files' or the database's): nothing was written, the rest is served
+      const full = outOfSpace(error);
+      if (full) {
+        alarm.raise(full, error, callOf(request));
+        return send(reply, 'OUT_OF_STORAGE', errorMessage('OUT_OF_STORAGE', lang));
       }
       // a database connection broke under the request (failover, pooler restart): retryable
       if (error instanceof DbConnectionLost) {

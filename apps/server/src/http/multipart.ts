@@ -21,33 +21,88 @@ export interface MultipartForm {
  * each limit has one answer: more than MULTIPART_MAX_FIELDS text fields is TOO_MANY_FIELDS (the
  * parser's own field limit sits one above ours: hit first, it ends the stream under the file
  * being read and the request would fail as an internal error), a file over `maxFileBytes`
- * PAYLOAD_TOO_LARGE. The fields are returned unchecked: validate them with parseInput.
+ * PAYLOAD_TOO_LARGE. A body that cannot be read as a form is said to be one, never an internal
+ * error: a Content-Type without a boundary is MULTIPART_NO_BOUNDARY, a body that ends before its
+ * closing boundary (a part cut off, which the parser would otherwise end quietly, handing over the
+ * part read so far) or that the parser finds malformed is MULTIPART_INCOMPLETE. The fields are
+ * returned unchecked: validate them with parseInput.
  */
 export async function readMultipartForm(
   req: FastifyRequest,
   opts: { fileField: string; maxFileBytes: number },
 ): Promise<MultipartForm> {
   if (!req.isMultipart()) throw invalidField([opts.fileField], { kind: 'required' });
+  const boundary = boundaryOf(req.headers['content-type']);
+  if (!boundary) throw new AppError('MULTIPART_NO_BOUNDARY');
+  const closed = watchForClose(req, boundary);
   const fields: Record<string, string> = {};
   let fieldCount = 0;
   let file: MultipartForm['file'] = null;
-  const parts = req.parts({
-    limits: { fileSize: opts.maxFileBytes, files: 1, fields: MULTIPART_MAX_FIELDS + 1 },
-  });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname !== opts.fileField || file) {
-        part.file.resume();
+  try {
+    const parts = req.parts({
+      limits: { fileSize: opts.maxFileBytes, files: 1, fields: MULTIPART_MAX_FIELDS + 1 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== opts.fileField || file) {
+          part.file.resume();
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+        file = { name: withoutControlCharacters(part.filename), bytes };
         continue;
       }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-      file = { name: withoutControlCharacters(part.filename), bytes };
-      continue;
+      fieldCount += 1;
+      if (fieldCount > MULTIPART_MAX_FIELDS) throw tooManyFieldsError();
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
-    fieldCount += 1;
-    if (fieldCount > MULTIPART_MAX_FIELDS) throw tooManyFieldsError();
-    if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  } catch (err) {
+    closed();
+    throw isParserError(err) ? new AppError('MULTIPART_INCOMPLETE') : err;
   }
+  if (!closed()) throw new AppError('MULTIPART_INCOMPLETE');
   return { fields, file };
+}
+
+/** The boundary a multipart Content-Type names (RFC 2046: 1 to 70 characters), or null. */
+function boundaryOf(contentType: string | undefined): string | null {
+  const m = /;\s*boundary\s*=\s*(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType ?? '');
+  return m ? (m[1] ?? m[2] ?? null) : null;
+}
+
+/**
+ * Whether the body, as it streams past the parser, reaches its close delimiter (`--boundary--`):
+ * the parser ends a body cut short as if it were complete. Only a tail as long as the delimiter
+ * is kept between chunks, so memory stays flat whatever the size.
+ */
+function watchForClose(req: FastifyRequest, boundary: string): () => boolean {
+  const delimiter = Buffer.from(`--${boundary}--`);
+  let tail = Buffer.alloc(0);
+  let seen = false;
+  const onData = (chunk: Buffer) => {
+    if (seen) return;
+    const window = Buffer.concat([tail, chunk]);
+    if (window.includes(delimiter)) seen = true;
+    else tail = window.subarray(Math.max(0, window.length - delimiter.length + 1));
+  };
+  req.raw.on('data', onData);
+  return () => {
+    req.raw.off('data', onData);
+    return seen;
+  };
+}
+
+/**
+ * The parser's own failures (busboy/dicer: "Part terminated early due to unexpected end of
+ * multipart data", "Malformed part header" …) are plain errors without a code, unlike Fastify's
+ * limits (FST_*), our AppErrors and the system's (ENOSPC …); a file part that ends with the body
+ * before its boundary closes its stream early (ERR_STREAM_PREMATURE_CLOSE).
+ */
+function isParserError(err: unknown): boolean {
+  if (!(err instanceof Error) || err instanceof AppError) return false;
+  const code = (err as { code?: unknown }).code;
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  if (code !== undefined) return false;
+  return /multipart|part header|terminated early|boundary/i.test(err.message);
 }

@@ -29,8 +29,10 @@ const MANIFEST = {
     file: 'assets/dashboard-page-1.js',
     imports: ['_antd.js'],
   },
-  '../../packages/locales/src/en.json': { file: 'assets/en-1.js' },
-  '../../packages/locales/src/zh.json': { file: 'assets/zh-1.js' },
+  '../../packages/locales/src/en.json?texts=home': { file: 'assets/en-1.js' },
+  '../../packages/locales/src/en.json?texts=rest': { file: 'assets/en-2.js' },
+  '../../packages/locales/src/zh.json?texts=home': { file: 'assets/zh-1.js' },
+  '../../packages/locales/src/zh.json?texts=rest': { file: 'assets/zh-2.js' },
 };
 
 const dirs: string[] = [];
@@ -68,6 +70,7 @@ describe('the links a page’s HTML names for it', () => {
       '/assets/editor-page-1.js',
       '/assets/time-1.js',
       '/assets/en-1.js',
+      '/assets/en-2.js',
     ]);
     // every link is fetched as the app's own requests are (else the browser fetches twice)
     for (const link of html.split('\n')) expect(link).toMatch(/ crossorigin /);
@@ -79,11 +82,13 @@ describe('the links a page’s HTML names for it', () => {
       '/assets/antd-1.js',
       '/assets/dashboard-page-1.js',
       '/assets/zh-1.js',
+      '/assets/zh-2.js',
     ]);
     expect(hrefs(preload('/login', 'en'), 'modulepreload')).toEqual([
       '/assets/antd-layout-1.js',
       '/assets/antd-1.js',
       '/assets/en-1.js',
+      '/assets/en-2.js',
     ]);
     expect(preload('/login', 'en')).not.toMatch(/task\/get/);
   });

@@ -50,8 +50,10 @@ export function createPreloader(distDir: string) {
     const files = new Set<string>();
     collect(ANTD_LAYOUT, files);
     for (const page of PAGES) if (page.match(pathname)) collect(page.source, files);
-    // the manifest names files by their path from apps/web, where the build ran
-    collect(`../../packages/locales/src/${lang}.json`, files);
+    // the manifest names files by their path from apps/web, where the build ran; a language's
+    // texts are two chunks, the home page's and the rest (apps/web/src/lib/text-parts.ts)
+    for (const part of ['home', 'rest'])
+      collect(`../../packages/locales/src/${lang}.json?texts=${part}`, files);
     const links = [...files]
       .filter((f) => !inEntry.has(f))
       .map((f) =>

@@ -1,19 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { normalOrigin } from './host-name.js';
 
 /**
  * The one place that reads the request's Host and scheme. Fastify's `req.host` is the Host header, or
  * X-Forwarded-Host when the peer is a trusted proxy (TRUST_PROXY); `req.protocol` likewise.
  */
 
-/** The request's origin as the browser addressed it (null when its Host is not a host name). */
+/**
+ * The request's origin as the browser addressed it, its host as a DNS name (lower case, without
+ * the root's trailing dot: http/host-name.ts); null when its Host is not a host name.
+ */
 export function requestOrigin(req: FastifyRequest): string | null {
-  try {
-    const origin = new URL(`${req.protocol}://${req.host}`).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
+  return normalOrigin(`${req.protocol}://${req.host}`);
 }
 
 /** Whether the browser reached us over https (X-Forwarded-Proto only from a trusted proxy). */
@@ -21,7 +20,7 @@ export function isHttps(req: FastifyRequest): boolean {
   return req.protocol === 'https';
 }
 
-/** The host name the request names, lower-case, without its port ('' when it names none). */
+/** The host name the request names, normalised, without its port ('' when it names none). */
 export function requestedHost(req: FastifyRequest): string {
   const origin = requestOrigin(req);
   return origin ? new URL(origin).hostname : '';

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, ok, okJsonText } from '@subtrans/contract';
 import { installErrorHandling } from './envelope-plugin.js';
+import { SpaceAlarm } from './out-of-space.js';
 import { installResponseCheck, route } from './route.js';
 import { installValidation } from './validation.js';
 
@@ -25,7 +26,7 @@ async function appWith(check: boolean, answer: (n: number) => unknown) {
   app.decorateRequest('lang', 'en');
   installValidation(app);
   installResponseCheck(app, check);
-  installErrorHandling(app);
+  installErrorHandling(app, new SpaceAlarm(app.log));
   route(app, echo, {}, async (req) => {
     // the validator's value: coerced, defaults applied
     expect(req.body).toEqual({ n: req.body.n, size: 10 });

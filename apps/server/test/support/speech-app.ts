@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { startTestApp, type TestApp } from '../harness.js';
 import { startTranscriptionServer } from './transcription-server.js';
 import { startOpenAiServer } from './translation-servers.js';
@@ -19,10 +20,14 @@ export interface SpeechApp {
  * transcribing with a local speech server, for the tests that take a task or a recording
  * through to its end; `env` adds to (or overrides) that configuration.
  */
-export async function startSpeechApp(env: Record<string, string> = {}): Promise<SpeechApp> {
+export async function startSpeechApp(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; log?: FastifyBaseLogger } = {},
+): Promise<SpeechApp> {
   const engine = await startOpenAiServer(SPEECH_APP_KEY);
   const stt = await startTranscriptionServer();
   const t = await startTestApp({
+    ...opts,
     queue: true,
     env: {
       DEEPSEEK_API_KEY: SPEECH_APP_KEY,

@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { SEO_ROUTES } from '@subtrans/contract';
 import { PageLoading, RequireAuth } from './guards';
 import { paths } from '../lib/paths';
+import { loadAllTexts } from '../lib/i18n';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -60,8 +61,13 @@ function Shell({ children }: { children?: ReactNode }) {
 const editorPage = lazyPage(() => import('../features/editor/routes/editor-page'));
 export const loadEditorPage = editorPage.preload;
 
-/** antd's provider and the pages under it; main.tsx starts it at once on any address but the home page's */
-const antdLayout = lazyPage(() => import('./antd-layout'));
+/**
+ * antd's provider and the pages under it, with every text (the home page loads only its own):
+ * main.tsx starts it at once on any address but the home page's
+ */
+const antdLayout = lazyPage(() =>
+  Promise.all([import('./antd-layout'), loadAllTexts()]).then(([layout]) => layout),
+);
 export const loadAntdLayout = antdLayout.preload;
 /** the addresses drawn without antd that are known in advance (the 404 is whatever is left) */
 export const isHomeRoute = (pathname: string) =>

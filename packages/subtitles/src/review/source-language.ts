@@ -1,4 +1,5 @@
-import { likelierLanguage, plainText, scriptCounts, scriptOfLanguage, type Script } from '../language.js';
+import { plainText, scriptCounts, scriptOfLanguage, type Script } from '../language.js';
+import { likelierLanguage } from '../trigram.js';
 
 /**
  * Whether a translated line is still in the source language, line by line. A line is short, so

@@ -93,14 +93,54 @@ describe(`trial points at sign-up, once per identity (${TEST_DB})`, () => {
     expect((await profile(u.token)).trialPoints).toBe(TRIAL - 12);
   });
 
+  it('answers the registration, a sign-in and a WeChat sign-up with the trial points the account holds', async () => {
+    // issue 41: the answer to /user/register said 0 though the grant commits with the account, and
+    // a page that signed in from it showed no trial notice
+    const email = uniqueEmail('trial-answer');
+    expectSuccess(await t.post('/user/send_code', { email }));
+    const registered = expectSuccess<User>(
+      await t.post('/user/register', {
+        email,
+        name: 'Trial Answer',
+        pass: 'secret-pass-1',
+        code: await t.smtp.codeFor(email),
+      }),
+    );
+    expect(registered.trialPoints).toBe(TRIAL);
+    const signedIn = expectSuccess<User>(await t.post('/email/auth', { email, pass: 'secret-pass-1' }));
+    expect(signedIn.trialPoints).toBe(TRIAL);
+    const { state } = expectSuccess<{ state: string }>(await t.post('/user/wechat_state'));
+    const wechatUser = expectSuccess<User>(
+      await t.post('/user/wechat_login', {
+        code: wx.codeFor({ openid: `o_${randomBytes(6).toString('hex')}`, nickname: '答' }),
+        state,
+      }),
+    );
+    expect(wechatUser.trialPoints).toBe(TRIAL);
+    // without a trial the answers say so
+    t.ctx.env.SIGNUP_POINTS = 0;
+    const plain = uniqueEmail('no-trial-answer');
+    expectSuccess(await t.post('/user/send_code', { email: plain }));
+    const none = expectSuccess<User>(
+      await t.post('/user/register', {
+        email: plain,
+        name: 'No Trial',
+        pass: 'secret-pass-1',
+        code: await t.smtp.codeFor(plain),
+      }),
+    );
+    expect(none.trialPoints).toBe(0);
+  });
+
   it('shows every change to the trial lot at the next call, reading it once between changes on PGlite', async () => {
-    const u = await t.signUp();
     const spy = vi.spyOn(t.ctx.db, 'query');
     const trialReads = () => spy.mock.calls.filter(([sql]) => /FROM point_lots/.test(sql)).length;
     try {
+      // the registration's answer reads the figure first
+      const u = await t.signUp();
       for (let i = 0; i < 3; i += 1) expect((await profile(u.token)).trialPoints).toBe(TRIAL);
       // PGlite keeps the figure beside the session; PostgreSQL reads it on every call
-      expect(trialReads()).toBe(TEST_DB === 'pglite' ? 1 : 3);
+      expect(trialReads()).toBe(TEST_DB === 'pglite' ? 1 : 4);
       // a task's hold takes from the trial, its release gives it back
       await hold(t.ctx.db, u.id, `trial-${u.id}`, 5);
       expect((await profile(u.token)).trialPoints).toBe(TRIAL - 5);

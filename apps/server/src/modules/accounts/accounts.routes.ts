@@ -7,7 +7,7 @@ import { invalidField } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import * as accounts from './accounts.service.js';
 import { saveAvatar, AVATAR_TYPES } from './avatars.js';
-import { toUser } from './users.repository.js';
+import { accountUser } from './account-user.js';
 import { knownAccounts, rememberDevice } from './device-cookie.js';
 import { checkCurrentPassword } from './passwords.service.js';
 
@@ -40,9 +40,9 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route(app, ROUTES.profile, { config: { auth: 'user' } }, async (req) => {
-    const user = currentUser(req);
-    // trial points only here: the session lookup every call makes stays one read
-    return ok(toUser({ ...user, trial_points: await ctx.accountLife.trialPoints(ctx, user.id) }));
+    // trial points only in answers that name the account: the session lookup every call makes
+    // stays one read
+    return ok(await accountUser(ctx, currentUser(req)));
   });
 
   route(app, ROUTES.logout, { config: { auth: 'optional' } }, async (req, reply) => {

@@ -15,13 +15,13 @@ import {
   insertUser,
   listLiveUsers,
   toAdminUser,
-  toUser,
   updateUserProfile,
   type UserRow,
 } from './users.repository.js';
 import { removeAvatar } from './avatars.js';
 import { applyAdminPassword } from './passwords.service.js';
 import { insertSignedUpUser } from './account-life.js';
+import { accountUser } from './account-user.js';
 
 export interface RequestMeta {
   ip: string;
@@ -71,7 +71,7 @@ export async function login(
   await releaseRateLimit(db, ipKey);
   await clearLoginSlowdown(db, email);
   const token = await createSession(db, row.id, meta);
-  return { user: toUser(row), token };
+  return { user: await accountUser(ctx, row), token };
 }
 
 export async function sendRegisterCode(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
@@ -115,7 +115,7 @@ export async function register(
   });
   if (!row) throw new AppError('EMAIL_TAKEN');
   const token = await createSession(ctx.db, row.id, meta);
-  return { user: toUser(row), token };
+  return { user: await accountUser(ctx, row), token };
 }
 
 // changes to users and sessions are forgotten by the session cache of this server at once (the

@@ -8,7 +8,8 @@ import { setEmailIfFree } from './credentials.repository.js';
 import { emailCodeMail } from './mail-templates.js';
 import { countCodeMail } from './passwords.service.js';
 import { hitRateLimit } from './rate-limit.js';
-import { findLiveUserById, isPlaceholderEmail, toUser, type UserRow } from './users.repository.js';
+import { findLiveUserById, isPlaceholderEmail, type UserRow } from './users.repository.js';
+import { accountUser } from './account-user.js';
 
 /**
  * The code row of an address being added to one account: keyed by both, so another account asking
@@ -79,5 +80,5 @@ export async function setEmail(
   const row = await findLiveUserById(ctx.db, user.id);
   if (!row) throw new AppError('UNAUTHENTICATED');
   if (!set) throw new AppError('EMAIL_TAKEN');
-  return toUser(row);
+  return accountUser(ctx, row);
 }

@@ -6,6 +6,7 @@ import { route } from '../../http/route.js';
 import { setSessionCookie } from './auth-plugin.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { requestedHost, requestOrigin } from '../../http/request-host.js';
+import { normalOrigin } from '../../http/host-name.js';
 import { siteConfigFor } from '../../config/site-config.js';
 import { requestMeta } from './accounts.routes.js';
 import { rememberDevice } from './device-cookie.js';
@@ -37,7 +38,8 @@ function allowedReturn(ctx: AppContext, req: FastifyRequest, target: string): st
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
   const origins = new Set([originOf(ctx, req), ...ctx.trustedOrigins]);
-  return origins.has(url.origin) ? url.toString() : null;
+  const origin = normalOrigin(url.toString());
+  return origin !== null && origins.has(origin) ? url.toString() : null;
 }
 
 /** The page the browser goes back to, with `error=<code>` for the web to show. */

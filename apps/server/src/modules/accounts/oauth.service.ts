@@ -15,11 +15,11 @@ import {
 import { hitRateLimit } from './rate-limit.js';
 import { insertSignedUpUser } from './account-life.js';
 import { createSession } from './sessions.js';
+import { accountUser } from './account-user.js';
 import {
   findLiveUserByEmail,
   findLiveUserByExternalId,
   linkExternalId,
-  toUser,
   type UserRow,
 } from './users.repository.js';
 
@@ -130,7 +130,7 @@ async function findOrCreateWechatUser(ctx: AppContext, p: WechatProfile): Promis
 }
 
 async function newSignedIn(ctx: AppContext, user: UserRow, meta: RequestMeta): Promise<SignedIn> {
-  return { user: toUser(user), token: await createSession(ctx.db, user.id, meta) };
+  return { user: await accountUser(ctx, user), token: await createSession(ctx.db, user.id, meta) };
 }
 
 /** Step 1 of Google: a state row (verifier, nonce, page to return to) and the provider's URL. */

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import type { SessionCache } from './session-cache.js';
 import type { UserRow } from './users.repository.js';
 import { deleteSessionByHash, findLiveSession, insertSession, touchSession } from './sessions.repository.js';
+import { outOfSpace } from '../../http/out-of-space.js';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -55,8 +56,15 @@ export async function resolveSession(
   const row = await findLiveSession(q, tokenHash, SESSION.touchIntervalSeconds);
   if (!row) return null;
   const { session_id, touch_due, ends_ms, touch_due_ms, ...user } = row;
+  let touched = touch_due;
   if (touch_due) {
-    await touchSession(q, session_id, SESSION.slidingDays);
+    try {
+      await touchSession(q, session_id, SESSION.slidingDays);
+    } catch (err) {
+      // the database's disk is full: the session is still good, its expiry slides next time
+      if (!outOfSpace(err)) throw err;
+      touched = false;
+    }
   } else {
     cache?.store(mark, tokenHash, {
       sessionId: session_id,
@@ -65,7 +73,7 @@ export async function resolveSession(
       touchDueAtMs: Number(touch_due_ms),
     });
   }
-  return { sessionId: session_id, touched: touch_due, user };
+  return { sessionId: session_id, touched, user };
 }
 
 export async function deleteSessionByToken(q: Queryable, token: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, exportGlossaryBody, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
@@ -41,17 +42,19 @@ export function glossaryRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ok(await importGlossary(ctx, currentUser(req).id, req.lang, req.body)),
   );
 
-  /** the file itself (not the envelope), as a download, like /task/export */
-  app.post(
-    API.glossaryExport,
-    { schema: { body: exportGlossaryBody }, config: { auth: 'user' } },
-    async (req, reply) => {
-      const file = await exportGlossary(ctx, currentUser(req).id, exportGlossaryBody.parse(req.body));
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
-  );
+  /** the file itself (not the envelope), as a download, like /task/export (the body validated once) */
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      API.glossaryExport,
+      { schema: { body: exportGlossaryBody }, config: { auth: 'user' } },
+      async (req, reply) => {
+        const file = await exportGlossary(ctx, currentUser(req).id, req.body);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', contentDisposition(file.fileName))
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    );
 }

@@ -8,6 +8,7 @@ import {
   type LocalObjectStorage,
 } from '../../providers/storage/local-storage.js';
 import { contentDisposition } from '../../providers/storage/storage.js';
+import { outOfSpace } from '../../http/out-of-space.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
@@ -29,6 +30,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 function refuse(reply: FastifyReply, err: unknown) {
+  // a full disk is no interruption: the envelope says so (OUT_OF_STORAGE, 507) and alerts once
+  if (outOfSpace(err)) throw err;
   if (err instanceof LocalStorageError) return reply.code(err.status).type('text/plain').send(err.message);
   // the browser went away mid-part (closed tab, lost network): nothing to answer, nothing broken
   if ((err as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET' || reply.request.raw.aborted) {

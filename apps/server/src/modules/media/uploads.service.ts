@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { completeUploadBody, startUploadBody, uploadPartsBody } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, invalidField } from '../../http/errors.js';
+import { outOfSpace } from '../../http/out-of-space.js';
 import { MULTIPART } from '../../providers/storage/storage.js';
 import { findOwnUpload, insertUpload, moveUpload, staleUploads, type UploadRow } from './media.repository.js';
 import { lockUserUploads } from './storage-usage.repository.js';
@@ -64,6 +65,8 @@ export async function startUpload(
       partSize,
     });
   } catch (err) {
+    // a full disk is said as such (OUT_OF_STORAGE), and alerts the operator once
+    if (outOfSpace(err)) throw err;
     ctx.log.error({ err }, 'starting an upload failed');
     throw new AppError('STORAGE_FAILED');
   }
@@ -148,6 +151,7 @@ export async function completeUpload(
   try {
     await ctx.storage.completeMultipartUpload(row.object_key, row.storage_upload_id, body.parts);
   } catch (err) {
+    if (outOfSpace(err)) throw err;
     // the storage's own words (English, perhaps an address) go to the log, not to the user
     ctx.log.warn({ err, upload: row.id }, 'completing an upload failed');
     throw new AppError('UPLOAD_INCOMPLETE');

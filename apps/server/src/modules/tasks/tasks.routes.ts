@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, createTaskFields, exportTaskBody, LIMITS, ok, ROUTES } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/route.js';
@@ -81,19 +82,21 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  /** the file itself (not the envelope), as a download */
-  app.post(
-    API.taskExport,
-    { schema: { body: exportTaskBody }, config: { auth: 'user' } },
-    async (req, reply) => {
-      const file = await exportTask(ctx, currentUser(req).id, exportTaskBody.parse(req.body));
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('cache-control', 'no-store')
-        .send(file.body);
-    },
-  );
+  /** the file itself (not the envelope), as a download; the body as its validation gave it */
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      API.taskExport,
+      { schema: { body: exportTaskBody }, config: { auth: 'user' } },
+      async (req, reply) => {
+        const file = await exportTask(ctx, currentUser(req).id, req.body);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', contentDisposition(file.fileName))
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    );
 
   route(app, ROUTES.taskUpdateSegments, { config: { auth: 'user' } }, async (req) =>
     ok(await updateSegments(ctx, currentUser(req).id, req.body)),

@@ -52,6 +52,21 @@ async function flush(file: string): Promise<void> {
   }
 }
 
+/**
+ * Writes `file` whole or not at all: a temporary file renamed into place, removed if the write
+ * fails (a full disk), so neither a reader nor a later start sees half of it.
+ */
+async function writeWhole(file: string, body: Buffer | string): Promise<void> {
+  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, body);
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
 export function isLocalStorage(s: ObjectStorage): s is LocalObjectStorage {
   return (s as Partial<LocalObjectStorage>).kind === 'local';
 }
@@ -97,9 +112,7 @@ export function localStorage(root: string, opts: { secret?: string } = {}): Loca
       const file = fileFor(key);
       await mkdir(path.dirname(file), { recursive: true });
       // write then rename, so a reader never sees half a file
-      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(tmp, body);
-      await rename(tmp, file);
+      await writeWhole(file, body);
     },
     async get(key) {
       const file = fileFor(key);
@@ -126,9 +139,15 @@ export function localStorage(root: string, opts: { secret?: string } = {}): Loca
       assertSafeKey(key);
       const uploadId = randomBytes(16).toString('hex');
       const dir = uploadDir(uploadId);
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, 'data'), '');
-      await writeFile(path.join(dir, 'meta.json'), JSON.stringify({ key, partSize, contentType }));
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(path.join(dir, 'data'), '');
+        await writeWhole(path.join(dir, 'meta.json'), JSON.stringify({ key, partSize, contentType }));
+      } catch (err) {
+        // (a full disk): no upload is left half made
+        await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+        throw err;
+      }
       return uploadId;
     },
     async partUploadUrl(key, uploadId, partNumber, expiresIn) {
@@ -153,6 +172,10 @@ export function localStorage(root: string, opts: { secret?: string } = {}): Loca
     async writePart(uploadId, partNumber, body) {
       const meta = await readMeta(uploadId);
       const dir = uploadDir(uploadId);
+      const record = path.join(dir, `part-${partNumber}.json`);
+      // the part's bytes are about to change: until they are all written (a write can fail half
+      // way, on a full disk), the part is not stored, whatever an earlier send of it left
+      await rm(record, { force: true });
       const size = await writeStreamAt(
         body,
         path.join(dir, 'data'),
@@ -163,7 +186,7 @@ export function localStorage(root: string, opts: { secret?: string } = {}): Loca
       // names this write of the part (a part sent again gets a new one); S3 uses the MD5, which
       // would cost a hash of every byte for nothing the protocol needs
       const etag = `"${randomBytes(16).toString('hex')}"`;
-      await writeFile(path.join(dir, `part-${partNumber}.json`), JSON.stringify({ etag, size }));
+      await writeWhole(record, JSON.stringify({ etag, size }));
       // start writing the part to disk now, in the background, so completing has little left to flush
       void flush(path.join(dir, 'data'));
       return etag;

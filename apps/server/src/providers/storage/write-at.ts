@@ -48,10 +48,14 @@ export async function writeStreamAt(
     write.catch(() => {});
     return write;
   };
+  let refused = false;
   try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
+    for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > max) throw tooLarge();
+      if (size > max) {
+        refused = true;
+        throw tooLarge();
+      }
       batch.push(chunk);
       batchBytes += chunk.length;
       if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_BUFFERS) {
@@ -63,6 +67,13 @@ export async function writeStreamAt(
     inFlight = null;
     if (batchBytes) await send();
     return size;
+  } catch (err) {
+    // more than a part may hold: the rest is not taken (the connection goes); any other failure (a
+    // full disk): the rest is read and dropped, so the answer saying why reaches the client rather
+    // than a broken connection that looks like an interrupted upload
+    if (refused) body.destroy();
+    else body.resume();
+    throw err;
   } finally {
     if (inFlight) await inFlight.catch(() => {});
     await handle.close();

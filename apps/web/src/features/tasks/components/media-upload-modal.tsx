@@ -20,6 +20,7 @@ import {
   fingerprintOf,
   isAbortError,
   PartUploadError,
+  STORAGE_FULL_STATUS,
   resumableBytes,
   UPLOAD_PAUSED,
   uploadFile,
@@ -151,6 +152,7 @@ export function MediaUploadModal({
 
   const describe = (e: unknown): string => {
     if (e instanceof ApiError && e.code === NETWORK_ERROR_CODE) return t('common.networkError');
+    if (e instanceof PartUploadError && e.status === STORAGE_FULL_STATUS) return t('tasks.media.storageFull');
     if (e instanceof PartUploadError) return t('tasks.media.storageProblem');
     if (e instanceof Error && e.message) return e.message;
     return t('common.requestFailed');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Descriptions, Form, Modal, Switch, Typography, Upload } from 'antd';
+import { Alert, App, Descriptions, Form, Modal, Spin, Switch, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,10 @@ import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
 import { voiceOf } from '../lib/voice-options';
 import { capabilitiesOf } from '../lib/engine-options';
 
-/** the SRT reader and language detector (large): loaded when the modal opens, not with the dashboard */
+/**
+ * the SRT reader: loaded when the modal opens, not with the dashboard (it loads the language model
+ * itself, for Latin-script files only)
+ */
 const loadPreview = () => import('../lib/srt-preview');
 import { useInsufficientPoints, usePartOffer } from './insufficient-points';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
@@ -57,6 +60,8 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<SrtPreview | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // a picked file being read (and, for Latin script, the language model loaded)
+  const [checking, setChecking] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -76,13 +81,16 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     setError(null);
     setFile(f);
     setPreview(null);
+    setChecking(true);
     let check: SrtCheck;
     try {
       const { previewSrt } = await loadPreview();
-      check = previewSrt(f.name, new Uint8Array(await f.arrayBuffer()));
+      check = await previewSrt(f.name, new Uint8Array(await f.arrayBuffer()));
     } catch {
       setFileError(t('common.networkError'));
       return;
+    } finally {
+      setChecking(false);
     }
     if (!check.ok) {
       setFileError(t(`tasks.upload.reject.${check.reason}`, check.params));
@@ -162,7 +170,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
       okText={t('tasks.upload.submit')}
       cancelText={t('common.cancel')}
       confirmLoading={submitting}
-      okButtonProps={{ 'data-testid': 'srt-submit' }}
+      okButtonProps={{ 'data-testid': 'srt-submit', disabled: checking }}
       width={620}
       destroyOnHidden
     >
@@ -201,6 +209,11 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
             <p className="ant-upload-text">{file ? file.name : t('tasks.upload.drop')}</p>
           </Upload.Dragger>
         </Form.Item>
+        {checking ? (
+          <Typography.Paragraph type="secondary" data-testid="srt-checking">
+            <Spin size="small" /> {t('tasks.upload.checking')}
+          </Typography.Paragraph>
+        ) : null}
         {preview ? (
           <Descriptions
             size="small"

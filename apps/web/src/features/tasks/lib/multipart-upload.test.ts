@@ -209,6 +209,17 @@ describe('uploadFile', () => {
     expect(Object.keys(readUploadRecord()!.done)).toEqual(['1', '2']);
   });
 
+  it('does not send a part again when the storage is out of space (507), keeping the parts sent', async () => {
+    const net = fakePut((call) =>
+      call.part === 3 ? Promise.reject(new PartUploadError(507, 'HTTP 507 Insufficient Storage')) : undefined,
+    );
+    const failed = uploadFile(media(30), { type: 2, put: net.put, retryDelayMs: 1, concurrency: 1 });
+    await expect(failed).rejects.toMatchObject({ status: 507 });
+    expect(net.calls.filter((c) => c.part === 3)).toHaveLength(1);
+    expect(server.of(API.fileAbortUpload)).toHaveLength(0);
+    expect(Object.keys(readUploadRecord()!.done)).toEqual(['1', '2']);
+  });
+
   it('asks again for a part whose URL has expired (403)', async () => {
     const net = fakePut((call) =>
       call.part === 1 && call.round === 1 ? Promise.reject(new PartUploadError(403, 'HTTP 403')) : undefined,

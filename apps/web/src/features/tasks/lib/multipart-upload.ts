@@ -17,6 +17,9 @@ export type PutPart = (
   opts: { signal: AbortSignal; onProgress: (loadedBytes: number) => void },
 ) => Promise<string>;
 
+/** The storage answered that it is out of space (507): sending the part again soon cannot help. */
+export const STORAGE_FULL_STATUS = 507;
+
 /** A part's PUT did not succeed: HTTP status (0 = network failure). */
 export class PartUploadError extends Error {
   constructor(
@@ -310,7 +313,15 @@ async function sendParts(file: File, record: UploadRecord, ctx: SendContext): Pr
         return;
       } catch (e) {
         inFlight.delete(n);
-        if (stop.signal.aborted || isAbortError(e) || isUploadGone(e) || attempt >= ctx.retries) throw e;
+        const storageFull = e instanceof PartUploadError && e.status === STORAGE_FULL_STATUS;
+        if (
+          stop.signal.aborted ||
+          isAbortError(e) ||
+          isUploadGone(e) ||
+          storageFull ||
+          attempt >= ctx.retries
+        )
+          throw e;
         // 403: the signed URLs expired (they were all signed together): ask again
         if (e instanceof PartUploadError && e.status === 403) urls.clear();
         await sleep(ctx.retryDelayMs * 2 ** attempt, stop.signal);

@@ -3,20 +3,36 @@ import {
   checkCues,
   cuesPrice,
   decodeSubtitleBytes,
-  detectLanguage,
+  detectByScript,
   durationMs,
   estimatedMinutes,
   formatSrtTime,
+  fromTrigram,
   parseSrt,
   planPart,
   pricedLines,
   SubtitleParseError,
   type CostRule,
+  type DetectedLanguage,
   type PricedLine,
 } from '@subtrans/subtitles';
 
 /** issue 34: what a balance covers of the file, cut as the server will (the same function) */
 export { planPart };
+
+/**
+ * The trigram model that tells Latin-script languages apart (tinyld: about 545 KB of data, a chunk
+ * of its own): loaded only for a file whose lines are in Latin script, the only ones it decides.
+ */
+const loadTrigram = () => import('@subtrans/subtitles/trigram');
+
+/** The server's detection (trigram.ts detectLanguage), with the model loaded only when needed. */
+async function detectLanguage(lines: readonly string[]): Promise<DetectedLanguage> {
+  const found = detectByScript(lines);
+  if (!('latin' in found)) return found;
+  const { trigramLanguage } = await loadTrigram();
+  return fromTrigram(trigramLanguage(found.latin));
+}
 
 /** What the upload modal shows before submit: the file's cues, language and cost. */
 export interface SrtPreview {
@@ -52,7 +68,7 @@ export function checkSrtName(name: string, size: number): SrtRejection | null {
   return null;
 }
 
-export function previewSrt(name: string, bytes: Uint8Array): SrtCheck {
+export async function previewSrt(name: string, bytes: Uint8Array): Promise<SrtCheck> {
   const early = checkSrtName(name, bytes.byteLength);
   if (early) return { ok: false, reason: early };
   let cues;
@@ -82,7 +98,7 @@ export function previewSrt(name: string, bytes: Uint8Array): SrtCheck {
       reason: 'tooLong',
       params: { line: problem.index, chars: problem.chars, max: problem.maxChars },
     };
-  const detected = detectLanguage(cues.map((c) => c.text));
+  const detected = await detectLanguage(cues.map((c) => c.text));
   const ms = durationMs(cues);
   const price = cuesPrice(cues);
   return {
