@@ -45,6 +45,8 @@ const LABELS = {
   subtitleLayout: L('字幕形式', 'subtitle layout', '字幕の形式'),
   taskId: L('任务 ID', 'task id', 'タスク ID'),
   batchSize: L('每批行数', 'batch size', '1 回に翻訳する行数'),
+  partChoice: L('部分翻译选项', 'part option', '一部だけ翻訳する設定'),
+  partMaxPoints: L('部分翻译的积分上限', 'most points for the part', '一部翻訳のポイント上限'),
   exportFormat: L('导出格式', 'export format', 'エクスポート形式'),
   baseVersion: L('版本号', 'version', 'バージョン'),
   segmentChanges: L('字幕修改', 'list of line changes', '字幕の変更'),
@@ -125,6 +127,13 @@ const ENTRY_FIELDS: Fields = {
   'entries.*.keep': 'entryKeepAt',
   'entries.*.caseSensitive': 'entryCaseAt',
 };
+/** /task/start and /task/translate_rest (issue 34: `part` translates what the balance covers) */
+const PART_START: Fields = {
+  id: 'taskId',
+  batchSize: 'batchSize',
+  part: 'partChoice',
+  'part.maxPoints': 'partMaxPoints',
+};
 const TRANSLATE: Fields = {
   texts: 'texts',
   'texts.*': 'textAt',
@@ -180,7 +189,9 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.taskGet]: { id: 'taskId' },
   [API.taskLines]: { id: 'taskId' },
   [API.taskDelete]: { id: 'taskId' },
-  [API.taskStart]: { id: 'taskId', batchSize: 'batchSize' },
+  [API.taskStart]: PART_START,
+  [API.taskTranslateRest]: PART_START,
+  [API.taskPartQuote]: { id: 'taskId' },
   [API.taskExport]: {
     id: 'taskId',
     format: 'exportFormat',

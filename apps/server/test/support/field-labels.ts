@@ -5,6 +5,12 @@ import { BRIEF_CALLS, GLOSSARY_CALLS, VOICE } from './voice-field-labels.js';
  * new call or field fails here until it has its labels). List items are at position 1.
  */
 const PAGE = { page: ['页码', 'page'], size: ['每页条数', 'page size'] };
+const PART_START = {
+  id: ['任务 ID', 'task id'],
+  batchSize: ['每批行数', 'batch size'],
+  part: ['部分翻译选项', 'part option'],
+  'part.maxPoints': ['部分翻译的积分上限', 'most points for the part'],
+};
 const MEDIA = {
   sourceLau: ['音视频的语言', 'spoken language'],
   targetLau: ['目标语言', 'target language'],
@@ -83,7 +89,9 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
   '/task/get': { id: ['任务 ID', 'task id'] },
   '/task/lines': { id: ['任务 ID', 'task id'] },
   '/task/delete': { id: ['任务 ID', 'task id'] },
-  '/task/start': { id: ['任务 ID', 'task id'], batchSize: ['每批行数', 'batch size'] },
+  '/task/start': PART_START,
+  '/task/translate_rest': PART_START,
+  '/task/part_quote': { id: ['任务 ID', 'task id'] },
   '/task/export': {
     id: ['任务 ID', 'task id'],
     format: ['导出格式', 'export format'],

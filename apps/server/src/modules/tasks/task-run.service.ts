@@ -65,7 +65,9 @@ export async function startTask(
   part?: PartRequest,
 ): Promise<Task> {
   const current = await ownTask(ctx, userId, id);
-  if (current.status !== 'pending' && current.status !== 'failed') throw new AppError('TASK_ALREADY_STARTED');
+  // a media task runs from its confirmation (/file/submit_execute_task), never from here
+  const startable = (current.status === 'pending' || current.status === 'failed') && current.kind === 'srt';
+  if (!startable) throw new AppError('TASK_ALREADY_STARTED');
   assertEngineOnHost(host, current.translation_service);
   // an engine that cannot run here is refused before anything is held
   ctx.engines.get(current.translation_service as TranslationEngineName);
