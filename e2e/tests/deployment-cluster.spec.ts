@@ -276,6 +276,12 @@ test.describe('the built product as deployed: 2 servers, 2 workers, PostgreSQL, 
       const held = await db.query<{ held: number }>('SELECT sum(held)::int AS held FROM point_accounts');
       expect(held.rows[0]!.held).toBe(0);
 
+      // the stops landed mid-run (answers before the first, engine work after the second), so the
+      // check below is not vacuous
+      expect(
+        recorder.calls.filter((c) => c.answeredAt !== null && c.answeredAt < stops[0]!.at).length,
+      ).toBeGreaterThan(0);
+      expect(recorder.calls.filter((c) => c.sentAt > stops[1]!.at).length).toBeGreaterThan(0);
       // no line answered before a stop was asked for again
       const resent = answeredThenResent(recorder.calls, stops);
       expect(
