@@ -18,7 +18,6 @@ export interface Silence {
 /** room kept below maxBytes for the chunk's header and any multipart overhead */
 const CHUNK_HEADROOM_BYTES = 1024;
 
-
 /** Silences of a WAV as ffmpeg's silencedetect (-35 dB, ≥ 0.3 s) finds them, in order. */
 export async function detectSilences(
   wavPath: string,
