@@ -3,6 +3,7 @@ import { MEDIA_LANGUAGES, SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { voiceFields, voiceOptions } from './brief.js';
 import { INPUT_RULES } from './input.js';
+import { partRequestField } from './parts.js';
 
 /** SPEC §9: audio type 1, video type 2 */
 export const MEDIA_TYPE = { audio: 1, video: 2 } as const;
@@ -196,6 +197,8 @@ export const submitExecuteBody = z.object({
   keepEngineBreaks: z.boolean().optional(),
   /** issue 26's options: each one not given keeps what the detection stored */
   ...voiceOptions,
+  /** issue 34: given, the first whole minutes the balance covers when it does not cover the file */
+  part: partRequestField,
 });
 export type SubmitExecuteBody = z.input<typeof submitExecuteBody>;
 

@@ -17,10 +17,14 @@ export const partRequestField = z
   .object({ maxPoints: z.number().int().min(1).max(100_000_000).optional() })
   .optional();
 
-/** A run of lines and its price: lines fromLine..toLine (from 1), the time from startMs to endMs. */
+/**
+ * A run of lines and its price: lines fromLine..toLine (from 1), the time from startMs to endMs.
+ * An audio/video task's part is a stretch of its audio: its lines are known only once it is
+ * transcribed, so toLine is null (fromLine: the number its first line will have).
+ */
 export const partPlanSchema = z.object({
   fromLine: z.number().int(),
-  toLine: z.number().int(),
+  toLine: z.number().int().nullable(),
   /** where the lines before this part end (ms; 0 for the first part) */
   startMs: z.number(),
   /** where this part's lines end (ms) */
@@ -45,12 +49,14 @@ export type PartQuote = z.infer<typeof partQuoteSchema>;
 
 /**
  * A completed task with lines left (translated in a part): what is done and what the rest costs.
- * Lines after `translatedThrough` have no translation (exported as their original text).
+ * Lines after `translatedThrough` have no translation (exported as their original text). An
+ * audio/video task translated in part has every line it has translated: the rest of its audio is
+ * not transcribed yet, so how many lines it holds is not known (remainingLines null).
  */
 export const taskPartialSchema = z.object({
   translatedThrough: z.number().int(),
-  remainingLines: z.number().int(),
-  /** the time after the translated lines' end (ms) */
+  remainingLines: z.number().int().nullable(),
+  /** the time after the translated lines' end (ms); audio/video: the audio not transcribed yet */
   remainingMs: z.number(),
   /** what translating every remaining line costs now */
   restPoints: z.number().int(),

@@ -39,6 +39,14 @@ export {
   type PartPlan,
   type PricedLine,
 } from './parts.js';
+export {
+  CUT_MARGIN_MS,
+  cutAtCue,
+  mediaPrice,
+  nextMinutePoints,
+  planMediaPart,
+  type MediaPartPlan,
+} from './media-parts.js';
 
 /**
  * The format of a subtitle text: `WEBVTT` first → vtt; a `[Section]` header first, or ASS/SSA

@@ -242,6 +242,8 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     taskId: 'taskId',
     batchSize: 'batchSize',
     keepEngineBreaks: 'keepEngineBreaks',
+    part: 'partChoice',
+    'part.maxPoints': 'partMaxPoints',
     ...MEDIA_CHOICES,
     ...VOICE_FIELDS,
   },

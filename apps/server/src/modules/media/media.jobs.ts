@@ -6,7 +6,8 @@ import {
   MEDIA_PROBE_JOB,
   MEDIA_SWEEP_JOB,
 } from './media-job-names.js';
-import { runDetection, runExecution } from './media.service.js';
+import { runExecution } from './media-execution.service.js';
+import { runDetection } from './media.service.js';
 import { sweepStuckMedia } from './media-sweep.service.js';
 import { expireUnexecutedMedia } from './retention.service.js';
 import { cleanupUploads } from './uploads.service.js';

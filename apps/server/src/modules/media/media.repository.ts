@@ -181,8 +181,9 @@ export async function failDetection(
  * Claims a detected media task for execution (pending, or failed after detection): processing,
  * execute status 0, the languages, engine and layout chosen now (the layout stays as the upload
  * chose when not given again), a fresh hold reference, any earlier transcript removed, and no
- * expiry any more (an executed file stays until the task is deleted). Undefined when it is not
- * claimable (two confirms cannot both run; its file is gone).
+ * expiry any more (an executed file stays until the task is deleted). Its price is what this run
+ * holds: the whole file's, or (issue 34) the first minutes' through part.endMs. Undefined when it
+ * is not claimable (two confirms cannot both run; its file is gone).
  */
 export async function claimMediaRun(
   q: Queryable,
@@ -195,6 +196,7 @@ export async function claimMediaRun(
     includeOriginalText: boolean;
     keepEngineBreaks: boolean | undefined;
   },
+  part: { points: number; endMs: number | null },
 ): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
     `UPDATE tasks
@@ -204,7 +206,9 @@ export async function claimMediaRun(
             translation_service = $5, include_original_text = $6,
             keep_engine_breaks = COALESCE($7::boolean, keep_engine_breaks), segment_count = 0,
             starts = starts + 1, media_expires_at = NULL, work_calls = 0, work_bytes = 0,
-            hold_ref = CASE WHEN estimated_points > 0 THEN 'task:' || id || ':' || (starts + 1) END,
+            hold_ref = CASE WHEN $8::int > 0 THEN 'task:' || id || ':' || (starts + 1) END,
+            estimated_points = $8, audio_part_end_ms = $9, audio_done_ms = NULL, audio_cut_ms = NULL,
+            part_end = NULL, paid_through = NULL, charged_points = 0,
             started_at = now(), finished_at = NULL, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND kind = 'media' AND detect_status = 4
         AND status IN ('pending', 'failed') AND media_key IS NOT NULL AND NOT awaiting_review
@@ -217,6 +221,8 @@ export async function claimMediaRun(
       c.translationService,
       c.includeOriginalText,
       c.keepEngineBreaks ?? null,
+      part.points,
+      part.endMs,
     ],
   );
   if (rows[0]) await q.query(`DELETE FROM task_segments WHERE task_id = $1`, [id]);
@@ -235,7 +241,9 @@ export async function setExecuteStatus(q: Queryable, id: string, status: 1 | 2):
 
 /**
  * The transcript becomes the task's segments and the task moves on to translation (execute
- * status 3, status translating), in one transaction; false when the task ended meanwhile.
+ * status 3, status translating), in one transaction; false when the task ended meanwhile. A later
+ * part of a file (issue 34) appends its lines after the `after` lines of the parts before it (its
+ * language stays the first part's), and `cutMs` records where its transcript stopped.
  */
 export async function saveTranscript(
   q: Db,
@@ -243,23 +251,26 @@ export async function saveTranscript(
   cues: Cue[],
   language: string,
   detected: string | null,
+  part: { after: number; cutMs: number | null } = { after: 0, cutMs: null },
 ): Promise<boolean> {
   return q.tx(async (t) => {
     const rows = await t.query(
-      `UPDATE tasks SET status = 'translating', execute_status = 3, segment_count = $2, original_language = $3,
-              detected_language = $4, updated_at = now()
+      `UPDATE tasks SET status = 'translating', execute_status = 3, segment_count = $2 + $5::int,
+              original_language = CASE WHEN $5::int > 0 THEN original_language ELSE $3 END,
+              detected_language = CASE WHEN $5::int > 0 THEN detected_language ELSE $4 END,
+              audio_cut_ms = $6, updated_at = now()
         WHERE id = $1 AND status = 'processing' AND deleted_at IS NULL RETURNING 1`,
-      [id, cues.length, language, detected],
+      [id, cues.length, language, detected, part.after, part.cutMs],
     );
     if (rows.length === 0) return false;
-    await t.query(`DELETE FROM task_segments WHERE task_id = $1`, [id]);
+    await t.query(`DELETE FROM task_segments WHERE task_id = $1 AND position > $2`, [id, part.after]);
     await t.query(
       `INSERT INTO task_segments (task_id, position, start_ms, end_ms, original_text)
        SELECT $1, s.position, s.start_ms, s.end_ms, s.original_text
          FROM unnest($2::int[], $3::bigint[], $4::bigint[], $5::text[]) AS s(position, start_ms, end_ms, original_text)`,
       [
         id,
-        cues.map((_, i) => i + 1),
+        cues.map((_, i) => part.after + i + 1),
         cues.map((c) => c.startMs),
         cues.map((c) => c.endMs),
         cues.map((c) => c.text),

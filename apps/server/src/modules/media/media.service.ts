@@ -1,6 +1,3 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { submitCheckBody, submitExecuteBody } from '@subtrans/contract';
 import {
   DETECT_STATUS,
@@ -9,36 +6,30 @@ import {
   TRANS_ENGIN,
   type DetectionState,
   type DownloadUrl,
-  type ErrorKey,
   type ExecutionState,
   type TranslationEngineName,
   type UiLanguage,
 } from '@subtrans/contract';
-import { cuesFromTranscript, taskPrice } from '@subtrans/subtitles';
+import { taskPrice } from '@subtrans/subtitles';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { SpeechError, type Transcript } from '../../engines/speech/engine.js';
-import { mergeChunks } from '../../engines/speech/merge.js';
 import { AppError } from '../../http/errors.js';
 import { hold } from '../billing/ledger.service.js';
 import {
   clampBatchSize,
-  countRun,
-  failTask,
   findOwnTask,
   findTaskById,
-  runTranslation,
+  planMediaRun,
   setJobId,
   storeVoice,
   taskEngine,
   voiceInputOf,
-  watchTask,
   type TaskRow,
 } from '../tasks/index.js';
-import { cutChunk, extractAudio, MediaError, planChunks, probeMedia } from '../../tools/ffmpeg/index.js';
+import { MediaError, probeMedia } from '../../tools/ffmpeg/index.js';
 import { DETECTION_FAILURES, failureText } from './media-messages.js';
+import { READ_URL_SECONDS, tools } from './media-tools.js';
 import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from './media-job-names.js';
-import { subtitleLanguageOf } from './subtitle-language.js';
 import {
   claimMediaRun,
   failDetection,
@@ -47,17 +38,11 @@ import {
   insertMediaTask,
   moveUpload,
   ownsResultKey,
-  saveTranscript,
   setDetectStatus,
-  setExecuteStatus,
 } from './media.repository.js';
 
-/** how long ffmpeg may read an S3 object through one presigned URL */
-const READ_URL_SECONDS = 6 * 3600;
 /** the editor's player URL */
 const PLAY_URL_SECONDS = 6 * 3600;
-
-const tools = (ctx: AppContext) => ({ ffmpeg: ctx.env.FFMPEG_PATH, ffprobe: ctx.env.FFPROBE_PATH });
 
 /** the engine a /file/* call asks for (translationService, SPEC §7's transEngin, or DeepSeek) */
 export function engineOf(body: {
@@ -195,7 +180,8 @@ export async function runDetection(
 /**
  * /file/submit_execute_task: needs a detected task (SPEC §5) and points ≥ its cost; claims it,
  * holds the points and queues the execution, all in one transaction (INSUFFICIENT_POINTS leaves
- * the task waiting and the balance untouched; two confirms cannot both run it).
+ * the task waiting and the balance untouched; two confirms cannot both run it). With `part`
+ * (issue 34) a balance short of the cost buys the file's first whole minutes it covers.
  */
 export async function submitExecution(
   ctx: AppContext,
@@ -212,14 +198,16 @@ export async function submitExecution(
   if (task.status !== 'pending' && task.status !== 'failed') throw new AppError('TASK_ALREADY_STARTED');
   const service = engineOf(body);
   ctx.engines.get(service);
-  await ctx.db.tx(async (q) => {
-    const claimed = await claimMediaRun(q, userId, body.taskId, {
+  const points = await ctx.db.tx(async (q) => {
+    const plan = await planMediaRun(q, userId, task, body.part);
+    const choices = {
       mediaLanguage: body.sourceLau,
       targetLanguage: body.targetLau,
       translationService: service,
       includeOriginalText: body.both === 2,
       keepEngineBreaks: body.keepEngineBreaks,
-    });
+    };
+    const claimed = await claimMediaRun(q, userId, body.taskId, choices, plan);
     if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
     // issue 26: the options given now over those the detection stored (none given: kept)
     await storeVoice(q, userId, claimed.id, body, {
@@ -232,8 +220,9 @@ export async function submitExecution(
     const payload = { taskId: claimed.id, ...(batchSize ? { batchSize } : {}) };
     const jobId = await queue.send(MEDIA_EXECUTE_JOB, payload, { tx: q });
     await setJobId(q, claimed.id, jobId);
+    return claimed.estimated_points;
   });
-  ctx.log.info({ task: body.taskId, points: task.estimated_points }, 'media execution queued');
+  ctx.log.info({ task: body.taskId, points }, 'media execution queued');
   return { taskId: body.taskId, status: EXECUTE_STATUS.queued };
 }
 
@@ -278,122 +267,4 @@ export async function downloadUrl(
     url: await ctx.storage.downloadUrl(key, PLAY_URL_SECONDS, fileName ? { fileName } : {}),
     expiresAt,
   };
-}
-
-/** Transcribes the extracted audio, in chunks under the engine's upload limit, into one transcript. */
-async function transcribe(
-  ctx: AppContext,
-  wav: string,
-  durationMs: number,
-  dir: string,
-  language: string | undefined,
-  signal: AbortSignal | undefined,
-): Promise<Transcript> {
-  const engine = ctx.speech!;
-  const opts = { ...tools(ctx), ...(signal ? { signal } : {}) };
-  const chunks = await planChunks(wav, { ...opts, durationMs, maxBytes: engine.maxUploadBytes });
-  const pieces = [];
-  for (const [i, chunk] of chunks.entries()) {
-    let file = wav;
-    if (chunks.length > 1) {
-      file = path.join(dir, `chunk-${i}.wav`);
-      await cutChunk(wav, chunk.startMs, chunk.endMs, file, opts);
-    }
-    const transcript = await engine.transcribe(
-      { path: file, fileName: `audio-${i}.wav`, contentType: 'audio/wav' },
-      { ...(language ? { language } : {}), ...(signal ? { signal } : {}) },
-    );
-    pieces.push({ offsetMs: chunk.startMs, endMs: chunk.endMs, transcript });
-    if (chunks.length > 1) await rm(file, { force: true });
-  }
-  return mergeChunks(pieces);
-}
-
-/**
- * The execution job: ffmpeg extracts mono 16 kHz audio (status 1), the speech engine transcribes
- * it (2), the words are cut into cues that read well and become the task's segments, then the
- * translation runs as for an SRT task (3) and completes it (4, points captured). Failures the
- * user cannot fix by retrying the same job (no speech, engine refusal) fail the task at once and
- * give the points back (5); a crash is retried by the queue, resuming at the translation when
- * the transcript was already saved.
- */
-export async function runExecution(
-  ctx: AppContext,
-  taskId: string,
-  attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal; stopping?: AbortSignal },
-  batchSize?: number,
-): Promise<void> {
-  const task = await findTaskById(ctx.db, taskId);
-  if (!task || task.deleted_at || !task.media_key) return;
-  if (task.status === 'translating') return runTranslation(ctx, taskId, attempt, batchSize);
-  if (task.status !== 'processing' || task.execute_status === null) return;
-  if (!(await countRun(ctx.db, taskId, 'processing'))) return;
-  const lastAttempt = attempt.retryCount >= attempt.retryLimit;
-  const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
-  // a deleted task's (its file goes too) or a stopping process's ffmpeg or transcription stops at once
-  const stop = attempt.stopping ?? attempt.signal;
-  const watch = watchTask(ctx, taskId, stop);
-  const signal = watch.signal;
-  try {
-    if (!ctx.speech) throw new AppError('SPEECH_NOT_CONFIGURED');
-    await setExecuteStatus(ctx.db, taskId, EXECUTE_STATUS.extracting);
-    const location = await ctx.storage.readableLocation(task.media_key, READ_URL_SECONDS);
-    const wav = path.join(dir, 'audio.wav');
-    const started = Date.now();
-    const audio = await extractAudio(location, wav, { ...tools(ctx), ...(signal ? { signal } : {}) });
-    ctx.log.info(
-      {
-        task: taskId,
-        audioMs: audio.durationMs,
-        tookMs: Date.now() - started,
-        bytes: (await stat(wav)).size,
-      },
-      'audio extracted',
-    );
-    if (!(await setExecuteStatus(ctx.db, taskId, EXECUTE_STATUS.transcribing))) return;
-    const asked = task.media_language && task.media_language !== 'auto' ? task.media_language : undefined;
-    const transcript = await transcribe(
-      ctx,
-      wav,
-      audio.durationMs || Number(task.duration_ms),
-      dir,
-      asked,
-      signal,
-    );
-    const cues = cuesFromTranscript(transcript.segments);
-    if (cues.length === 0) {
-      await failTask(ctx, task, 'no speech was recognised', 'MEDIA_NO_SPEECH');
-      return;
-    }
-    const spoken = asked ?? transcript.language ?? 'auto';
-    const saved = await saveTranscript(ctx.db, taskId, cues, subtitleLanguageOf(spoken), transcript.language);
-    if (!saved) return;
-    ctx.log.info({ task: taskId, cues: cues.length, language: spoken }, 'transcribed');
-    // the translation watches the task itself
-    watch.stop();
-    await runTranslation(ctx, taskId, { ...attempt, counted: true }, batchSize);
-  } catch (err) {
-    // deleted meanwhile: nothing to fail, nothing to give back (the deletion did)
-    if (await watch.deleted()) return;
-    // stopped from outside (shutdown): the queue puts the job back; the task is not the failure
-    if (stop?.aborted) throw err;
-    const known = err instanceof SpeechError || err instanceof MediaError || err instanceof AppError;
-    if (known || lastAttempt) {
-      ctx.log.warn({ err, task: taskId }, 'media execution failed');
-      const key: ErrorKey =
-        err instanceof SpeechError
-          ? 'MEDIA_TRANSCRIPTION_FAILED'
-          : err instanceof MediaError && err.reason === 'tool-missing'
-            ? 'MEDIA_TOOLS_MISSING'
-            : err instanceof AppError
-              ? err.key
-              : 'MEDIA_EXECUTION_FAILED';
-      await failTask(ctx, task, err instanceof Error ? err.message : String(err), key);
-      return;
-    }
-    throw err;
-  } finally {
-    watch.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
 }

@@ -20,3 +20,4 @@ export { watchTask } from './task-watch.js';
 export { cancelTasksOf, deleteContentOf } from './account-tasks.service.js';
 export { deleteOldUsage } from './task-deletion.repository.js';
 export { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
+export { planMediaRun } from './media-part.service.js';

@@ -1,4 +1,4 @@
-import type { PartQuote, Task, TranslationEngineName } from '@subtrans/contract';
+import { DETECT_STATUS, type PartQuote, type Task, type TranslationEngineName } from '@subtrans/contract';
 import { nextLinePoints, planPart, taskPrice, type PricedLine, type TaskPrice } from '@subtrans/subtitles';
 import type { z } from 'zod';
 import type { partRequestField } from '@subtrans/contract';
@@ -9,6 +9,7 @@ import { getBalance, hold } from '../billing/ledger.service.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 import { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
 import { isPartial } from './task-part.js';
+import { continueMedia, quoteMedia } from './media-part.service.js';
 import { claimRest, linePrices } from './task-parts.repository.js';
 import { setJobId, toTask, type TaskRow } from './tasks.repository.js';
 import { ownTask } from './tasks.service.js';
@@ -69,12 +70,17 @@ export async function planRun(
  */
 export async function quoteRest(ctx: AppContext, userId: number, id: string): Promise<PartQuote> {
   const task = await ownTask(ctx, userId, id);
-  const startable = task.kind === 'srt' && (task.status === 'pending' || task.status === 'failed');
+  const waiting = task.status === 'pending' || task.status === 'failed';
+  // an audio/video task can be started once detected (its duration prices it), and its file kept
+  const startable =
+    waiting &&
+    (task.kind === 'srt' || (task.detect_status === DETECT_STATUS.ready && task.media_key !== null));
   if (!startable && !isPartial(task)) {
     if (task.status === 'translating' || task.status === 'processing')
       throw new AppError('TASK_ALREADY_STARTED');
     throw new AppError('NOTHING_LEFT_TO_TRANSLATE');
   }
+  if (task.kind === 'media') return quoteMedia(task, await getBalance(ctx.db, userId));
   const { done, charged } = startOf(task);
   const [lines, balance] = await Promise.all([linePrices(ctx.db, id), getBalance(ctx.db, userId)]);
   const rest = planPart(lines, done, charged, Infinity);
@@ -105,6 +111,14 @@ export async function translateRest(
   ctx.engines.get(current.translation_service as TranslationEngineName);
   const queue = ctx.queue;
   if (!queue) throw new AppError('NOT_READY');
+  if (current.kind === 'media') {
+    const row = await continueMedia(ctx, userId, current, opts);
+    ctx.log.info(
+      { task: id, points: row.estimated_points, fromMs: current.audio_done_ms, toMs: row.audio_part_end_ms },
+      'media task continued',
+    );
+    return toTask(row);
+  }
   const row = await ctx.db.tx(async (q) => {
     const plan = await planRun(q, userId, current, opts.part);
     const claimed = await claimRest(q, userId, id, {

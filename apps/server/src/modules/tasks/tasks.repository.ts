@@ -300,7 +300,8 @@ export async function finishRun(
       ? await q.query<TaskRow>(
           `UPDATE tasks SET status = 'completed', progress = 100, result_key = $2, upload_error = $3,
                   execute_status = CASE WHEN kind = 'media' THEN 4 END, finished_at = now(), updated_at = now(),
-                  paid_through = CASE WHEN part_end < segment_count THEN part_end END
+                  paid_through = CASE WHEN part_end < segment_count THEN part_end WHEN audio_cut_ms IS NOT NULL THEN segment_count END,
+                  audio_done_ms = audio_cut_ms, audio_cut_ms = NULL
             WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL RETURNING ${TASK_COLUMNS}`,
           [taskId, outcome.resultKey, outcome.uploadError],
         )

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { BITEXACT_WAV } from './args.js';
 import { WAV_BYTES_PER_SECOND } from './extract.js';
-import { DEFAULT_TIMEOUT, failed, run, type MediaToolOptions } from './process.js';
+import { DEFAULT_TIMEOUT, failed, run, seconds, type MediaToolOptions } from './process.js';
 
 /** Cutting extracted audio into pieces a speech engine takes: at silences, tiling the whole. */
 
@@ -17,8 +17,6 @@ export interface Silence {
 
 /** room kept below maxBytes for the chunk's header and any multipart overhead */
 const CHUNK_HEADROOM_BYTES = 1024;
-
-const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 
 /** Silences of a WAV as ffmpeg's silencedetect (-35 dB, ≥ 0.3 s) finds them, in order. */
 export async function detectSilences(

@@ -6,6 +6,7 @@ import {
   MediaError,
   notMedia,
   run,
+  seconds,
   tail,
   type MediaToolOptions,
 } from './process.js';
@@ -58,15 +59,26 @@ function progressParser(onProgress: (doneMs: number) => void) {
 
 /**
  * Write the first audio track of `input` as a 16 kHz mono s16le WAV (44-byte header) at `outPath`.
- * onProgress gets the milliseconds of audio written so far.
+ * onProgress gets the milliseconds of audio written so far. With `range` only that stretch is
+ * written (issue 34: a part transcribes only the minutes paid for): ffmpeg seeks the input to its
+ * start (decoding from the nearest keyframe, exact for audio) and stops at its end.
  */
 export async function extractAudio(
   input: string,
   outPath: string,
-  opts: MediaToolOptions & { onProgress?: (doneMs: number) => void } = {},
+  opts: MediaToolOptions & {
+    onProgress?: (doneMs: number) => void;
+    range?: { startMs: number; endMs: number | null };
+  } = {},
 ): Promise<{ durationMs: number; bytes: number }> {
   const cmd = opts.ffmpeg ?? 'ffmpeg';
+  const range = opts.range;
+  const seek = range && range.startMs > 0 ? ['-ss', seconds(range.startMs)] : [];
+  const stop = range && range.endMs !== null ? ['-t', seconds(range.endMs - range.startMs)] : [];
+  if (range && range.endMs !== null && !(range.endMs > range.startMs))
+    throw new RangeError(`empty stretch ${range.startMs}–${range.endMs} ms`);
   const outputOptions = [
+    ...stop,
     '-vn',
     '-sn',
     '-dn',
@@ -85,7 +97,8 @@ export async function extractAudio(
     'pipe:1',
     outPath,
   ];
-  const args = { input, formats: UPLOAD_DEMUXERS, inputOptions: ['-y', '-threads', '0'], outputOptions };
+  const inputOptions = ['-y', '-threads', '0', ...seek];
+  const args = { input, formats: UPLOAD_DEMUXERS, inputOptions, outputOptions };
   const r = await run(cmd, 'ffmpeg', args, {
     signal: opts.signal,
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.extract,

@@ -185,3 +185,6 @@ const NOT_ALLOWED_STDERR = /not on whitelist/i;
 
 /** Whether a failed run's stderr says the input is not media we accept. */
 export const notMedia = (stderr: string) => NOT_MEDIA_STDERR.test(stderr) || NOT_ALLOWED_STDERR.test(stderr);
+
+/** an ffmpeg time argument: seconds with milliseconds */
+export const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);

@@ -33,22 +33,35 @@ export function useInsufficientPoints() {
 
 const MINUTE_MS = 60_000;
 
-/** "the first 3 min (lines 1–30)", or for a later part "lines 31–70 (minutes 3–7)" */
+/** m:ss of a time in the audio */
+const clock = (ms: number) => {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/**
+ * "the first 3 min (lines 1–30)", or for a later part "lines 31–70 (minutes 3–7)"; an audio/video
+ * part (its lines not known before it is transcribed) "the first 3 min" or "the audio from 2:56 to 5:00"
+ */
 export function usePartRange() {
   const { t } = useTranslation();
   return (part: PartPlan) =>
-    part.fromLine === 1
-      ? t('parts.range.first', {
-          minutes: Math.ceil(part.endMs / MINUTE_MS),
-          from: part.fromLine,
-          to: part.toLine,
-        })
-      : t('parts.range.later', {
-          from: part.fromLine,
-          to: part.toLine,
-          fromMinute: Math.ceil(part.startMs / MINUTE_MS),
-          toMinute: Math.ceil(part.endMs / MINUTE_MS),
-        });
+    part.toLine === null
+      ? part.startMs === 0
+        ? t('parts.range.firstMinutes', { minutes: Math.ceil(part.endMs / MINUTE_MS) })
+        : t('parts.range.stretch', { from: clock(part.startMs), to: clock(part.endMs) })
+      : part.fromLine === 1
+        ? t('parts.range.first', {
+            minutes: Math.ceil(part.endMs / MINUTE_MS),
+            from: part.fromLine,
+            to: part.toLine,
+          })
+        : t('parts.range.later', {
+            from: part.fromLine,
+            to: part.toLine,
+            fromMinute: Math.ceil(part.startMs / MINUTE_MS),
+            toMinute: Math.ceil(part.endMs / MINUTE_MS),
+          });
 }
 
 /** What the balance buys of a file: the caller's balance, the price of every line left, and the part covered. */

@@ -77,13 +77,22 @@ export function EditorBanners({
           showIcon
           banner
           data-testid="editor-partial"
-          title={t('parts.editorNotice', {
-            through: task.partial.translatedThrough,
-            total: task.segmentCount,
-            lines: task.partial.remainingLines,
-            minutes: Math.ceil(task.partial.remainingMs / 60_000),
-            points: task.partial.restPoints,
-          })}
+          title={
+            // audio/video: the rest of its audio is not transcribed yet (its lines are not known)
+            task.partial.remainingLines === null
+              ? t('parts.editorNoticeMedia', {
+                  through: task.partial.translatedThrough,
+                  minutes: Math.ceil(task.partial.remainingMs / 60_000),
+                  points: task.partial.restPoints,
+                })
+              : t('parts.editorNotice', {
+                  through: task.partial.translatedThrough,
+                  total: task.segmentCount,
+                  lines: task.partial.remainingLines,
+                  minutes: Math.ceil(task.partial.remainingMs / 60_000),
+                  points: task.partial.restPoints,
+                })
+          }
           description={
             task.error ? t('parts.restFailed', { reason: taskFailureText(task, ui, t) }) : undefined
           }

@@ -25,9 +25,9 @@ const target = (over: Partial<MediaConfirmTarget> = {}): MediaConfirmTarget => (
   ...over,
 });
 
-function server() {
+function server(point = 1000) {
   return fakeServer({
-    [API.getPoint]: () => ({ point: 1000 }),
+    [API.getPoint]: () => ({ point }),
     [API.fileSubmitExecute]: () => ({ taskId: TASK }),
   });
 }
@@ -86,5 +86,41 @@ describe('the audio/video confirmation', { timeout: 30_000 }, () => {
       stage: 'execute',
       voice,
     });
+  });
+
+  it('offers the first whole minutes the balance covers, and asks the server for no more', async () => {
+    // 2:05 costs 30 points; 15 points cover the first minute (10 points)
+    const api = server(15);
+    const onClose = vi.fn();
+    renderWithApp(
+      i18n,
+      <MediaConfirmDialog target={target({ durationSeconds: 125, estimatedPoints: 30 })} onClose={onClose} />,
+    );
+    expect((await screen.findByTestId('part-offer-range')).textContent).toContain(
+      'Your points cover the first 1 min for 10 points.',
+    );
+    expect(screen.getByTestId('part-offer').textContent).toContain(
+      'The whole file costs 30 points; you have 15.',
+    );
+    const ok = screen.getByTestId('media-confirm-ok');
+    expect(ok.textContent).toContain('Translate this part (10 points)');
+    fireEvent.click(ok);
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(api.to(API.fileSubmitExecute)[0]).toMatchObject({ taskId: TASK, part: { maxPoints: 10 } });
+  });
+
+  it('offers buying points when not one minute is covered', async () => {
+    const api = server(5);
+    const onClose = vi.fn();
+    renderWithApp(
+      i18n,
+      <MediaConfirmDialog target={target({ durationSeconds: 125, estimatedPoints: 30 })} onClose={onClose} />,
+    );
+    await waitFor(() => expect(api.to(API.getPoint)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('media-confirm-ok').textContent).toContain('Buy points'));
+    expect(screen.queryByTestId('part-offer')).toBeNull();
+    fireEvent.click(screen.getByTestId('media-confirm-ok'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(false));
+    expect(api.to(API.fileSubmitExecute)).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Descriptions, Modal, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +15,11 @@ import {
   type Task,
   type TranslationEngineName,
 } from '@subtrans/contract';
+import { mediaPrice, planMediaPart } from '@subtrans/subtitles/media-parts';
+import { usePartRange } from '../../../components/parts/part-offer';
 import { ApiError } from '../../../lib/api-client';
+import { dashboardView } from '../../../lib/paths';
+import { useSiteConfig } from '../../../lib/site-config';
 import { currentLanguage } from '../../../lib/i18n';
 import { moneyChanged } from '../../../lib/money-sync';
 import { usePoints } from '../../../lib/points';
@@ -55,7 +60,8 @@ export function confirmTargetOfTask(task: Task): MediaConfirmTarget {
     fileName: task.fileName,
     mediaSize: task.mediaSize,
     durationSeconds: task.duration > 0 ? Math.ceil(task.duration / 1000) : null,
-    estimatedPoints: task.estimatedPoints,
+    // the whole file's price (after a failed first part its estimate is that part's)
+    estimatedPoints: task.duration > 0 ? mediaPrice(task.duration) : task.estimatedPoints,
     mediaExpiresAt: task.mediaExpiresAt,
     sourceLau: task.originalLanguage,
     targetLau: task.targetLanguage,
@@ -87,8 +93,10 @@ const engine = (name: string): TranslationEngineName | undefined =>
 
 /**
  * SPEC §4 confirm execution: the file, its duration, the cost and balance, and how long it will
- * take. Confirm starts the transcription and translation (not enough points: the buy-points
- * path); Later closes it and the task waits in the list with an execute button.
+ * take. Confirm starts the transcription and translation; Later closes it and the task waits in
+ * the list with an execute button. Not enough points (issue 34): the first whole minutes the
+ * balance covers are offered (the rest continued later from the list or the editor), or buying
+ * points when not one minute is covered.
  */
 export function MediaConfirmDialog({
   target,
@@ -104,12 +112,19 @@ export function MediaConfirmDialog({
   const client = useQueryClient();
   const points = usePoints();
   const askToBuy = useInsufficientPoints();
+  const range = usePartRange();
+  const navigate = useNavigate();
+  const site = useSiteConfig();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const cost = target?.estimatedPoints ?? 0;
   const balance = points.data;
   const short = balance !== undefined && balance < cost;
+  // what the balance covers (the server cuts it again from its own balance, never more than this)
+  const seconds = target?.durationSeconds ?? 0;
+  const covered = short && seconds > 0 ? planMediaPart(seconds * 1000, 0, 0, balance) : null;
+  const part = covered ? { fromLine: 1, toLine: null, ...covered } : null;
 
   const close = (started: boolean) => {
     setError(null);
@@ -118,7 +133,7 @@ export function MediaConfirmDialog({
 
   const confirm = async () => {
     if (!target) return;
-    if (short) {
+    if (short && !part) {
       close(false);
       askToBuy(cost, balance);
       return;
@@ -136,6 +151,7 @@ export function MediaConfirmDialog({
         ...(target.keepEngineBreaks !== undefined ? { keepEngineBreaks: target.keepEngineBreaks } : {}),
         // not known here: not sent, the server keeps what the detection stored
         ...(target.voice ?? {}),
+        ...(part ? { part: { maxPoints: part.points } } : {}),
       });
       // an earlier run's answer (failed) must not end this one
       client.removeQueries({ queryKey: executionQuery(target.taskId).queryKey });
@@ -176,13 +192,36 @@ export function MediaConfirmDialog({
       title={t('tasks.media.confirm.title')}
       onCancel={() => close(false)}
       onOk={() => void confirm()}
-      okText={short ? t('tasks.insufficient.buy') : t('tasks.media.confirm.ok')}
+      okText={
+        part
+          ? t('parts.offer.translate', { points: part.points })
+          : short
+            ? t('tasks.insufficient.buy')
+            : t('tasks.media.confirm.ok')
+      }
       cancelText={t('tasks.media.confirm.later')}
       confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'media-confirm-ok' }}
       cancelButtonProps={{ 'data-testid': 'media-confirm-later' }}
       width={560}
       destroyOnHidden
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <>
+          <CancelBtn />
+          {part && site.enablePointsPurchase ? (
+            <Button
+              data-testid="media-confirm-buy"
+              onClick={() => {
+                close(false);
+                void navigate(dashboardView('points'));
+              }}
+            >
+              {t('tasks.insufficient.buy')}
+            </Button>
+          ) : null}
+          <OkBtn />
+        </>
+      )}
     >
       {target ? (
         <div data-testid="media-confirm-dialog">
@@ -253,7 +292,23 @@ export function MediaConfirmDialog({
                 : []),
             ]}
           />
-          {short ? (
+          {part ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="part-offer"
+              title={t('parts.offer.whole', { total: cost, balance })}
+              description={
+                <>
+                  <Typography.Paragraph strong data-testid="part-offer-range" style={{ marginBottom: 4 }}>
+                    {t('parts.offer.covers', { range: range(part), points: part.points })}
+                  </Typography.Paragraph>
+                  {t('parts.offer.later')}
+                </>
+              }
+              style={{ marginBottom: 12 }}
+            />
+          ) : short ? (
             <Alert
               type="warning"
               showIcon
