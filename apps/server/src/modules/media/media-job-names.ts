@@ -1,6 +1,7 @@
 /** The queue jobs of an audio/video task: probing the upload, then running it. */
 export const MEDIA_PROBE_JOB = 'media.probe';
-export const MEDIA_EXECUTE_JOB = 'media.execute';
+// named in tasks, which queues it too (continuing an audio/video task translated in parts)
+export { MEDIA_EXECUTE_JOB } from '../tasks/index.js';
 /** media tasks whose job is gone fail and get their points back */
 export const MEDIA_SWEEP_JOB = 'media.sweep-stuck';
 /** uploads left unfinished are aborted (their parts deleted) */

@@ -12,6 +12,7 @@ export {
   type TaskRow,
 } from './tasks.repository.js';
 export { clampBatchSize, failTask, runTranslation, TRANSLATE_JOB } from './task-run.service.js';
+export { MEDIA_EXECUTE_JOB } from './run-options.js';
 export { countRun } from './task-run.repository.js';
 export { storeVoice } from './brief.service.js';
 export { taskEngine } from './engine-options.js';

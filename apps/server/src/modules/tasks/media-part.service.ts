@@ -4,9 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { getBalance, hold } from '../billing/ledger.service.js';
-// a constant of the media module's jobs (its handler runs every part's transcription)
-import { MEDIA_EXECUTE_JOB } from '../media/media-job-names.js';
-import { clampBatchSize } from './run-options.js';
+import { clampBatchSize, MEDIA_EXECUTE_JOB } from './run-options.js';
 import type { PartRequest } from './task-part.service.js';
 import { isMediaPartial } from './task-part.js';
 import { claimMediaRest } from './task-parts.repository.js';

@@ -2,6 +2,11 @@ import type { AppContext } from '../../context.js';
 
 /** The queue job that translates one task (its handler: task-run.service's runTranslation). */
 export const TRANSLATE_JOB = 'tasks.translate';
+/**
+ * The queue job that transcribes and translates an audio/video task (the media module's handler).
+ * Named here, below both modules, since continuing a task translated in parts queues it from tasks.
+ */
+export const MEDIA_EXECUTE_JOB = 'media.execute';
 
 /**
  * SPEC §9: the batch size a browser asked for (its stored override), within this server's bounds
