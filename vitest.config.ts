@@ -9,6 +9,10 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // each file starts its own app, database and servers and closes them: nothing a file needs is
+    // left in a module between files, so the server's modules are loaded once per worker, not per
+    // file (module loading fell from 370-517 s of the suite's time to 18 s on PGlite, 13 s on PostgreSQL)
+    isolate: false,
   },
 });
 
