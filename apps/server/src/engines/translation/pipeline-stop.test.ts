@@ -50,8 +50,10 @@ function heldEngine() {
   };
   return { engine, sent, condensed };
 }
+/** Waits for `ok` by time, not by turns: the saves take timers, which a busy machine delays. */
 const until = async (ok: () => boolean) => {
-  for (let i = 0; i < 1000 && !ok(); i += 1) await new Promise((r) => setImmediate(r));
+  const deadline = Date.now() + 5000;
+  while (!ok() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
   expect(ok()).toBe(true);
 };
 
