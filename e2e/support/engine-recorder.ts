@@ -84,18 +84,22 @@ export async function startEngineRecorder(upstream: string) {
 /**
  * Lines answered before a stop and asked again after it: for each stop, the lines whose answer
  * was delivered more than `graceMs` before it and that were sent again later. A worker saves each
- * answer as it arrives; `graceMs` is the time one save may take.
+ * answer as it arrives; `graceMs` is the time one save may take. An answer written within
+ * `graceMs` around a kill may have gone to the killed process (the proxy cannot tell whose socket
+ * it wrote to), which never read it: asking it again is right, so it is not counted.
  */
 export function answeredThenResent(
   calls: readonly RecordedCall[],
-  stops: readonly { at: number; graceMs: number }[],
+  stops: readonly { at: number; graceMs: number; killed?: boolean }[],
 ): { line: string; answeredAt: number; resentAt: number }[] {
   const found: { line: string; answeredAt: number; resentAt: number }[] = [];
   const answered = new Map<string, number>();
+  const toKilled = (at: number) => stops.some((s) => s.killed && Math.abs(at - s.at) <= s.graceMs);
   for (const c of [...calls].sort((a, b) => a.sentAt - b.sentAt)) {
     for (const line of c.lines) {
       const at = answered.get(line);
-      if (at !== undefined && stops.some((s) => at < s.at - s.graceMs && s.at < c.sentAt))
+      if (at === undefined || toKilled(at)) continue;
+      if (stops.some((s) => at < s.at - s.graceMs && s.at < c.sentAt))
         found.push({ line, answeredAt: at, resentAt: c.sentAt });
     }
     if (c.answeredAt !== null)

@@ -205,11 +205,11 @@ test.describe('the built product as deployed: 2 servers, 2 workers, PostgreSQL, 
       })();
 
       // mid-run: one worker killed, the other stopped; each replaced
-      const stops: { at: number; graceMs: number }[] = [];
+      const stops: { at: number; graceMs: number; killed?: boolean }[] = [];
       await new Promise((r) => setTimeout(r, 5000));
       w1.child.kill('SIGKILL');
       // an answer delivered this long before the kill may not be saved yet: one save's time
-      stops.push({ at: Date.now(), graceMs: 1000 });
+      stops.push({ at: Date.now(), graceMs: 1000, killed: true });
       const w3 = startBuiltWorker(env, { dir, name: 'worker-3', timeoutMs: 180_000 });
       await new Promise((r) => setTimeout(r, 4000));
       // a graceful stop saves every answer it received
