@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CondenseRequest, TranslateRequest, TranslationEngine } from './engine.js';
 import { translateAll, type CondensedLine, type PipelineOptions } from './pipeline.js';
+import { until } from '../../../test/support/until.js';
 
 /**
  * Issue 41: what the engine answers is persisted as it arrives (a run with lines over budget is not
@@ -50,12 +51,6 @@ function heldEngine() {
   };
   return { engine, sent, condensed };
 }
-/** Waits for `ok` by time, not by turns: the saves take timers, which a busy machine delays. */
-const until = async (ok: () => boolean) => {
-  const deadline = Date.now() + 5000;
-  while (!ok() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
-  expect(ok()).toBe(true);
-};
 
 describe('the pipeline persists what the engine answers as it arrives (issue 41)', () => {
   it('persists each run as translated while its lines over budget wait, then their shorter text after it', async () => {
