@@ -184,9 +184,9 @@ export const ErrorCodes = {
   TASK_VERSION_CONFLICT: def(
     40905,
     409,
-    '字幕已在其他页面或设备上修改，请刷新后再编辑',
-    'The subtitles were changed in another tab or device; reload before editing',
-    '字幕は別のタブまたは端末で変更されました。再読み込みしてから編集してください',
+    '第 {line} 行已在其他页面或设备上修改，本次修改未保存：请选择保留您的内容或采用对方的内容',
+    'Line {line} was changed in another tab or device, so this edit was not saved: keep your text or take theirs',
+    '{line} 行目は別のタブまたは端末で変更されたため、この編集は保存されていません。自分の内容を残すか、相手の内容を採用してください',
   ),
   TASK_BUSY: def(
     40906,

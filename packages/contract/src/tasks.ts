@@ -183,6 +183,11 @@ export const updateSegmentsBody = z.object({
 export const savedSegmentsSchema = z.object({
   version: z.number().int(),
   segments: z.array(z.object({ id: z.number().int(), flags: reviewFlagsSchema })),
+  /**
+   * issue 35: the lines another tab or device changed after `baseVersion` (not those of this
+   * edit), as they are now: the editor takes them in, so its next edit is checked against them
+   */
+  changed: z.array(taskLineSchema),
 });
 export type SavedSegments = z.infer<typeof savedSegmentsSchema>;
 
@@ -194,6 +199,8 @@ export type SavedSegments = z.infer<typeof savedSegmentsSchema>;
 export const retranslateBody = z.object({
   taskId: z.uuid(),
   segmentIds: z.array(z.number().int().min(1)).min(1).max(50),
+  /** the task's version the editor holds: the answer then names the lines changed since (issue 35) */
+  baseVersion: z.number().int().min(0).optional(),
 });
 
 /** SPEC §7 answer fields, per segment */
@@ -226,5 +233,20 @@ export const retranslateAnswerSchema = z.object({
   version: z.number().int(),
   results: z.array(retranslateResultSchema),
   quota: retranslateQuotaSchema,
+  /** the lines another tab changed after the request's baseVersion (none without one) */
+  changed: z.array(taskLineSchema),
 });
 export type RetranslateAnswer = z.infer<typeof retranslateAnswerSchema>;
+
+/**
+ * TASK_VERSION_CONFLICT's data (issue 35): an edit touched lines another tab or device changed
+ * after `baseVersion`; nothing of the edit was saved. `lines` are those lines as they are now
+ * (the editor offers to keep its own text or take these); `line` is the first one's id.
+ */
+export const versionConflictSchema = z.object({
+  version: z.number().int(),
+  baseVersion: z.number().int().nullable(),
+  line: z.number().int(),
+  lines: z.array(taskLineSchema),
+});
+export type VersionConflict = z.infer<typeof versionConflictSchema>;

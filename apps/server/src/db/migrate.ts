@@ -10,11 +10,12 @@ const MIGRATION_LOCK = 72_817_001;
 
 /**
  * Applies the numbered SQL files of db/migrations in order, each once, in its own transaction.
- * Concurrent starts on one PostgreSQL serialise on an advisory lock.
+ * Concurrent starts on one PostgreSQL serialise on an advisory lock. `before`: only the files
+ * named before it (a test builds a database as an earlier release left it).
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, opts: { before?: string } = {}): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f) && (opts.before === undefined || f < opts.before))
     .sort();
   const applied: string[] = [];
   await db.tx(async (q) => {

@@ -265,8 +265,8 @@ export async function saveTranscript(
     if (rows.length === 0) return false;
     await t.query(`DELETE FROM task_segments WHERE task_id = $1 AND position > $2`, [id, part.after]);
     await t.query(
-      `INSERT INTO task_segments (task_id, position, start_ms, end_ms, original_text)
-       SELECT $1, s.position, s.start_ms, s.end_ms, s.original_text
+      `INSERT INTO task_segments (task_id, id, position, start_ms, end_ms, original_text)
+       SELECT $1, s.position, s.position, s.start_ms, s.end_ms, s.original_text
          FROM unnest($2::int[], $3::bigint[], $4::bigint[], $5::text[]) AS s(position, start_ms, end_ms, original_text)`,
       [
         id,

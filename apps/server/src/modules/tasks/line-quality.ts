@@ -2,7 +2,8 @@ import { budget, layoutText, reviewFlags, type Norms, type ReviewFlag } from '@s
 import type { FitOptions } from '../../engines/translation/pipeline.js';
 import type { Queryable } from '../../db/client.js';
 import { userNorms } from '../quality/index.js';
-import type { SegmentRow, TaskRow } from './tasks.repository.js';
+import type { TaskRow } from './tasks.repository.js';
+import type { SegmentRow } from './segments.repository.js';
 import { taskTermsOf, type TaskTerms } from './task-terms.js';
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import type { HostRules } from '../site/host-rules.js';
 import { retranslateSegments } from './segments.service.js';
 import { taskTermsOf } from './task-terms.js';
-import { segmentRows } from './tasks.repository.js';
+import { segmentRows } from './segments.repository.js';
 import { ownTask } from './tasks.service.js';
 import { paidFor } from './task-part.js';
 
@@ -29,7 +29,7 @@ export async function reapplyTerms(
   const lines = segments
     .filter((s) => paidFor(task, s.position))
     .filter((s) => terms!.missingIn(s.original_text, s.translated_text ?? '').length > 0)
-    .map((s) => s.position);
+    .map((s) => s.id);
   if (!lines.length) throw new AppError('NOTHING_TO_REAPPLY');
   return retranslateSegments(ctx, userId, lang, { taskId, segmentIds: lines }, host);
 }

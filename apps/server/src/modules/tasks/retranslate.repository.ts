@@ -1,29 +1,29 @@
 import type { Queryable } from '../../db/client.js';
 
 /**
- * Claims segments for re-translation until a deadline; answers the positions claimed (those
- * already claimed by a running re-translation are left out).
+ * Claims segments for re-translation until a deadline; answers the ids claimed (those already
+ * claimed by a running re-translation are left out).
  */
 export async function claimForRetranslation(
   q: Queryable,
   taskId: string,
-  positions: number[],
+  ids: number[],
   seconds: number,
 ): Promise<number[]> {
-  const rows = await q.query<{ position: number }>(
+  const rows = await q.query<{ id: number }>(
     `UPDATE task_segments SET retranslating_until = now() + make_interval(secs => $3)
-      WHERE task_id = $1 AND position = ANY($2::int[])
+      WHERE task_id = $1 AND id = ANY($2::int[])
         AND (retranslating_until IS NULL OR retranslating_until < now())
-      RETURNING position`,
-    [taskId, positions, seconds],
+      RETURNING id`,
+    [taskId, ids, seconds],
   );
-  return rows.map((r) => r.position);
+  return rows.map((r) => r.id);
 }
 
-export async function releaseRetranslation(q: Queryable, taskId: string, positions: number[]): Promise<void> {
+export async function releaseRetranslation(q: Queryable, taskId: string, ids: number[]): Promise<void> {
   await q.query(
-    `UPDATE task_segments SET retranslating_until = NULL WHERE task_id = $1 AND position = ANY($2::int[])`,
-    [taskId, positions],
+    `UPDATE task_segments SET retranslating_until = NULL WHERE task_id = $1 AND id = ANY($2::int[])`,
+    [taskId, ids],
   );
 }
 

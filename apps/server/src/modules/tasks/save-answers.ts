@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { DbConnectionLost } from '../../db/connection-loss.js';
 import { pause } from '../../engines/translation/pipeline.js';
 import { linesHold } from './task-run.repository.js';
-import { saveTranslatedLines } from './tasks.repository.js';
+import { saveTranslatedLines } from './segments.repository.js';
 
 /** Tries of a save of answered lines whose database connection broke (issue 41). */
 const SAVE_TRIES = 5;
@@ -15,7 +15,7 @@ const SAVE_TRIES = 5;
 export async function saveAnswers(
   ctx: AppContext,
   taskId: string,
-  lines: { positions: number[]; texts: string[]; flags: string[][] },
+  lines: { ids: number[]; texts: string[]; flags: string[][] },
   progress: number,
   kept: number,
   signal: AbortSignal,
@@ -26,7 +26,7 @@ export async function saveAnswers(
     } catch (err) {
       if (!(err instanceof DbConnectionLost) || attempt >= SAVE_TRIES) throw err;
       ctx.log.info({ task: taskId, attempt }, 'saving answered lines lost its connection');
-      if (await linesHold(ctx.db, taskId, lines.positions, lines.texts)) return true;
+      if (await linesHold(ctx.db, taskId, lines.ids, lines.texts)) return true;
       await pause(100 * 2 ** attempt, signal);
     }
   }

@@ -105,7 +105,7 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
     const srt = (await t.post('/task/export', { id }, { as: token })).body;
     expect(srt).toContain('Fixed by hand');
 
-    // another tab still on version 0
+    // another tab still on version 0, changing a line this edit changed
     const stale = expectFailure(
       await t.post(
         '/task/update_segments',
@@ -115,7 +115,7 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
       40905,
       409,
     );
-    expect(stale.data).toEqual({ version: 1, baseVersion: 0 });
+    expect(stale.data).toMatchObject({ version: 1, baseVersion: 0, line: 2 });
     expect((await get(token, id)).segments[1]!.translatedText).toBe('Fixed by hand');
   });
 
@@ -236,6 +236,7 @@ describe(`editing a task's segments (${TEST_DB})`, () => {
       ],
       // only the asked line's characters are spent, not its context's
       quota: expect.objectContaining({ charsLeft: 20_000 - original.length, callsLeft: 999 }) as unknown,
+      changed: [],
     });
     expect(task.segments[2]!.translatedText).toBe(fakeTranslatedLine(original, 'ja'));
     expect(task.version).toBe(2);

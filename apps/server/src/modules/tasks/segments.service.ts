@@ -10,9 +10,11 @@ import {
   type SegmentPatch,
   type TranslationEngineName,
   type UiLanguage,
+  type VersionConflict,
 } from '@subtrans/contract';
 import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { allowanceForBatches } from '../../engines/translation/allowance.js';
 import { batchCount, translateAll } from '../../engines/translation/pipeline.js';
@@ -20,31 +22,29 @@ import { taskExtrasFor } from './brief-step.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
 import { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
+import { bumpVersion, findOwnTask, taskVersion, type TaskRow } from './tasks.repository.js';
 import {
   applySegmentUpdates,
   badTimings,
-  bumpVersion,
-  findOwnTask,
+  linesChangedBetween,
+  saveReviewFlags,
   segmentRows,
-  taskVersion,
+  segmentsAt,
   type SegmentUpdate,
-  type TaskRow,
-} from './tasks.repository.js';
+} from './segments.repository.js';
 import { ownTask } from './tasks.service.js';
 import { fitOf, flagsOf, lineRulesOf, translatedLine } from './line-quality.js';
 import { termExtrasFor } from './task-terms.js';
-import { saveReviewFlags, segmentsAt } from './review.repository.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 import { paidFor } from './task-part.js';
 
 /** a re-translation that never finished (a crashed server) frees its lines after this long */
 const RETRANSLATE_CLAIM_SECONDS = 120;
 
-/** Why an edit of this task cannot be saved now. */
-function refusal(task: TaskRow | undefined, baseVersion: number | null): AppError {
+/** Why an edit of this task cannot be saved now (it is gone, or not completed). */
+function refusal(task: TaskRow | undefined): AppError {
   if (!task) return new AppError('TASK_NOT_FOUND');
-  if (task.status !== 'completed') return new AppError('TASK_BUSY');
-  return new AppError('TASK_VERSION_CONFLICT', undefined, { version: task.version, baseVersion });
+  return new AppError('TASK_BUSY');
 }
 
 /**
@@ -70,7 +70,7 @@ function toUpdate(p: SegmentPatch, index: number): SegmentUpdate {
     return ms;
   };
   return {
-    position: p.id,
+    id: p.id,
     originalText: p.originalText,
     translatedText: p.translatedText,
     startMs: time(p.startTime, 'startTime'),
@@ -79,13 +79,14 @@ function toUpdate(p: SegmentPatch, index: number): SegmentUpdate {
 }
 
 /**
- * /task/update_segments: the editor's changes, saved only when the client's version is still the
- * task's (another tab's save in between → TASK_VERSION_CONFLICT with the current version). A line
- * whose times the patch changes must stay non-negative and end after it starts; a text-only edit
- * of a zero-length cue (accepted at upload) is saved as it is. Nothing is saved otherwise. The
- * user's text is never laid out again; the changed lines' review flags are computed again, so they
- * always describe the line as stored (a line whose translation the user edited is theirs: no
- * longer a kept original), and answered with the version, so the editor's tags follow the edit.
+ * /task/update_segments: the editor's changes, saved only when no line they touch changed after
+ * the client's version (issue 35: another tab's save of other lines is no conflict; of one of
+ * these → TASK_VERSION_CONFLICT with those lines as they are now). A line whose times the patch
+ * changes must stay non-negative and end after it starts; a text-only edit of a zero-length cue
+ * (accepted at upload) is saved as it is. Nothing is saved otherwise. The user's text is never
+ * laid out again; the changed lines' review flags are computed again, so they always describe the
+ * line as stored (a line whose translation the user edited is theirs: no longer a kept original),
+ * and answered with the version and the lines other tabs changed since the client's version.
  */
 export async function updateSegments(
   ctx: AppContext,
@@ -94,36 +95,60 @@ export async function updateSegments(
 ): Promise<SavedSegments> {
   input.segments.forEach(checkTextCaps);
   const updates = input.segments.map((p, i) => toUpdate(p, i));
-  const positions = updates.map((u) => u.position);
-  const retimed = updates
-    .filter((u) => u.startMs !== undefined || u.endMs !== undefined)
-    .map((u) => u.position);
+  const ids = [...new Set(updates.map((u) => u.id))];
+  const retimed = updates.filter((u) => u.startMs !== undefined || u.endMs !== undefined).map((u) => u.id);
   return ctx.db.tx(async (q) => {
-    const version = await bumpVersion(q, userId, input.taskId, input.baseVersion);
-    if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId), input.baseVersion);
+    // the task's row is locked from here: saves of one task take their versions one at a time
+    const version = await bumpVersion(q, userId, input.taskId);
+    if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId));
+    await refuseChangedElsewhere(q, input.taskId, input.baseVersion, version, ids);
     const task = await findOwnTask(q, userId, input.taskId);
     // issue 34: lines after the part paid for get their translation from the next part, not here
-    const unpaid = updates.find((u) => u.translatedText !== undefined && !paidFor(task!, u.position));
-    if (unpaid) throw new AppError('LINE_NOT_TRANSLATED_YET', undefined, { line: unpaid.position });
-    const found = await applySegmentUpdates(q, input.taskId, updates);
-    if (found !== new Set(positions).size) throw new AppError('SEGMENT_NOT_FOUND');
+    // (a task translated in part is never restructured: its lines' ids are their positions)
+    const unpaid = updates.find((u) => u.translatedText !== undefined && !paidFor(task!, u.id));
+    if (unpaid) throw new AppError('LINE_NOT_TRANSLATED_YET', undefined, { line: unpaid.id });
+    const found = await applySegmentUpdates(q, input.taskId, version, updates);
+    if (found !== ids.length) throw new AppError('SEGMENT_NOT_FOUND');
     const bad = retimed.length ? await badTimings(q, input.taskId, retimed) : [];
     if (bad.length) {
       const index = input.segments.findIndex((s) => s.id === bad[0]);
       throw invalidField(['segments', index], { kind: 'rule', rule: INPUT_RULES.timeOrder });
     }
     const rules = await lineRulesOf(q, task!);
-    const retranslated = new Set(
-      updates.filter((u) => u.translatedText !== undefined).map((u) => u.position),
-    );
-    const changed = await segmentsAt(q, input.taskId, [...new Set(positions)]);
+    const retranslated = new Set(updates.filter((u) => u.translatedText !== undefined).map((u) => u.id));
+    const changed = await segmentsAt(q, input.taskId, ids);
     const flagged = changed.map((s) => {
-      const kept = !retranslated.has(s.position) && s.review_flags.includes('kept-original');
-      return { position: s.position, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
+      const kept = !retranslated.has(s.id) && s.review_flags.includes('kept-original');
+      return { id: s.id, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
     });
     await saveReviewFlags(q, input.taskId, flagged);
-    return { version, segments: flagged.map((l) => ({ id: l.position, flags: l.flags })) };
+    return {
+      version,
+      segments: flagged,
+      changed: await linesChangedBetween(q, input.taskId, input.baseVersion, version),
+    };
   });
+}
+
+/**
+ * Refuses an edit (version `version`, under the task's lock) of lines that another save changed
+ * after `baseVersion`, the version the client saw them at.
+ */
+async function refuseChangedElsewhere(
+  q: Queryable,
+  taskId: string,
+  baseVersion: number,
+  version: number,
+  ids: number[],
+): Promise<void> {
+  const lines = await linesChangedBetween(q, taskId, baseVersion, version, ids);
+  if (lines.length)
+    throw new AppError('TASK_VERSION_CONFLICT', undefined, {
+      version: version - 1,
+      baseVersion,
+      line: lines[0]![0],
+      lines,
+    } satisfies VersionConflict);
 }
 
 /**
@@ -139,7 +164,7 @@ export async function retranslateSegments(
   ctx: AppContext,
   userId: number,
   lang: UiLanguage,
-  input: { taskId: string; segmentIds: number[] },
+  input: { taskId: string; segmentIds: number[]; baseVersion?: number | undefined },
   host: HostRules,
 ): Promise<RetranslateAnswer> {
   const task = await ownTask(ctx, userId, input.taskId);
@@ -148,7 +173,7 @@ export async function retranslateSegments(
   const engine = ctx.engines.get(task.translation_service as TranslationEngineName);
   const wanted = [...new Set(input.segmentIds)];
   const segments = await segmentRows(ctx.db, task.id);
-  const indexOf = new Map(segments.map((s, i) => [s.position, i]));
+  const indexOf = new Map(segments.map((s, i) => [s.id, i]));
   const segmentOf = (id: number) => segments[indexOf.get(id)!]!;
   const results = new Map<number, RetranslateResult>();
   const fail = (id: number, key: ErrorKey) =>
@@ -162,7 +187,7 @@ export async function retranslateSegments(
   for (const id of wanted) {
     if (!indexOf.has(id)) fail(id, 'SEGMENT_NOT_FOUND');
     // issue 34: not paid for yet: translated by the next part, not by the re-translation allowance
-    else if (!paidFor(task, id)) fail(id, 'LINE_NOT_TRANSLATED_YET');
+    else if (!paidFor(task, segmentOf(id).position)) fail(id, 'LINE_NOT_TRANSLATED_YET');
     else if (charCount(segmentOf(id).original_text) > LIMITS.originalTextMax)
       fail(id, 'RETRANSLATE_LINE_TOO_LONG');
   }
@@ -183,7 +208,7 @@ export async function retranslateSegments(
     await releaseRetranslation(ctx.db, task.id, [...claimed]);
     throw err;
   }
-  const saved = new Map<number, { position: number; text: string; flags: ReviewFlagName[] }>();
+  const saved = new Map<number, { id: number; text: string; flags: ReviewFlagName[] }>();
   const rules = await lineRulesOf(ctx.db, task);
   if (claimed.size) {
     // issue 26: the brief as it is now and the user's instructions go with the lines
@@ -191,8 +216,8 @@ export async function retranslateSegments(
     const take = (index: number, value: string) => {
       const s = segments[index]!;
       const { text, flags } = translatedLine(s, value, rules, false);
-      results.set(s.position, { id: s.position, success: true, translatedText: text, error: null, flags });
-      saved.set(s.position, { position: s.position, text, flags });
+      results.set(s.id, { id: s.id, success: true, translatedText: text, error: null, flags });
+      saved.set(s.id, { id: s.id, text, flags });
     };
     try {
       await translateAll(
@@ -212,7 +237,7 @@ export async function retranslateSegments(
           onLines: async (from, values, kept) => {
             values.forEach((value, i) => {
               // a single line the engine kept failing on comes back as its original: not a result
-              if (kept > 0) fail(segments[from + i]!.position, 'TRANSLATION_FAILED');
+              if (kept > 0) fail(segments[from + i]!.id, 'TRANSLATION_FAILED');
               else take(from + i, value);
             });
           },
@@ -236,20 +261,27 @@ export async function retranslateSegments(
     spent,
     charsOf([...claimed].filter((id) => !results.get(id)?.success)),
   );
-  const version = await ctx.db.tx(async (q) => {
+  const base = input.baseVersion;
+  const { version, changed } = await ctx.db.tx(async (q) => {
     await releaseRetranslation(q, task.id, [...claimed]);
+    /** the lines other tabs changed after the client's version and before `before` */
+    const since = async (before: number) =>
+      base === undefined ? [] : linesChangedBetween(q, task.id, base, before);
     if (!saved.size) {
-      return (await taskVersion(q, task.id)) ?? task.version;
+      const current = (await taskVersion(q, task.id)) ?? task.version;
+      return { version: current, changed: await since(current + 1) };
     }
-    const next = await bumpVersion(q, userId, task.id, null);
-    if (next === undefined) throw refusal(await findOwnTask(q, userId, task.id), null);
+    const next = await bumpVersion(q, userId, task.id);
+    if (next === undefined) throw refusal(await findOwnTask(q, userId, task.id));
+    const lines = [...saved.values()];
     await applySegmentUpdates(
       q,
       task.id,
-      [...saved.values()].map((s) => ({ position: s.position, translatedText: s.text })),
+      next,
+      lines.map((s) => ({ id: s.id, translatedText: s.text })),
     );
-    await saveReviewFlags(q, task.id, [...saved.values()]);
-    return next;
+    await saveReviewFlags(q, task.id, lines);
+    return { version: next, changed: await since(next) };
   });
-  return { version, results: wanted.map((id) => results.get(id)!), quota };
+  return { version, results: wanted.map((id) => results.get(id)!), quota, changed };
 }

@@ -8,8 +8,8 @@ export interface LinesPage {
    * [id, startMs, endMs, original, translation, flags])
    */
   parts: string[];
-  /** the last position on the page (where the next page starts after) */
-  last: number;
+  /** the last position on the page, in the task's order (where the next page starts after) */
+  last: number | null;
   /** lines on the page */
   count: number;
 }
@@ -22,7 +22,7 @@ export interface LinesPage {
 const PART_LINES = 200;
 
 /**
- * Up to `limit` of a task's lines after position `after`, in one query, as JSON array texts built
+ * Up to `limit` of a task's lines after position `after` (null: from the first), in one query, as JSON array texts built
  * by the database: a value per PART_LINES lines, not a row per line (reading 10,000 rows one by
  * one took 60 ms of embedded PGlite's one thread against 15 ms for one value), and a page, not the
  * whole task, so a read of the largest task holds one page in memory at a time (a query per 250
@@ -31,7 +31,7 @@ const PART_LINES = 200;
 export async function linesPage(
   q: Queryable,
   taskId: string,
-  after: number,
+  after: number | null,
   limit: number,
 ): Promise<LinesPage> {
   const rows = await q.query<{ lines: string; last: number; count: number }>(
@@ -42,7 +42,7 @@ export async function linesPage(
        FROM (SELECT position, start_ms, end_ms, original_text, translated_text, review_flags,
                     (row_number() OVER (ORDER BY position) - 1) / $4 AS part
                FROM task_segments
-              WHERE task_id = $1 AND position > $2 ORDER BY position LIMIT $3) AS page
+              WHERE task_id = $1 AND ($2::float8 IS NULL OR position > $2) ORDER BY position LIMIT $3) AS page
       GROUP BY part ORDER BY part`,
     [taskId, after, limit, PART_LINES],
   );
@@ -55,8 +55,8 @@ export async function linesPage(
 
 /** SPEC §3's segments (/task/get) of a page of compact lines: with SRT timestamps. */
 export function segmentsOfLines(json: string): Segment[] {
-  return (JSON.parse(json) as TaskLine[]).map(([position, start, end, original, translated, flags]) => ({
-    id: position,
+  return (JSON.parse(json) as TaskLine[]).map(([id, start, end, original, translated, flags]) => ({
+    id,
     startTime: formatSrtTime(start),
     endTime: formatSrtTime(end),
     originalText: original,

@@ -196,6 +196,7 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
     );
     expect(saved).toEqual({
       version: done.version + 1,
+      changed: [],
       segments: [
         { id: 1, flags: ['over-budget'] },
         { id: 2, flags: [] },

@@ -52,8 +52,8 @@ describe(`large tasks: the cue bound, and reads page by page (${TEST_DB})`, () =
     const task = expectSuccess<Task>(await uploadSrt(t, user.token, { name: 'old.srt', data: makeSrt(1) }));
     await t.ctx.db.query('DELETE FROM task_segments WHERE task_id = $1', [task.id]);
     await t.ctx.db.query(
-      `INSERT INTO task_segments (task_id, position, start_ms, end_ms, original_text, translated_text)
-       SELECT $1, i, i * 1000, i * 1000 + 500, 'line ' || i || E' "quoted"\\n\\\\', CASE WHEN i % 2 = 0 THEN 'zeile ' || i END
+      `INSERT INTO task_segments (task_id, id, position, start_ms, end_ms, original_text, translated_text)
+       SELECT $1, i, i, i * 1000, i * 1000 + 500, 'line ' || i || E' "quoted"\\n\\\\', CASE WHEN i % 2 = 0 THEN 'zeile ' || i END
          FROM generate_series(1, $2::int) AS i`,
       [task.id, count],
     );

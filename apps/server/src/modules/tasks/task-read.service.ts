@@ -10,7 +10,7 @@ export const READ_PAGE_LINES = 2000;
 
 /** The task's lines page by page, as JSON array texts without their brackets, a part at a time. */
 async function* linePages(ctx: AppContext, taskId: string): AsyncGenerator<string> {
-  let after = 0;
+  let after: number | null = null;
   for (;;) {
     const page = await linesPage(ctx.db, taskId, after, READ_PAGE_LINES);
     for (const part of page.parts) yield part.slice(1, -1);

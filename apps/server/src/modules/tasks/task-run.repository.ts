@@ -28,12 +28,12 @@ export async function saveTermsAnswers(
   q: Queryable,
   taskId: string,
   asked: number[],
-  replaced: { positions: number[]; texts: string[]; flags: string[][] },
+  replaced: { ids: number[]; texts: string[]; flags: string[][] },
 ): Promise<boolean> {
-  const texts = new Map(replaced.positions.map((p, k) => [p, k]));
+  const texts = new Map(replaced.ids.map((p, k) => [p, k]));
   const isAsked = new Set(asked);
-  const positions = [...new Set([...asked, ...replaced.positions])];
-  if (!positions.length) return true;
+  const ids = [...new Set([...asked, ...replaced.ids])];
+  if (!ids.length) return true;
   const at = (p: number) => texts.get(p);
   // flags travel as one comma-joined text per line, as in saveTranslatedLines
   const rows = await q.query(
@@ -44,15 +44,15 @@ export async function saveTermsAnswers(
         SET terms_asked = s.terms_asked OR v.asked,
             translated_text = COALESCE(v.text, s.translated_text),
             review_flags = CASE WHEN v.text IS NULL THEN s.review_flags ELSE string_to_array(v.flags, ',') END
-       FROM t, unnest($2::int[], $3::boolean[], $4::text[], $5::text[]) AS v(position, asked, text, flags)
-      WHERE s.task_id = t.id AND s.position = v.position
+       FROM t, unnest($2::int[], $3::boolean[], $4::text[], $5::text[]) AS v(id, asked, text, flags)
+      WHERE s.task_id = t.id AND s.id = v.id
       RETURNING 1`,
     [
       taskId,
-      positions,
-      positions.map((p) => isAsked.has(p)),
-      positions.map((p) => (at(p) === undefined ? null : replaced.texts[at(p)!]!)),
-      positions.map((p) => (at(p) === undefined ? null : replaced.flags[at(p)!]!.join(','))),
+      ids,
+      ids.map((p) => isAsked.has(p)),
+      ids.map((p) => (at(p) === undefined ? null : replaced.texts[at(p)!]!)),
+      ids.map((p) => (at(p) === undefined ? null : replaced.flags[at(p)!]!.join(','))),
     ],
   );
   return rows.length > 0;
@@ -65,14 +65,14 @@ export async function saveTermsAnswers(
 export async function linesHold(
   q: Queryable,
   taskId: string,
-  positions: number[],
+  ids: number[],
   texts: string[],
 ): Promise<boolean> {
   const [row] = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM task_segments s
-       JOIN unnest($2::int[], $3::text[]) AS v(position, text) ON s.position = v.position
+       JOIN unnest($2::int[], $3::text[]) AS v(id, text) ON s.id = v.id
       WHERE s.task_id = $1 AND s.translated_text = v.text`,
-    [taskId, positions, texts],
+    [taskId, ids, texts],
   );
-  return (row?.n ?? 0) === positions.length;
+  return (row?.n ?? 0) === ids.length;
 }

@@ -14,14 +14,13 @@ import {
   findTaskById,
   finishRun,
   quietRunningTasks,
-  segmentRows,
   setJobId,
   setPointsError,
   softDeleteTask,
   toTask,
-  type SegmentRow,
   type TaskRow,
 } from './tasks.repository.js';
+import { segmentRows, type SegmentRow } from './segments.repository.js';
 import { ownTask } from './tasks.service.js';
 import { deleteSegments } from './task-deletion.repository.js';
 import { watchTask } from './task-watch.js';
@@ -191,8 +190,8 @@ export async function runTranslation(
     /** stores lines as answered (laid out, flagged): false when the task went away */
     const save = (at: number[], values: string[], kept: number, progress: number) => {
       const laid = values.map((v, k) => translatedLine(segments[at[k]!]!, v, rules, kept > 0));
-      const positions = at.map((i) => segments[i]!.position);
-      const saved = { positions, texts: laid.map((l) => l.text), flags: laid.map((l) => l.flags) };
+      const ids = at.map((i) => segments[i]!.id);
+      const saved = { ids, texts: laid.map((l) => l.text), flags: laid.map((l) => l.flags) };
       return saveAnswers(ctx, taskId, saved, progress, kept, watch.signal).then((ok) => {
         if (!ok) throw new TaskGone();
         at.forEach((i, k) => texts.set(i, laid[k]!.text));

@@ -143,8 +143,8 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
     if (from > 0) await new Promise<void>((r) => setImmediate(r));
     const chunk = t.cues.slice(from, from + INSERT_CHUNK);
     await q.query(
-      `INSERT INTO task_segments (task_id, position, start_ms, end_ms, original_text)
-       SELECT $1, s.position, s.start_ms, s.end_ms, s.original_text
+      `INSERT INTO task_segments (task_id, id, position, start_ms, end_ms, original_text)
+       SELECT $1, s.position, s.position, s.start_ms, s.end_ms, s.original_text
          FROM unnest($2::int[], $3::bigint[], $4::bigint[], $5::text[]) AS s(position, start_ms, end_ms, original_text)`,
       [
         row!.id,
@@ -240,53 +240,6 @@ export async function setJobId(q: Queryable, id: string, jobId: string | null): 
   await q.query(`UPDATE tasks SET job_id = $2 WHERE id = $1`, [id, jobId]);
 }
 
-export interface SegmentRow {
-  position: number;
-  start_ms: number;
-  end_ms: number;
-  original_text: string;
-  translated_text: string | null;
-  review_flags: string[];
-  /** asked again in this start's terms pass (task-run.repository.ts) */
-  terms_asked: boolean;
-}
-
-export async function segmentRows(q: Queryable, taskId: string): Promise<SegmentRow[]> {
-  return q.query<SegmentRow>(
-    `SELECT position, start_ms, end_ms, original_text, translated_text, review_flags, terms_asked
-       FROM task_segments WHERE task_id = $1 ORDER BY position`,
-    [taskId],
-  );
-}
-
-/**
- * Stores a run of finished lines with their review flags and moves the progress forward (never
- * back), in one statement, only while the task is still running. Answers false when the task was
- * deleted or ended meanwhile.
- */
-export async function saveTranslatedLines(
-  q: Queryable,
-  taskId: string,
-  lines: { positions: number[]; texts: string[]; flags: string[][] },
-  progress: number,
-  keptOriginal: number,
-): Promise<boolean> {
-  // flags travel as one comma-joined text per line (no flag name holds a comma): a text[][] must
-  // be rectangular
-  const rows = await q.query(
-    `WITH t AS (
-       UPDATE tasks SET progress = GREATEST(progress, $4), kept_original = kept_original + $5, updated_at = now()
-        WHERE id = $1 AND status = 'translating' AND deleted_at IS NULL
-        RETURNING id)
-     UPDATE task_segments s SET translated_text = v.text, review_flags = string_to_array(v.flags, ',')
-       FROM t, unnest($2::int[], $3::text[], $6::text[]) AS v(position, text, flags)
-      WHERE s.task_id = t.id AND s.position = v.position
-      RETURNING 1`,
-    [taskId, lines.positions, lines.texts, progress, keptOriginal, lines.flags.map((f) => f.join(','))],
-  );
-  return rows.length > 0;
-}
-
 /** Ends a run: completed (with where its result is stored) or failed. Only a running task ends. */
 export async function finishRun(
   q: Queryable,
@@ -332,69 +285,18 @@ export async function quietRunningTasks(
   );
 }
 
-export interface SegmentUpdate {
-  position: number;
-  originalText?: string | undefined;
-  translatedText?: string | undefined;
-  startMs?: number | undefined;
-  endMs?: number | undefined;
-}
-
 /**
- * Moves the task to the next version when `baseVersion` is still current and the task is
- * completed; answers the new version, or undefined (then `editState` tells why).
+ * Moves the completed task to its next version, locking its row until the transaction ends (saves
+ * of one task take their versions one at a time); answers the new version, or undefined when the
+ * task is gone or not completed. Whether the lines an edit touches may change is the caller's
+ * check (segments.service.ts), against the lines' own versions.
  */
-export async function bumpVersion(
-  q: Queryable,
-  userId: number,
-  taskId: string,
-  baseVersion: number | null,
-): Promise<number | undefined> {
+export async function bumpVersion(q: Queryable, userId: number, taskId: string): Promise<number | undefined> {
   const rows = await q.query<{ version: number }>(
     `UPDATE tasks SET version = version + 1, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status = 'completed'
-        AND ($3::int IS NULL OR version = $3)
       RETURNING version`,
-    [taskId, userId, baseVersion],
+    [taskId, userId],
   );
   return rows[0]?.version;
-}
-
-/** Applies the changes in one statement; answers how many of the given positions exist. */
-export async function applySegmentUpdates(
-  q: Queryable,
-  taskId: string,
-  updates: SegmentUpdate[],
-): Promise<number> {
-  const rows = await q.query(
-    `UPDATE task_segments s
-        SET original_text = COALESCE(v.original_text, s.original_text),
-            translated_text = COALESCE(v.translated_text, s.translated_text),
-            start_ms = COALESCE(v.start_ms, s.start_ms),
-            end_ms = COALESCE(v.end_ms, s.end_ms)
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
-            AS v(position, original_text, translated_text, start_ms, end_ms)
-      WHERE s.task_id = $1 AND s.position = v.position
-      RETURNING s.position`,
-    [
-      taskId,
-      updates.map((u) => u.position),
-      updates.map((u) => u.originalText ?? null),
-      updates.map((u) => u.translatedText ?? null),
-      updates.map((u) => u.startMs ?? null),
-      updates.map((u) => u.endMs ?? null),
-    ],
-  );
-  return rows.length;
-}
-
-/** Positions among `positions` whose timing is impossible (negative, or not ending after it starts). */
-export async function badTimings(q: Queryable, taskId: string, positions: number[]): Promise<number[]> {
-  const rows = await q.query<{ position: number }>(
-    `SELECT position FROM task_segments
-      WHERE task_id = $1 AND position = ANY($2::int[]) AND (start_ms < 0 OR end_ms <= start_ms)
-      ORDER BY position`,
-    [taskId, positions],
-  );
-  return rows.map((r) => r.position);
 }

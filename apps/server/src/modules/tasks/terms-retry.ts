@@ -6,7 +6,8 @@ import { termsPass } from '../../engines/translation/terms-pass.js';
 import { fitOf, translatedLine, type LineRules } from './line-quality.js';
 import { saveTermsAnswers } from './task-run.repository.js';
 import { termExtrasFor } from './task-terms.js';
-import type { SegmentRow, TaskRow } from './tasks.repository.js';
+import type { TaskRow } from './tasks.repository.js';
+import type { SegmentRow } from './segments.repository.js';
 
 /** The task was deleted or ended while the pass was saving. */
 class TaskGone extends Error {}
@@ -42,7 +43,7 @@ export async function askAgainForTerms(
 ): Promise<boolean> {
   const { task, segments, rules, texts } = run;
   if (!rules.terms) return true;
-  const positionOf = (i: number) => segments[i]!.position;
+  const idOf = (i: number) => segments[i]!.id;
   try {
     const pass = await termsPass(
       run.engine,
@@ -56,8 +57,8 @@ export async function askAgainForTerms(
         onAnswered: async ({ asked, replaced }) => {
           const indices = [...replaced.keys()];
           const lines = indices.map((i) => translatedLine(segments[i]!, replaced.get(i)!, rules, false));
-          const saved = await saveTermsAnswers(ctx.db, task.id, asked.map(positionOf), {
-            positions: indices.map(positionOf),
+          const saved = await saveTermsAnswers(ctx.db, task.id, asked.map(idOf), {
+            ids: indices.map(idOf),
             texts: lines.map((l) => l.text),
             flags: lines.map((l) => l.flags),
           });

@@ -26,6 +26,7 @@ const answer = (ids: number[]): RetranslateAnswer => ({
   version: 3,
   results: ids.map((id) => ({ id, success: true, translatedText: `line ${id}`, error: null, flags: [] })),
   quota: QUOTA,
+  changed: [],
 });
 
 function server(routes: Record<string, (body: Record<string, unknown>) => unknown> = {}) {

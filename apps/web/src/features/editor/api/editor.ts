@@ -59,8 +59,9 @@ export function useTaskDetail(id: string) {
 export const saveSegments = (taskId: string, baseVersion: number, segments: SegmentPatch[]) =>
   api('taskUpdateSegments', { taskId, baseVersion, segments });
 
-export const retranslate = (taskId: string, segmentIds: number[]) =>
-  api('taskRetranslate', { taskId, segmentIds });
+/** `baseVersion`: the version this editor holds; the answer names the lines other tabs changed since */
+export const retranslate = (taskId: string, segmentIds: number[], baseVersion?: number) =>
+  api('taskRetranslate', { taskId, segmentIds, ...(baseVersion === undefined ? {} : { baseVersion }) });
 
 /** the lines whose terms changed (glossaries, brief) translated again, spent like re-translation */
 export const reapply = (taskId: string) => api('taskReapply', { id: taskId });

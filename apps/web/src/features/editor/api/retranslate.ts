@@ -30,6 +30,8 @@ export function useRetranslate(
     save: () => Promise<void>;
     enqueue: <T>(fn: () => Promise<T>) => Promise<T>;
     apply: (answer: RetranslateAnswer) => void;
+    /** the task's version the editor holds (read when the call is sent) */
+    version?: () => number;
   },
 ) {
   const { t } = useTranslation();
@@ -37,7 +39,7 @@ export function useRetranslate(
   const client = useQueryClient();
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const inFlight = useRef(new Set<number>());
-  const { save, enqueue, apply } = opts;
+  const { save, enqueue, apply, version } = opts;
 
   const run = useCallback(
     async (ids: number[]) => {
@@ -48,7 +50,7 @@ export function useRetranslate(
       setBusy((b) => new Set([...b, ...todo]));
       try {
         await save();
-        const answer = await enqueue(() => retranslateCall(taskId, todo));
+        const answer = await enqueue(() => retranslateCall(taskId, todo, version?.()));
         client.setQueryData(retranslateQuotaKey, answer.quota);
         apply(answer);
         const ok = answer.results.filter((r) => r.success);
@@ -74,7 +76,7 @@ export function useRetranslate(
         });
       }
     },
-    [apply, client, enqueue, message, save, t, taskId],
+    [apply, client, enqueue, message, save, t, taskId, version],
   );
 
   return { busy, run };

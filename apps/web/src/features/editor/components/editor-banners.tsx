@@ -6,18 +6,24 @@ import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { taskFailureText } from '../../../lib/task-failure';
 import type { SaveState } from './editor-header';
+import type { EditSegment } from '../lib/editor-state';
 import { RetranslateAllowance } from './retranslate-allowance';
 import { paths } from '../../../lib/paths';
 
 /** What the editor says above its lines: a save conflict or failure, the allowance, the task's translation. */
 export function EditorBanners({
   saveState,
+  conflicts = new Map(),
+  onResolve,
   readOnly,
   task,
   onContinue,
   continuing = false,
 }: {
   saveState: SaveState;
+  /** issue 35: lines another tab saved where this one has other unsaved edits (the other's text) */
+  conflicts?: ReadonlyMap<number, EditSegment>;
+  onResolve?: (keep: 'mine' | 'theirs') => void;
   readOnly: boolean;
   task: Pick<
     TaskWithLines,
@@ -39,7 +45,9 @@ export function EditorBanners({
   const ui = currentLanguage();
   return (
     <>
-      {saveState === 'conflict' ? (
+      {conflicts.size && onResolve ? (
+        <ConflictBanner conflicts={conflicts} onResolve={onResolve} />
+      ) : saveState === 'conflict' ? (
         <Alert
           type="error"
           showIcon
@@ -153,5 +161,49 @@ export function EditorLoadError({ error, onRetry }: { error: Error | null; onRet
         ]}
       />
     </main>
+  );
+}
+
+/** Lines changed in another tab and here: nothing is saved until the user keeps theirs or takes the other's. */
+function ConflictBanner({
+  conflicts,
+  onResolve,
+}: {
+  conflicts: ReadonlyMap<number, EditSegment>;
+  onResolve: (keep: 'mine' | 'theirs') => void;
+}) {
+  const { t } = useTranslation();
+  const [first] = conflicts.values();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      banner
+      data-testid="save-conflict"
+      title={t(conflicts.size === 1 ? 'editor.save.conflictLine' : 'editor.save.conflictLines', {
+        line: first!.id,
+        count: conflicts.size,
+      })}
+      description={
+        <span data-testid="save-conflict-theirs">
+          {t('editor.save.theirs', { text: first!.translatedText || first!.originalText })}
+        </span>
+      }
+      action={
+        <Flex gap={8} wrap>
+          <Button
+            size="small"
+            type="primary"
+            onClick={() => onResolve('mine')}
+            data-testid="conflict-keep-mine"
+          >
+            {t('editor.save.keepMine')}
+          </Button>
+          <Button size="small" onClick={() => onResolve('theirs')} data-testid="conflict-take-theirs">
+            {t('editor.save.takeTheirs')}
+          </Button>
+        </Flex>
+      }
+    />
   );
 }

@@ -42,7 +42,7 @@ afterEach(() => {
 
 describe('useAutosave', () => {
   it('saves the changed fields once typing pauses, against the task version, then says saved', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4, segments: [] }));
+    const send = vi.fn<Send>(async () => ({ version: 4, segments: [], changed: [] }));
     const { hook, type } = setup(send);
     type('你');
     type('你好！');
@@ -65,6 +65,7 @@ describe('useAutosave', () => {
         { id: 1, flags: ['over-budget'] },
         { id: 2, flags: [] },
       ],
+      changed: [],
     }));
     const { hook } = setup(send);
     expect([...hook.result.current.doc.review]).toEqual([[2, 'source-language']]);
@@ -82,7 +83,7 @@ describe('useAutosave', () => {
   });
 
   it('sends a timing as an SRT timestamp', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4, segments: [] }));
+    const send = vi.fn<Send>(async () => ({ version: 4, segments: [], changed: [] }));
     const { hook } = setup(send);
     act(() =>
       hook.result.current.doc.dispatch({ type: 'change', changes: [{ id: 2, field: 'endMs', after: 2500 }] }),
@@ -91,18 +92,80 @@ describe('useAutosave', () => {
     expect(send).toHaveBeenCalledWith('t1', 3, [{ id: 2, endTime: '00:00:02,500' }]);
   });
 
-  it('stops on a version conflict (another tab saved) and keeps the edit', async () => {
-    const conflict = ErrorCodes.TASK_VERSION_CONFLICT;
+  const conflictError = (lines: unknown[]) =>
+    new ApiError(ErrorCodes.TASK_VERSION_CONFLICT.code, 'conflict', 409, {
+      version: 7,
+      baseVersion: 3,
+      line: 1,
+      lines,
+    });
+
+  it('stops on a conflict (another tab saved the line), keeps the edit, and saves it once kept', async () => {
+    let calls = 0;
     const send = vi.fn<Send>(async () => {
-      throw new ApiError(conflict.code, 'conflict', 409);
+      calls += 1;
+      if (calls === 1)
+        throw conflictError([
+          [1, 0, 1000, 'Hello', 'other tab', []],
+          [2, 1000, 2000, 'World', '世界!', []],
+        ]);
+      return { version: 8, segments: [], changed: [] };
     });
     const { hook, type } = setup(send);
     type('changed');
     await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
     expect(hook.result.current.saveState).toBe('conflict');
+    const { state } = hook.result.current.doc;
+    // this tab's text stays, the other tab's is kept beside it; its other line is taken in
+    expect(state.segments.map((s) => s.translatedText)).toEqual(['changed', '世界!']);
+    expect(state.conflicts.get(1)?.translatedText).toBe('other tab');
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(send).toHaveBeenCalledTimes(1);
     expect(hook.result.current.unsaved).toBe(true);
+    // keep mine: saved against the version the conflict named
+    act(() => hook.result.current.resolve('mine'));
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenLastCalledWith('t1', 7, [{ id: 1, translatedText: 'changed' }]);
+    expect(hook.result.current.saveState).toBe('saved');
+  });
+
+  it('takes the other tab’s line when asked, and has nothing left to save', async () => {
+    const send = vi.fn<Send>(async () => {
+      throw conflictError([[1, 0, 1000, 'Hello', 'other tab', []]]);
+    });
+    const { hook, type } = setup(send);
+    type('changed');
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    act(() => hook.result.current.resolve('theirs'));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(hook.result.current.doc.state.segments[0]!.translatedText).toBe('other tab');
+    expect(hook.result.current.saveState).toBe('saved');
+    expect(hook.result.current.unsaved).toBe(false);
+    expect(hook.result.current.doc.versionRef.current).toBe(7);
+  });
+
+  it('takes in lines another tab saved meanwhile, from a save’s answer', async () => {
+    const send = vi.fn<Send>(async () => ({
+      version: 6,
+      segments: [{ id: 1, flags: [] }],
+      changed: [[2, 1500, 2500, 'World', 'from the other tab', ['over-budget']]],
+    }));
+    const { hook, type } = setup(send);
+    type('mine');
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    const { state, review, versionRef } = hook.result.current.doc;
+    expect(state.segments[1]).toEqual({
+      id: 2,
+      startMs: 1500,
+      endMs: 2500,
+      originalText: 'World',
+      translatedText: 'from the other tab',
+    });
+    expect(review.get(2)).toBe('over-budget');
+    expect(versionRef.current).toBe(6);
+    expect(hook.result.current.saveState).toBe('saved');
   });
 
   it('tells of values the server refused, and does not keep retrying them', async () => {
@@ -127,7 +190,7 @@ describe('useAutosave', () => {
     const send = vi.fn<Send>(async () => {
       calls += 1;
       if (calls < 3) throw new ApiError(-1, 'offline', 0);
-      return { version: 9, segments: [] };
+      return { version: 9, segments: [], changed: [] };
     });
     const { hook, onRefused, type } = setup(send);
     type('changed');
@@ -144,7 +207,7 @@ describe('useAutosave', () => {
   });
 
   it('runs calls one after another through enqueue', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4, segments: [] }));
+    const send = vi.fn<Send>(async () => ({ version: 4, segments: [], changed: [] }));
     const { hook } = setup(send);
     const order: string[] = [];
     let release!: () => void;

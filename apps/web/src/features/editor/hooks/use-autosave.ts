@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ErrorCodes, type SegmentPatch } from '@subtrans/contract';
+import { ErrorCodes, versionConflictSchema, type SegmentPatch } from '@subtrans/contract';
 import { formatSrtTime } from '@subtrans/subtitles/time';
 import { ApiError } from '../../../lib/api-client';
 import { saveSegments } from '../api/editor';
@@ -23,7 +23,7 @@ export function toPatch(id: number, values: Partial<Record<Field, string | numbe
 
 export interface AutosaveOptions {
   taskId: string;
-  doc: Pick<EditorDocument, 'state' | 'dispatch' | 'stateRef' | 'versionRef' | 'applySaved'>;
+  doc: Pick<EditorDocument, 'state' | 'dispatch' | 'stateRef' | 'versionRef' | 'applySaved' | 'applyRemote'>;
   /** the server refused the values (e.g. an impossible timing): its message, to show */
   onRefused: (message: string) => void;
   /** the call that saves (the server's by default) */
@@ -32,12 +32,13 @@ export interface AutosaveOptions {
 
 /**
  * Edits saved as you type: once typing pauses (debounced), retried with growing pauses on network
- * or server trouble, checked against the task's version (another tab's save is a conflict, never
- * overwritten). Server calls run one after another through `enqueue`, so a save and a
- * re-translation never race on the version.
+ * or server trouble, checked against the lines' versions (issue 35: another tab's save of other
+ * lines is taken in; of a line edited here, a conflict the user resolves, never overwritten).
+ * Server calls run one after another through `enqueue`, so a save and a re-translation never race
+ * on the version.
  */
 export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: AutosaveOptions) {
-  const { state, dispatch, stateRef, versionRef, applySaved } = doc;
+  const { state, dispatch, stateRef, versionRef, applySaved, applyRemote } = doc;
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [typing] = useState(createTypingSignal);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -77,7 +78,15 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: Aut
         setSaveState(pendingPatches(after).size ? 'pending' : 'saved');
       } catch (e) {
         if (e instanceof ApiError && e.code === ErrorCodes.TASK_VERSION_CONFLICT.code) {
-          setSaveState('conflict');
+          // the other tab's lines come in; where they differ from edits here the user decides
+          // (state.conflicts), where they agree the edits are saved again against them
+          const conflict = versionConflictSchema.safeParse(e.data);
+          if (!conflict.success) {
+            setSaveState('conflict');
+            return;
+          }
+          applyRemote(conflict.data.lines, conflict.data.version);
+          setSaveState('pending');
           return;
         }
         if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.code !== -1) {
@@ -93,13 +102,14 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: Aut
         saveTimer.current = setTimeout(() => void saveRef.current(), delay);
       }
     });
-  }, [applySaved, dispatch, enqueue, onRefused, send, stateRef, taskId, versionRef]);
+  }, [applyRemote, applySaved, dispatch, enqueue, onRefused, send, stateRef, taskId, versionRef]);
 
   // after every change, once typing pauses (the timer is reset only by a new change)
   useEffect(() => {
     saveRef.current = save;
   }, [save]);
   const dirtyCount = state.dirty.size;
+  const conflicted = state.conflicts.size > 0;
   useEffect(() => {
     // the keys typed have reached the state; the badge follows saveState again (lowered only once
     // saveState says "pending", so it never shows "saved" for a moment in between)
@@ -107,15 +117,24 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: Aut
     // the badge follows the edits in the same commit that shows them
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!dirtyCount && saveState === 'pending') setSaveState('saved');
-    if (!dirtyCount || saveState === 'conflict' || saveState === 'saving') return;
+    if (!dirtyCount || conflicted || saveState === 'conflict' || saveState === 'saving') return;
     // a failed save is already waiting for its retry
     if (saveState === 'failed' && saveTimer.current) return;
     if (saveState === 'saved') setSaveState('pending');
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => void saveRef.current(), SAVE_DEBOUNCE_MS);
-  }, [state.segments, dirtyCount, saveState, typing]);
+  }, [state.segments, dirtyCount, conflicted, saveState, typing]);
+
+  /** the conflicting lines: this tab's edits saved over the other's, or the other's taken */
+  const resolve = useCallback(
+    (keep: 'mine' | 'theirs') => {
+      dispatch({ type: 'resolve', keep });
+      setSaveState('pending');
+    },
+    [dispatch],
+  );
 
   /** something typed is not saved yet (what leaving the page would lose) */
   const unsaved = dirtyCount > 0 || saveState === 'saving';
-  return { saveState, save, enqueue, typing, unsaved };
+  return { saveState: conflicted ? 'conflict' : saveState, save, enqueue, typing, unsaved, resolve };
 }

@@ -24,8 +24,13 @@ export interface EditorDocument {
   versionRef: RefObject<number>;
   /** a re-translation's answer: its lines become changes (one undo step), its version is kept */
   applyRetranslation: (answer: RetranslateAnswer) => void;
-  /** a save's answer: the flags the server computed again for the lines it stored */
+  /** a save's answer: the flags the server computed again for the lines it stored, other tabs' lines */
   applySaved: (answer: SavedSegments) => void;
+  /**
+   * lines another tab saved before `version` (issue 35): taken in, their flags too; a line with
+   * different unsaved edits here becomes a conflict (state.conflicts)
+   */
+  applyRemote: (lines: readonly TaskLine[], version: number) => void;
   /** the review flags the server stored with each line (only lines that have some) */
   review: ReviewFlags;
 }
@@ -82,11 +87,27 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
     });
   }, []);
 
-  const applySaved = useCallback((answer: SavedSegments) => replaceFlags(answer.segments), [replaceFlags]);
+  const applyRemote = useCallback(
+    (lines: readonly TaskLine[], version: number) => {
+      versionRef.current = Math.max(versionRef.current, version);
+      if (!lines.length) return;
+      dispatch({ type: 'remote', lines: lines.map(toEdit) });
+      replaceFlags(lines.map((l) => ({ id: l[0], flags: l[5] })));
+    },
+    [replaceFlags],
+  );
+
+  const applySaved = useCallback(
+    (answer: SavedSegments) => {
+      replaceFlags(answer.segments);
+      applyRemote(answer.changed, answer.version);
+    },
+    [applyRemote, replaceFlags],
+  );
 
   const applyRetranslation = useCallback(
     (answer: RetranslateAnswer) => {
-      versionRef.current = Math.max(versionRef.current, answer.version);
+      applyRemote(answer.changed, answer.version);
       // every answered line carries its flags (a failed one its old flags)
       replaceFlags(answer.results.map((r) => ({ id: r.id, flags: r.flags ?? [] })));
       const ok = answer.results.filter((r) => r.success);
@@ -96,8 +117,8 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
           changes: ok.map((r) => ({ id: r.id, field: 'translatedText' as const, after: r.translatedText })),
         });
     },
-    [replaceFlags],
+    [applyRemote, replaceFlags],
   );
 
-  return { state, dispatch, stateRef, versionRef, applyRetranslation, applySaved, review };
+  return { state, dispatch, stateRef, versionRef, applyRetranslation, applySaved, applyRemote, review };
 }

@@ -99,4 +99,37 @@ describe('editor state', () => {
     s = editorReducer(s, { type: 'undo' });
     expect(s.segments.map((x) => x.translatedText)).toEqual(['Bonjour chat', 'Le chat dort', 'Bonne nuit']);
   });
+
+  it('takes in another tab’s lines, keeping unsaved edits here and naming the lines that differ', () => {
+    let s = initialState(segs());
+    s = editorReducer(s, {
+      type: 'change',
+      changes: [
+        { id: 1, field: 'translatedText', after: 'Salut chat' },
+        { id: 2, field: 'translatedText', after: 'Le chat dort (autre)' },
+      ],
+    });
+    const other = segs().map((x) => ({
+      ...x,
+      translatedText: `${x.translatedText} (autre)`,
+      startMs: x.startMs + 1,
+    }));
+    s = editorReducer(s, { type: 'remote', lines: other });
+    // line 1: the text edited here stays and is a conflict; its start (not edited here) is taken
+    expect(s.segments[0]).toMatchObject({ translatedText: 'Salut chat', startMs: 1 });
+    // line 2: edited here as the other tab saved it: no conflict
+    expect(s.segments[1]).toMatchObject({ translatedText: 'Le chat dort (autre)', startMs: 1001 });
+    expect(s.segments[2]!.translatedText).toBe('Bonne nuit (autre)');
+    expect([...s.conflicts.keys()]).toEqual([1]);
+    expect([...pendingPatches(s).keys()]).toEqual([1, 2]);
+
+    const mine = editorReducer(s, { type: 'resolve', keep: 'mine' });
+    expect(mine.conflicts.size).toBe(0);
+    expect(pendingPatches(mine).get(1)).toEqual({ translatedText: 'Salut chat' });
+
+    const theirs = editorReducer(s, { type: 'resolve', keep: 'theirs' });
+    expect(theirs.conflicts.size).toBe(0);
+    expect(theirs.segments[0]!.translatedText).toBe('Bonjour chat (autre)');
+    expect([...pendingPatches(theirs).keys()]).toEqual([2]);
+  });
 });

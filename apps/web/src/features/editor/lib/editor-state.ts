@@ -30,6 +30,11 @@ export interface EditorState {
   future: Change[][];
   /** the field last typed into (typing there again extends the same undo step) */
   typing: { id: number; field: Field; at: number } | null;
+  /**
+   * issue 35: lines another tab or device changed where this one has unsaved edits that differ:
+   * id → the line as the other saved it. Nothing is saved until the user keeps theirs or takes it.
+   */
+  conflicts: ReadonlyMap<number, EditSegment>;
 }
 
 export type EditorAction =
@@ -40,7 +45,11 @@ export type EditorAction =
   | { type: 'undo' }
   | { type: 'redo' }
   /** these values were saved: they are no longer dirty unless changed again since */
-  | { type: 'saved'; sent: Map<number, Partial<Record<Field, Value>>> };
+  | { type: 'saved'; sent: Map<number, Partial<Record<Field, Value>>> }
+  /** lines as another tab saved them: taken in, except where this one has unsaved edits */
+  | { type: 'remote'; lines: EditSegment[] }
+  /** the conflicting lines: keep this tab's edits (saved over the other's) or take the other's */
+  | { type: 'resolve'; keep: 'mine' | 'theirs' };
 
 export const TYPING_COALESCE_MS = 1500;
 
@@ -52,7 +61,31 @@ export function initialState(segments: EditSegment[] = []): EditorState {
     past: [],
     future: [],
     typing: null,
+    conflicts: new Map(),
   };
+}
+
+/** Another tab's lines taken in (remote), or the conflicting ones' resolution (resolve). */
+function takeRemote(state: EditorState, action: Extract<EditorAction, { type: 'remote' | 'resolve' }>) {
+  const segments = state.segments.slice();
+  const dirty = new Map(state.dirty);
+  const conflicts = new Map(state.conflicts);
+  const lines =
+    action.type === 'remote' ? action.lines : action.keep === 'theirs' ? [...state.conflicts.values()] : [];
+  for (const line of lines) {
+    const i = state.index.get(line.id);
+    if (i === undefined) continue;
+    const local = segments[i]!;
+    const mine = action.type === 'remote' ? (dirty.get(line.id) ?? new Set<Field>()) : new Set<Field>();
+    const merged = { ...line };
+    for (const f of mine) (merged as Record<Field, Value>)[f] = local[f];
+    segments[i] = merged;
+    if (action.type === 'resolve') dirty.delete(line.id);
+    // a field edited here that the other tab saved differently: the user decides
+    if ([...mine].some((f) => line[f] !== local[f])) conflicts.set(line.id, line);
+  }
+  if (action.type === 'resolve') conflicts.clear();
+  return { ...state, segments, dirty, conflicts };
 }
 
 function applyChanges(state: EditorState, changes: Change[], direction: 'after' | 'before'): EditorState {
@@ -125,6 +158,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const next = applyChanges(state, step, 'after');
       return { ...next, past: [...state.past, step], future: state.future.slice(0, -1), typing: null };
     }
+    case 'remote':
+    case 'resolve':
+      return takeRemote(state, action);
     case 'saved': {
       const dirty = new Map(state.dirty);
       for (const [id, values] of action.sent) {

@@ -51,13 +51,14 @@ function server() {
         terms: [{ source: 'takoyaki', target: 'takoyaki', note: '' }],
       },
     }),
-    [API.taskUpdateSegments]: () => ({ version: 4, segments: [{ id: 2, flags: [] }] }),
+    [API.taskUpdateSegments]: () => ({ version: 4, segments: [{ id: 2, flags: [] }], changed: [] }),
     [API.taskReapply]: () => ({
       version: 3,
       results: [
         { id: 2, success: true, translatedText: 'Deux takoyaki, s’il vous plaît.', error: null, flags: [] },
       ],
       quota: QUOTA,
+      changed: [],
     }),
   });
 }

@@ -146,6 +146,7 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
       [API.taskUpdateSegments]: (body) => ({
         version: 2,
         segments: (body.segments as SegmentPatch[]).map((p) => ({ id: p.id, flags: flagsOf(p.id) })),
+        changed: [],
       }),
     });
     open();
@@ -191,8 +192,9 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
           callsPerDay: 100,
           resetsAt: '2026-01-02T00:00:00.000Z',
         },
+        changed: [],
       }),
-      [API.taskUpdateSegments]: () => ({ version: 3, segments: [{ id: 4, flags: [] }] }),
+      [API.taskUpdateSegments]: () => ({ version: 3, segments: [{ id: 4, flags: [] }], changed: [] }),
     });
     open();
     expect((await screen.findByTestId('segment-4')).dataset.review).toBe('kept-original,source-language');

@@ -61,9 +61,16 @@ export default function EditorPage() {
   const doc = useEditorDocument(task);
   const { state, dispatch, stateRef } = doc;
   const onRefused = useCallback((text: string) => void message.error(text), [message]);
-  const { saveState, save, enqueue, typing, unsaved } = useAutosave({ taskId, doc, onRefused });
+  const { saveState, save, enqueue, typing, unsaved, resolve } = useAutosave({ taskId, doc, onRefused });
   const unsavedRef = useLeaveWarning(unsaved, typing);
-  const { busy, run: retranslate } = useRetranslate(taskId, { save, enqueue, apply: doc.applyRetranslation });
+  const { versionRef } = doc;
+  const heldVersion = useCallback(() => versionRef.current, [versionRef]);
+  const { busy, run: retranslate } = useRetranslate(taskId, {
+    save,
+    enqueue,
+    apply: doc.applyRetranslation,
+    version: heldVersion,
+  });
   const retranslateRef = useLatest(retranslate);
   const selection = useSelection();
   const quality = useQualityFlags(state, task?.targetLanguage);
@@ -192,6 +199,8 @@ export default function EditorPage() {
       />
       <EditorBanners
         saveState={saveState}
+        conflicts={state.conflicts}
+        onResolve={resolve}
         readOnly={readOnly}
         task={task}
         continuing={rest.busy === task.id}

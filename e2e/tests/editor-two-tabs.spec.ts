@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newUserWithTask } from '../support/tasks.js';
+
+/**
+ * Issue 35: an edit is checked against the lines it touches. Two tabs of one task editing different
+ * lines both save and each takes in the other's lines; the same line is a conflict the user
+ * resolves in the tab (keep mine or take theirs), with nothing lost in either.
+ */
+test('two tabs: different lines both saved; the same line kept or taken, nothing lost', async ({
+  page,
+  context,
+}) => {
+  const { id } = await newUserWithTask(page, { cues: 8, target: 'fr', name: 'tabs.srt' });
+  const second = await context.newPage();
+  const open = async (p: Page) => {
+    await p.goto(`/edit/${id}`);
+    await expect(p.getByTestId('seg-2-translation')).toBeVisible();
+  };
+  await open(page);
+  await open(second);
+  const saved = (p: Page) => expect(p.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+
+  // different lines: both saved
+  await page.getByTestId('seg-2-translation').fill('Première fenêtre');
+  await saved(page);
+  await second.getByTestId('seg-5-translation').fill('Deuxième fenêtre');
+  await saved(second);
+  // the second tab's save answered with the first tab's line
+  await expect(second.getByTestId('seg-2-translation')).toHaveValue('Première fenêtre');
+  await expect(second.getByTestId('save-conflict')).toHaveCount(0);
+
+  // the same line in both: the second tab is told, keeps its text and sees the other
+  await page.getByTestId('seg-3-translation').fill('Version A');
+  await saved(page);
+  await second.getByTestId('seg-3-translation').fill('Version B');
+  await expect(second.getByTestId('save-conflict')).toContainText('3');
+  await expect(second.getByTestId('save-conflict-theirs')).toContainText('Version A');
+  await expect(second.getByTestId('seg-3-translation')).toHaveValue('Version B');
+  await expect(second.getByTestId('save-state')).toHaveAttribute('data-state', 'conflict');
+  // keep mine: saved over the other's
+  await second.getByTestId('conflict-keep-mine').click();
+  await saved(second);
+  await expect(second.getByTestId('save-conflict')).toHaveCount(0);
+
+  // the first tab, editing the same line again, is told in turn and takes the other's
+  await page.getByTestId('seg-3-translation').fill('Version A2');
+  await expect(page.getByTestId('save-conflict-theirs')).toContainText('Version B');
+  await page.getByTestId('conflict-take-theirs').click();
+  await expect(page.getByTestId('seg-3-translation')).toHaveValue('Version B');
+  await saved(page);
+
+  // both tabs' work is what the task holds
+  await page.reload();
+  await expect(page.getByTestId('seg-2-translation')).toHaveValue('Première fenêtre');
+  await expect(page.getByTestId('seg-3-translation')).toHaveValue('Version B');
+  await expect(page.getByTestId('seg-5-translation')).toHaveValue('Deuxième fenêtre');
+});
