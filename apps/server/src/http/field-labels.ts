@@ -209,7 +209,12 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     'segments.*.startTime': 'startTimeAt',
     'segments.*.endTime': 'endTimeAt',
   },
-  [API.taskRetranslate]: { taskId: 'taskId', segmentIds: 'segmentIds', 'segmentIds.*': 'segmentIdItem' },
+  [API.taskRetranslate]: {
+    taskId: 'taskId',
+    segmentIds: 'segmentIds',
+    'segmentIds.*': 'segmentIdItem',
+    baseVersion: 'baseVersion',
+  },
   [API.alipayCreate]: { id: 'productId' },
   [API.wallexCreate]: { id: 'productId' },
   [API.alipayQuery]: { outTradeNo: 'orderNumber' },

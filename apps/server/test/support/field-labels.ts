@@ -112,6 +112,7 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
     taskId: ['任务 ID', 'task id'],
     segmentIds: ['要重新翻译的字幕', 'list of lines to translate again'],
     'segmentIds.*': ['第 1 个字幕 ID', 'line id 1'],
+    baseVersion: ['版本号', 'version'],
   },
   '/alipay/create_alipay_url': { id: ['商品 ID', 'product id'] },
   '/wallex/create_payment': { id: ['商品 ID', 'product id'] },
