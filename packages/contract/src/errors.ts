@@ -6,6 +6,7 @@ import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
 import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
 import { PART_ERRORS } from './part-errors.js';
+import { STRUCTURE_ERRORS } from './structure-errors.js';
 import { VOICE_ERRORS } from './voice-errors.js';
 
 export type { UiLanguage };
@@ -17,7 +18,8 @@ export type { UiLanguage };
  * in site-errors.ts, an account's password and email changes in account-errors.ts, faults (engines
  * that keep the original, a full disk, a lost database connection) in fault-errors.ts, glossaries,
  * series and the film brief in voice-errors.ts, upload forms that cannot be read in
- * form-errors.ts, parts in part-errors.ts.
+ * form-errors.ts, parts in part-errors.ts, lines split, merged, inserted or deleted in
+ * structure-errors.ts.
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
@@ -27,6 +29,7 @@ export const ErrorCodes = {
   ...ACCOUNT_ERRORS,
   ...VOICE_ERRORS,
   ...PART_ERRORS,
+  ...STRUCTURE_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

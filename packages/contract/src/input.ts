@@ -20,6 +20,10 @@ export const INPUT_RULES = {
   partBeyondUpload: 'part_beyond_upload',
   /** a task option the chosen engine would ignore (params.engine: its name), issue 34 */
   ignoredByEngine: 'ignored_by_engine',
+  /** an edit of a task's lines with no change, no new line and no deletion (issue 35) */
+  noEdit: 'no_edit',
+  /** a value given twice where each must be its own (a new line's key) */
+  uniqueKey: 'unique_key',
 } as const;
 export type InputRule = (typeof INPUT_RULES)[keyof typeof INPUT_RULES];
 

@@ -169,12 +169,36 @@ export const segmentPatch = z.object({
 });
 export type SegmentPatch = z.infer<typeof segmentPatch>;
 
-/** /task/update_segments: saved only when `baseVersion` is still the task's version. */
-export const updateSegmentsBody = z.object({
-  taskId: z.uuid(),
-  baseVersion: z.number().int().min(0),
-  segments: z.array(segmentPatch).min(1).max(2000),
+/**
+ * A line added by an edit (issue 35: a split's second half, an inserted line): `key` is the
+ * client's own temporary id (negative), answered with the line's id; `after` the id of the line it
+ * follows (or the key of a line added earlier in the same edit), null: first in the task.
+ */
+export const newSegment = z.object({
+  key: z.number().int().max(-1),
+  after: z.number().int().nullable(),
+  startTime: srtTime,
+  endTime: srtTime,
+  originalText: z.string().max(SEGMENT_TEXT_MAX),
+  translatedText: z.string().max(SEGMENT_TEXT_MAX).default(''),
 });
+export type NewSegment = z.input<typeof newSegment>;
+
+/**
+ * /task/update_segments: saved only when no line it touches changed after `baseVersion`. Besides
+ * the lines' changes (`segments`), an edit may add lines (`insert`) and delete some (`remove`):
+ * a split is a change and an insert, a merge a change and deletions, each one call.
+ */
+export const updateSegmentsBody = z
+  .object({
+    taskId: z.uuid(),
+    baseVersion: z.number().int().min(0),
+    segments: z.array(segmentPatch).max(2000).default([]),
+    insert: z.array(newSegment).max(200).default([]),
+    remove: z.array(z.number().int().min(1)).max(2000).default([]),
+  })
+  .refine((b) => b.segments.length + b.insert.length + b.remove.length > 0, INPUT_RULES.noEdit);
+export type UpdateSegmentsBody = z.input<typeof updateSegmentsBody>;
 
 /**
  * /task/update_segments: the task's version after the edit, and the review flags of every line
@@ -188,6 +212,13 @@ export const savedSegmentsSchema = z.object({
    * edit), as they are now: the editor takes them in, so its next edit is checked against them
    */
   changed: z.array(taskLineSchema),
+  /** the lines this edit added: each one's key and its id */
+  created: z.array(z.object({ key: z.number().int(), id: z.number().int() })),
+  /**
+   * another tab added or deleted lines after `baseVersion`: `changed` cannot say where, so the
+   * editor reads the task's lines again (its unsaved edits kept)
+   */
+  reload: z.boolean(),
 });
 export type SavedSegments = z.infer<typeof savedSegmentsSchema>;
 

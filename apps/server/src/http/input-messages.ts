@@ -36,6 +36,16 @@ const RULES: Record<InputRule, Record<UiLanguage, (label: string, params: Params
     en: () => 'change at least one of the name, the avatar or the language',
     ja: () => '名前、アバター、表示言語のいずれかを変更してください',
   },
+  no_edit: {
+    zh: () => '请至少提供一项修改、一个新行或一个要删除的行',
+    en: () => 'give at least one change, new line or line to delete',
+    ja: () => '変更、新しい行、削除する行のいずれかを少なくとも 1 つ指定してください',
+  },
+  unique_key: {
+    zh: (l) => `${l}在本次请求中重复了，每一项都应不同`,
+    en: (l) => `${l} is given twice in this request; each must be different`,
+    ja: (l) => `${l}がこのリクエストで重複しています。それぞれ異なる値にしてください`,
+  },
   not_zero: {
     zh: (l) => `${l}不能为 0`,
     en: (l) => `${l} must not be 0`,

@@ -20,3 +20,14 @@ CREATE UNIQUE INDEX task_segments_order ON task_segments (task_id, position);
 -- the task version at which the line last changed (0: as translated): an edit is checked against
 -- the lines it touches, so two tabs editing different lines of one task both save
 ALTER TABLE task_segments ADD COLUMN version integer NOT NULL DEFAULT 0;
+-- statement
+-- the last id given to a line of the task: a new line takes the next, so an id is never used again
+-- (a tab still holding a deleted line's id cannot edit another line by it)
+ALTER TABLE tasks ADD COLUMN last_segment_id integer NOT NULL DEFAULT 0;
+-- statement
+UPDATE tasks SET last_segment_id = s.last FROM (SELECT task_id, max(id) AS last FROM task_segments GROUP BY task_id) AS s
+ WHERE s.task_id = tasks.id;
+-- statement
+-- the task version of the last edit that added or deleted lines: a tab that saw an older version
+-- reads the lines again
+ALTER TABLE tasks ADD COLUMN structure_version integer NOT NULL DEFAULT 0;

@@ -258,7 +258,7 @@ export async function saveTranscript(
       `UPDATE tasks SET status = 'translating', execute_status = 3, segment_count = $2 + $5::int,
               original_language = CASE WHEN $5::int > 0 THEN original_language ELSE $3 END,
               detected_language = CASE WHEN $5::int > 0 THEN detected_language ELSE $4 END,
-              audio_cut_ms = $6, updated_at = now()
+              audio_cut_ms = $6, last_segment_id = $2 + $5::int, updated_at = now()
         WHERE id = $1 AND status = 'processing' AND deleted_at IS NULL RETURNING 1`,
       [id, cues.length, language, detected, part.after, part.cutMs],
     );

@@ -153,3 +153,112 @@ export async function linesChangedBetween(
   );
   return row?.lines ? (JSON.parse(row.lines) as TaskLine[]) : [];
 }
+
+/** What an edit of the task's lines reads of the task (under its lock: bumpVersion). */
+export interface TaskStructure {
+  /** the task version of the last edit that added or deleted lines */
+  structure_version: number;
+  /** the last id given to a line (ids above it were never given) */
+  last_segment_id: number;
+  segment_count: number;
+}
+
+export async function taskStructure(q: Queryable, taskId: string): Promise<TaskStructure> {
+  const [row] = await q.query<TaskStructure>(
+    `SELECT structure_version, last_segment_id, segment_count FROM tasks WHERE id = $1`,
+    [taskId],
+  );
+  return row!;
+}
+
+/** Which of `ids` are lines of the task now. */
+export async function existingIds(q: Queryable, taskId: string, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await q.query<{ id: number }>(
+    `SELECT id FROM task_segments WHERE task_id = $1 AND id = ANY($2::int[])`,
+    [taskId, ids],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Deletes lines; answers how many there were. */
+export async function removeSegments(q: Queryable, taskId: string, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await q.query(
+    `DELETE FROM task_segments WHERE task_id = $1 AND id = ANY($2::int[]) RETURNING id`,
+    [taskId, ids],
+  );
+  return rows.length;
+}
+
+/** the closest two positions may be before the task's order is numbered again */
+const MIN_POSITION_GAP = 1e-6;
+
+/**
+ * The place for a line after the line `afterId` (null: first): halfway to the next line, or one
+ * past the last. Positions stay above 0. When two lines are too close to put one between them
+ * (about 20 splits at one place), the task's positions are numbered again 1, 2, 3… (every row
+ * written, once in a long while).
+ */
+async function positionAfter(q: Queryable, taskId: string, afterId: number | null): Promise<number> {
+  for (let attempt = 0; ; attempt += 1) {
+    const [row] = await q.query<{ at: number | null; next: number | null }>(
+      `SELECT a.position AS at,
+              (SELECT min(position) FROM task_segments
+                WHERE task_id = $1 AND position > coalesce(a.position, 0)) AS next
+         FROM (SELECT (SELECT position FROM task_segments WHERE task_id = $1 AND id = $2) AS position) AS a`,
+      [taskId, afterId],
+    );
+    const at = row!.at ?? 0;
+    if (row!.next === null) return Math.floor(at) + 1;
+    if (row!.next - at >= MIN_POSITION_GAP * 2 || attempt > 0) return (at + row!.next) / 2;
+    // the order's positions as 1…n: through negatives, so no two rows ever share one (unique index)
+    await q.query(
+      `UPDATE task_segments s SET position = -r.n
+         FROM (SELECT id, row_number() OVER (ORDER BY position) AS n FROM task_segments WHERE task_id = $1) AS r
+        WHERE s.task_id = $1 AND s.id = r.id`,
+      [taskId],
+    );
+    await q.query(`UPDATE task_segments SET position = -position WHERE task_id = $1`, [taskId]);
+  }
+}
+
+export interface NewSegmentRow {
+  id: number;
+  /** the line it follows (null: first) */
+  afterId: number | null;
+  startMs: number;
+  endMs: number;
+  originalText: string;
+  translatedText: string;
+}
+
+/** Adds a line after another, marked changed at `version`. */
+export async function insertSegment(q: Queryable, taskId: string, version: number, line: NewSegmentRow) {
+  const position = await positionAfter(q, taskId, line.afterId);
+  await q.query(
+    `INSERT INTO task_segments (task_id, id, position, start_ms, end_ms, original_text, translated_text, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [taskId, line.id, position, line.startMs, line.endMs, line.originalText, line.translatedText, version],
+  );
+}
+
+/**
+ * Records an edit that added `added` lines (ids after last_segment_id) and deleted `removed`:
+ * answers the first new id.
+ */
+export async function noteStructure(
+  q: Queryable,
+  taskId: string,
+  version: number,
+  added: number,
+  removed: number,
+): Promise<number> {
+  const [row] = await q.query<{ last: number }>(
+    `UPDATE tasks SET last_segment_id = last_segment_id + $3, segment_count = segment_count + $3 - $4,
+                      structure_version = $2
+      WHERE id = $1 RETURNING last_segment_id AS last`,
+    [taskId, version, added, removed],
+  );
+  return row!.last - added + 1;
+}

@@ -1,39 +1,31 @@
 import {
-  INPUT_RULES,
   errorMessage,
   LIMITS,
   type ErrorKey,
   type RetranslateAnswer,
   type RetranslateResult,
   type ReviewFlagName,
-  type SavedSegments,
-  type SegmentPatch,
   type TranslationEngineName,
   type UiLanguage,
-  type VersionConflict,
 } from '@subtrans/contract';
-import { charCount, parseTimestamp } from '@subtrans/subtitles';
+import { charCount } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/client.js';
 import { EngineError } from '../../engines/translation/engine.js';
 import { allowanceForBatches } from '../../engines/translation/allowance.js';
 import { batchCount, translateAll } from '../../engines/translation/pipeline.js';
 import { taskExtrasFor } from './brief-step.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import { claimForRetranslation, releaseRetranslation } from './retranslate.repository.js';
 import { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
 import { bumpVersion, findOwnTask, taskVersion, type TaskRow } from './tasks.repository.js';
 import {
   applySegmentUpdates,
-  badTimings,
   linesChangedBetween,
   saveReviewFlags,
   segmentRows,
-  segmentsAt,
-  type SegmentUpdate,
 } from './segments.repository.js';
 import { ownTask } from './tasks.service.js';
-import { fitOf, flagsOf, lineRulesOf, translatedLine } from './line-quality.js';
+import { fitOf, lineRulesOf, translatedLine } from './line-quality.js';
 import { termExtrasFor } from './task-terms.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';
 import { paidFor } from './task-part.js';
@@ -42,113 +34,9 @@ import { paidFor } from './task-part.js';
 const RETRANSLATE_CLAIM_SECONDS = 120;
 
 /** Why an edit of this task cannot be saved now (it is gone, or not completed). */
-function refusal(task: TaskRow | undefined): AppError {
+export function refusal(task: TaskRow | undefined): AppError {
   if (!task) return new AppError('TASK_NOT_FOUND');
   return new AppError('TASK_BUSY');
-}
-
-/**
- * The text caps of an edit: the original at most 500 characters (what a task may hold); the
- * translation at most 1,000, since an honest translation of 500 characters can be longer.
- */
-function checkTextCaps(p: SegmentPatch): void {
-  if (p.originalText !== undefined && charCount(p.originalText) > LIMITS.originalTextMax)
-    throw new AppError('SEGMENT_ORIGINAL_TOO_LONG', undefined, { line: p.id, max: LIMITS.originalTextMax });
-  if (p.translatedText !== undefined && charCount(p.translatedText) > LIMITS.translatedTextMax)
-    throw new AppError('SEGMENT_TRANSLATION_TOO_LONG', undefined, {
-      line: p.id,
-      max: LIMITS.translatedTextMax,
-    });
-}
-
-function toUpdate(p: SegmentPatch, index: number): SegmentUpdate {
-  const time = (v: string | undefined, field: string) => {
-    if (v === undefined) return undefined;
-    const ms = parseTimestamp(v);
-    if (ms === null)
-      throw invalidField(['segments', index, field], { kind: 'rule', rule: INPUT_RULES.srtTime });
-    return ms;
-  };
-  return {
-    id: p.id,
-    originalText: p.originalText,
-    translatedText: p.translatedText,
-    startMs: time(p.startTime, 'startTime'),
-    endMs: time(p.endTime, 'endTime'),
-  };
-}
-
-/**
- * /task/update_segments: the editor's changes, saved only when no line they touch changed after
- * the client's version (issue 35: another tab's save of other lines is no conflict; of one of
- * these → TASK_VERSION_CONFLICT with those lines as they are now). A line whose times the patch
- * changes must stay non-negative and end after it starts; a text-only edit of a zero-length cue
- * (accepted at upload) is saved as it is. Nothing is saved otherwise. The user's text is never
- * laid out again; the changed lines' review flags are computed again, so they always describe the
- * line as stored (a line whose translation the user edited is theirs: no longer a kept original),
- * and answered with the version and the lines other tabs changed since the client's version.
- */
-export async function updateSegments(
-  ctx: AppContext,
-  userId: number,
-  input: { taskId: string; baseVersion: number; segments: SegmentPatch[] },
-): Promise<SavedSegments> {
-  input.segments.forEach(checkTextCaps);
-  const updates = input.segments.map((p, i) => toUpdate(p, i));
-  const ids = [...new Set(updates.map((u) => u.id))];
-  const retimed = updates.filter((u) => u.startMs !== undefined || u.endMs !== undefined).map((u) => u.id);
-  return ctx.db.tx(async (q) => {
-    // the task's row is locked from here: saves of one task take their versions one at a time
-    const version = await bumpVersion(q, userId, input.taskId);
-    if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId));
-    await refuseChangedElsewhere(q, input.taskId, input.baseVersion, version, ids);
-    const task = await findOwnTask(q, userId, input.taskId);
-    // issue 34: lines after the part paid for get their translation from the next part, not here
-    // (a task translated in part is never restructured: its lines' ids are their positions)
-    const unpaid = updates.find((u) => u.translatedText !== undefined && !paidFor(task!, u.id));
-    if (unpaid) throw new AppError('LINE_NOT_TRANSLATED_YET', undefined, { line: unpaid.id });
-    const found = await applySegmentUpdates(q, input.taskId, version, updates);
-    if (found !== ids.length) throw new AppError('SEGMENT_NOT_FOUND');
-    const bad = retimed.length ? await badTimings(q, input.taskId, retimed) : [];
-    if (bad.length) {
-      const index = input.segments.findIndex((s) => s.id === bad[0]);
-      throw invalidField(['segments', index], { kind: 'rule', rule: INPUT_RULES.timeOrder });
-    }
-    const rules = await lineRulesOf(q, task!);
-    const retranslated = new Set(updates.filter((u) => u.translatedText !== undefined).map((u) => u.id));
-    const changed = await segmentsAt(q, input.taskId, ids);
-    const flagged = changed.map((s) => {
-      const kept = !retranslated.has(s.id) && s.review_flags.includes('kept-original');
-      return { id: s.id, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
-    });
-    await saveReviewFlags(q, input.taskId, flagged);
-    return {
-      version,
-      segments: flagged,
-      changed: await linesChangedBetween(q, input.taskId, input.baseVersion, version),
-    };
-  });
-}
-
-/**
- * Refuses an edit (version `version`, under the task's lock) of lines that another save changed
- * after `baseVersion`, the version the client saw them at.
- */
-async function refuseChangedElsewhere(
-  q: Queryable,
-  taskId: string,
-  baseVersion: number,
-  version: number,
-  ids: number[],
-): Promise<void> {
-  const lines = await linesChangedBetween(q, taskId, baseVersion, version, ids);
-  if (lines.length)
-    throw new AppError('TASK_VERSION_CONFLICT', undefined, {
-      version: version - 1,
-      baseVersion,
-      line: lines[0]![0],
-      lines,
-    } satisfies VersionConflict);
 }
 
 /**

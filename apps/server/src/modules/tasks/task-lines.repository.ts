@@ -35,11 +35,11 @@ export async function linesPage(
   limit: number,
 ): Promise<LinesPage> {
   const rows = await q.query<{ lines: string; last: number; count: number }>(
-    `SELECT json_agg(json_build_array(position, start_ms, end_ms, original_text, coalesce(translated_text, ''),
+    `SELECT json_agg(json_build_array(id, start_ms, end_ms, original_text, coalesce(translated_text, ''),
                                       review_flags)
               ORDER BY position)::text AS lines,
             max(position) AS last, count(*)::int AS count
-       FROM (SELECT position, start_ms, end_ms, original_text, translated_text, review_flags,
+       FROM (SELECT id, position, start_ms, end_ms, original_text, translated_text, review_flags,
                     (row_number() OVER (ORDER BY position) - 1) / $4 AS part
                FROM task_segments
               WHERE task_id = $1 AND ($2::float8 IS NULL OR position > $2) ORDER BY position LIMIT $3) AS page

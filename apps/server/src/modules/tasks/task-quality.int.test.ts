@@ -197,6 +197,8 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
     expect(saved).toEqual({
       version: done.version + 1,
       changed: [],
+      created: [],
+      reload: false,
       segments: [
         { id: 1, flags: ['over-budget'] },
         { id: 2, flags: [] },

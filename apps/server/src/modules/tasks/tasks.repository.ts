@@ -120,8 +120,8 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
   const [row] = await q.query<TaskRow>(
     `INSERT INTO tasks (user_id, file_name, original_language, detected_language, target_language,
                         translation_service, include_original_text, segment_count, duration_ms, estimated_points,
-                        cost_rule, keep_engine_breaks)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${TASK_COLUMNS}`,
+                        cost_rule, keep_engine_breaks, last_segment_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $8) RETURNING ${TASK_COLUMNS}`,
     [
       t.userId,
       t.fileName,

@@ -42,7 +42,13 @@ afterEach(() => {
 
 describe('useAutosave', () => {
   it('saves the changed fields once typing pauses, against the task version, then says saved', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4, segments: [], changed: [] }));
+    const send = vi.fn<Send>(async () => ({
+      version: 4,
+      segments: [],
+      changed: [],
+      created: [],
+      reload: false,
+    }));
     const { hook, type } = setup(send);
     type('你');
     type('你好！');
@@ -66,6 +72,8 @@ describe('useAutosave', () => {
         { id: 2, flags: [] },
       ],
       changed: [],
+      created: [],
+      reload: false,
     }));
     const { hook } = setup(send);
     expect([...hook.result.current.doc.review]).toEqual([[2, 'source-language']]);
@@ -83,7 +91,13 @@ describe('useAutosave', () => {
   });
 
   it('sends a timing as an SRT timestamp', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4, segments: [], changed: [] }));
+    const send = vi.fn<Send>(async () => ({
+      version: 4,
+      segments: [],
+      changed: [],
+      created: [],
+      reload: false,
+    }));
     const { hook } = setup(send);
     act(() =>
       hook.result.current.doc.dispatch({ type: 'change', changes: [{ id: 2, field: 'endMs', after: 2500 }] }),
@@ -109,7 +123,7 @@ describe('useAutosave', () => {
           [1, 0, 1000, 'Hello', 'other tab', []],
           [2, 1000, 2000, 'World', '世界!', []],
         ]);
-      return { version: 8, segments: [], changed: [] };
+      return { version: 8, segments: [], changed: [], created: [], reload: false };
     });
     const { hook, type } = setup(send);
     type('changed');
@@ -151,6 +165,8 @@ describe('useAutosave', () => {
       version: 6,
       segments: [{ id: 1, flags: [] }],
       changed: [[2, 1500, 2500, 'World', 'from the other tab', ['over-budget']]],
+      created: [],
+      reload: false,
     }));
     const { hook, type } = setup(send);
     type('mine');
@@ -190,7 +206,7 @@ describe('useAutosave', () => {
     const send = vi.fn<Send>(async () => {
       calls += 1;
       if (calls < 3) throw new ApiError(-1, 'offline', 0);
-      return { version: 9, segments: [], changed: [] };
+      return { version: 9, segments: [], changed: [], created: [], reload: false };
     });
     const { hook, onRefused, type } = setup(send);
     type('changed');
@@ -207,7 +223,13 @@ describe('useAutosave', () => {
   });
 
   it('runs calls one after another through enqueue', async () => {
-    const send = vi.fn<Send>(async () => ({ version: 4, segments: [], changed: [] }));
+    const send = vi.fn<Send>(async () => ({
+      version: 4,
+      segments: [],
+      changed: [],
+      created: [],
+      reload: false,
+    }));
     const { hook } = setup(send);
     const order: string[] = [];
     let release!: () => void;

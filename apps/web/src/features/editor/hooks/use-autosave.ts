@@ -28,6 +28,8 @@ export interface AutosaveOptions {
   onRefused: (message: string) => void;
   /** the call that saves (the server's by default) */
   send?: typeof saveSegments;
+  /** another tab added or deleted lines: the task's lines are read again (unsaved edits kept) */
+  onReload?: () => void;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface AutosaveOptions {
  * Server calls run one after another through `enqueue`, so a save and a re-translation never race
  * on the version.
  */
-export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: AutosaveOptions) {
+export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onReload }: AutosaveOptions) {
   const { state, dispatch, stateRef, versionRef, applySaved, applyRemote } = doc;
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [typing] = useState(createTypingSignal);
@@ -71,6 +73,7 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: Aut
         versionRef.current = res.version;
         // the saved lines' review tags are the server's new verdict on them
         applySaved(res);
+        if (res.reload) onReload?.();
         retryCount.current = 0;
         dispatch({ type: 'saved', sent });
         // what is left once these values count as saved (typing may have gone on meanwhile)
@@ -89,6 +92,13 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: Aut
           setSaveState('pending');
           return;
         }
+        if (e instanceof ApiError && e.code === ErrorCodes.SEGMENT_REMOVED_ELSEWHERE.code) {
+          // the line is gone: said, and the lines read again (the other edits are saved after)
+          onRefused(e.message);
+          onReload?.();
+          setSaveState('pending');
+          return;
+        }
         if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.code !== -1) {
           // the server refused these values (e.g. an impossible timing): say so, keep them to fix
           setSaveState('failed');
@@ -102,7 +112,7 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments }: Aut
         saveTimer.current = setTimeout(() => void saveRef.current(), delay);
       }
     });
-  }, [applyRemote, applySaved, dispatch, enqueue, onRefused, send, stateRef, taskId, versionRef]);
+  }, [applyRemote, applySaved, dispatch, enqueue, onRefused, onReload, send, stateRef, taskId, versionRef]);
 
   // after every change, once typing pauses (the timer is reset only by a new change)
   useEffect(() => {

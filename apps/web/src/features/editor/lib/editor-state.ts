@@ -112,7 +112,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         for (const f of fields) (merged as Record<Field, Value>)[f] = local[f];
         return merged;
       });
-      return { ...state, segments, index: new Map(segments.map((s, i) => [s.id, i])) };
+      const index = new Map(segments.map((s, i) => [s.id, i]));
+      // a line deleted elsewhere has nothing left to save or to decide
+      const dirty = new Map([...state.dirty].filter(([id]) => index.has(id)));
+      const conflicts = new Map([...state.conflicts].filter(([id]) => index.has(id)));
+      return { ...state, segments, index, dirty, conflicts };
     }
     case 'change': {
       const now = action.now ?? Date.now();

@@ -51,7 +51,13 @@ function server() {
         terms: [{ source: 'takoyaki', target: 'takoyaki', note: '' }],
       },
     }),
-    [API.taskUpdateSegments]: () => ({ version: 4, segments: [{ id: 2, flags: [] }], changed: [] }),
+    [API.taskUpdateSegments]: () => ({
+      version: 4,
+      segments: [{ id: 2, flags: [] }],
+      changed: [],
+      created: [],
+      reload: false,
+    }),
     [API.taskReapply]: () => ({
       version: 3,
       results: [

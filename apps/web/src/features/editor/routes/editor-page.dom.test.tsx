@@ -194,7 +194,13 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
         },
         changed: [],
       }),
-      [API.taskUpdateSegments]: () => ({ version: 3, segments: [{ id: 4, flags: [] }], changed: [] }),
+      [API.taskUpdateSegments]: () => ({
+        version: 3,
+        segments: [{ id: 4, flags: [] }],
+        changed: [],
+        created: [],
+        reload: false,
+      }),
     });
     open();
     expect((await screen.findByTestId('segment-4')).dataset.review).toBe('kept-original,source-language');

@@ -61,7 +61,14 @@ export default function EditorPage() {
   const doc = useEditorDocument(task);
   const { state, dispatch, stateRef } = doc;
   const onRefused = useCallback((text: string) => void message.error(text), [message]);
-  const { saveState, save, enqueue, typing, unsaved, resolve } = useAutosave({ taskId, doc, onRefused });
+  const { refetch } = detail;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const { saveState, save, enqueue, typing, unsaved, resolve } = useAutosave({
+    taskId,
+    doc,
+    onRefused,
+    onReload: reload,
+  });
   const unsavedRef = useLeaveWarning(unsaved, typing);
   const { versionRef } = doc;
   const heldVersion = useCallback(() => versionRef.current, [versionRef]);
