@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { type SegmentPatch } from '@subtrans/contract';
+import { type SegmentPatch, type UpdateSegmentsBody } from '@subtrans/contract';
 import { api, ApiError, apiGet } from '../../../lib/api-client';
 import { EDITOR_PATH, isTaskId } from '../../../lib/paths';
 
@@ -56,8 +56,20 @@ export function useTaskDetail(id: string) {
   });
 }
 
-export const saveSegments = (taskId: string, baseVersion: number, segments: SegmentPatch[]) =>
-  api('taskUpdateSegments', { taskId, baseVersion, segments });
+/** `structure`: lines added and deleted by the same edit (issue 35) */
+export const saveSegments = (
+  taskId: string,
+  baseVersion: number,
+  segments: SegmentPatch[],
+  structure: Pick<UpdateSegmentsBody, 'insert' | 'remove'> = {},
+) =>
+  api('taskUpdateSegments', {
+    taskId,
+    baseVersion,
+    segments,
+    ...(structure.insert?.length ? { insert: structure.insert } : {}),
+    ...(structure.remove?.length ? { remove: structure.remove } : {}),
+  });
 
 /** `baseVersion`: the version this editor holds; the answer names the lines other tabs changed since */
 export const retranslate = (taskId: string, segmentIds: number[], baseVersion?: number) =>

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { ErrorCodes, type SavedSegments, type SegmentPatch, type TaskWithLines } from '@subtrans/contract';
+import {
+  ErrorCodes,
+  type SavedSegments,
+  type SegmentPatch,
+  type TaskWithLines,
+  type UpdateSegmentsBody,
+} from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { SAVE_DEBOUNCE_MS, RETRY_DELAYS_MS, useAutosave } from './use-autosave';
 import { useEditorDocument } from './use-editor-document';
@@ -13,7 +19,15 @@ const task = {
   ],
 } as unknown as TaskWithLines;
 
-type Send = (taskId: string, version: number, patches: SegmentPatch[]) => Promise<SavedSegments>;
+type Send = (
+  taskId: string,
+  version: number,
+  patches: SegmentPatch[],
+  structure?: Pick<UpdateSegmentsBody, 'insert' | 'remove'>,
+) => Promise<SavedSegments>;
+
+/** a save that adds and deletes no line */
+const NO_LINES = { insert: [], remove: [] };
 
 function setup(send: Send) {
   const onRefused = vi.fn();
@@ -58,7 +72,7 @@ describe('useAutosave', () => {
     expect(send).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith('t1', 3, [{ id: 1, translatedText: '你好！' }]);
+    expect(send).toHaveBeenCalledWith('t1', 3, [{ id: 1, translatedText: '你好！' }], NO_LINES);
     expect(hook.result.current.saveState).toBe('saved');
     expect(hook.result.current.unsaved).toBe(false);
     expect(hook.result.current.doc.versionRef.current).toBe(4);
@@ -103,7 +117,7 @@ describe('useAutosave', () => {
       hook.result.current.doc.dispatch({ type: 'change', changes: [{ id: 2, field: 'endMs', after: 2500 }] }),
     );
     await act(() => hook.result.current.save());
-    expect(send).toHaveBeenCalledWith('t1', 3, [{ id: 2, endTime: '00:00:02,500' }]);
+    expect(send).toHaveBeenCalledWith('t1', 3, [{ id: 2, endTime: '00:00:02,500' }], NO_LINES);
   });
 
   const conflictError = (lines: unknown[]) =>
@@ -140,7 +154,7 @@ describe('useAutosave', () => {
     act(() => hook.result.current.resolve('mine'));
     await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send).toHaveBeenLastCalledWith('t1', 7, [{ id: 1, translatedText: 'changed' }]);
+    expect(send).toHaveBeenLastCalledWith('t1', 7, [{ id: 1, translatedText: 'changed' }], NO_LINES);
     expect(hook.result.current.saveState).toBe('saved');
   });
 
@@ -199,6 +213,47 @@ describe('useAutosave', () => {
     type('fixed');
     await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
     expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends a split as one save: the change, and the new line after its first half; takes its id', async () => {
+    const send = vi.fn<Send>(async () => ({
+      version: 4,
+      segments: [
+        { id: 1, flags: [] },
+        { id: 3, flags: ['over-budget'] },
+      ],
+      changed: [],
+      created: [{ key: -1, id: 3 }],
+      reload: false,
+    }));
+    const { hook } = setup(send);
+    act(() =>
+      hook.result.current.doc.dispatch({
+        type: 'lines',
+        changes: [{ id: 1, field: 'endMs', after: 600 }],
+        insert: [{ after: 1, line: { startMs: 600, endMs: 1000, originalText: 'lo', translatedText: '好' } }],
+      }),
+    );
+    expect(hook.result.current.unsaved).toBe(true);
+    await act(() => hook.result.current.save());
+    expect(send).toHaveBeenCalledWith('t1', 3, [{ id: 1, endTime: '00:00:00,600' }], {
+      insert: [
+        {
+          key: -1,
+          after: 1,
+          startTime: '00:00:00,600',
+          endTime: '00:00:01,000',
+          originalText: 'lo',
+          translatedText: '好',
+        },
+      ],
+      remove: [],
+    });
+    const { state, review } = hook.result.current.doc;
+    expect(state.segments.map((x) => x.id)).toEqual([1, 3, 2]);
+    expect(review.get(3)).toBe('over-budget');
+    expect(hook.result.current.saveState).toBe('saved');
+    expect(hook.result.current.unsaved).toBe(false);
   });
 
   it('retries network failures with growing pauses until the save goes through', async () => {

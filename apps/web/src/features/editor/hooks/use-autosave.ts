@@ -4,7 +4,8 @@ import { formatSrtTime } from '@subtrans/subtitles/time';
 import { ApiError } from '../../../lib/api-client';
 import { saveSegments } from '../api/editor';
 import type { SaveState } from '../components/editor-header';
-import { editorReducer, pendingPatches, type Field } from '../lib/editor-state';
+import { editorReducer, hasPending, pendingPatches, type Field } from '../lib/editor-state';
+import { pendingInserts } from '../lib/editor-structure';
 import { createTypingSignal } from '../lib/typing-signal';
 import type { EditorDocument } from './use-editor-document';
 
@@ -58,8 +59,12 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = null;
     return enqueue(async () => {
-      const sent = pendingPatches(stateRef.current);
-      if (!sent.size) {
+      const state = stateRef.current;
+      const sent = pendingPatches(state);
+      // issue 35: lines made here (each after the line before it) and lines deleted here
+      const inserts = pendingInserts(state.segments, state.structure.added);
+      const removedSent = [...state.structure.removed];
+      if (!sent.size && !inserts.length && !removedSent.length) {
         setSaveState((s) => (s === 'conflict' ? s : 'saved'));
         return;
       }
@@ -69,16 +74,33 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
           taskId,
           versionRef.current,
           [...sent].map(([id, values]) => toPatch(id, values)),
+          {
+            insert: inserts.map(({ line, after }) => ({
+              key: line.id,
+              after,
+              startTime: formatSrtTime(line.startMs),
+              endTime: formatSrtTime(line.endMs),
+              originalText: line.originalText,
+              translatedText: line.translatedText,
+            })),
+            remove: removedSent,
+          },
         );
         versionRef.current = res.version;
         // the saved lines' review tags are the server's new verdict on them
         applySaved(res);
         if (res.reload) onReload?.();
         retryCount.current = 0;
-        dispatch({ type: 'saved', sent });
+        const saved = {
+          type: 'saved' as const,
+          sent,
+          created: new Map(res.created.map((c) => [c.key, c.id])),
+          insertedSent: new Map(inserts.map(({ line }) => [line.id, line])),
+          removedSent,
+        };
+        dispatch(saved);
         // what is left once these values count as saved (typing may have gone on meanwhile)
-        const after = editorReducer(stateRef.current, { type: 'saved', sent });
-        setSaveState(pendingPatches(after).size ? 'pending' : 'saved');
+        setSaveState(hasPending(editorReducer(stateRef.current, saved)) ? 'pending' : 'saved');
       } catch (e) {
         if (e instanceof ApiError && e.code === ErrorCodes.TASK_VERSION_CONFLICT.code) {
           // the other tab's lines come in; where they differ from edits here the user decides
@@ -118,7 +140,7 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
   useEffect(() => {
     saveRef.current = save;
   }, [save]);
-  const dirtyCount = state.dirty.size;
+  const dirtyCount = state.dirty.size + state.structure.added.size + state.structure.removed.size;
   const conflicted = state.conflicts.size > 0;
   useEffect(() => {
     // the keys typed have reached the state; the badge follows saveState again (lowered only once

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '@subtrans/contract';
 import { downloadTask } from '../../../lib/task-export';
 import type { ExportChoice } from '../components/editor-header';
-import { pendingPatches, type EditorState } from '../lib/editor-state';
+import { hasPending, type EditorState } from '../lib/editor-state';
 
 /**
  * The header's export menu: what is typed is saved first (an export never misses an edit), then
@@ -20,7 +20,7 @@ export function useExport(taskId: string, stateRef: RefObject<EditorState>, save
       void (async () => {
         try {
           await save();
-          if (pendingPatches(stateRef.current).size) throw new Error(t('editor.save.failed'));
+          if (hasPending(stateRef.current)) throw new Error(t('editor.save.failed'));
           await downloadTask(taskId, format, choice.includes('-both'), !choice.endsWith('-flipped'));
         } catch (e) {
           void message.error(e instanceof Error ? e.message : t('tasks.downloadFailed'));

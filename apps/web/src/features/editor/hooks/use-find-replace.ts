@@ -1,7 +1,8 @@
 import { useCallback, useDeferredValue, useMemo, useRef, useState, type Dispatch } from 'react';
 import type { InputRef } from 'antd';
 import type { FindOptions } from '../components/find-replace';
-import { findMatches, replaceAll, type EditorAction, type EditSegment } from '../lib/editor-state';
+import { type EditorAction, type EditSegment } from '../lib/editor-state';
+import { findMatches, replaceAll } from '../lib/find';
 
 const NO_SEGMENTS: readonly EditSegment[] = [];
 

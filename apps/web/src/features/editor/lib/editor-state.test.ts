@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  editorReducer,
-  findMatches,
-  initialState,
-  pendingPatches,
-  replaceAll,
-  type EditSegment,
-} from './editor-state';
+import { editorReducer, initialState, pendingPatches, type EditSegment } from './editor-state';
+import { findMatches, replaceAll } from './find';
 
 const segs = (): EditSegment[] => [
   { id: 1, startMs: 0, endMs: 1000, originalText: 'Hello cat', translatedText: 'Bonjour chat' },

@@ -2,23 +2,20 @@
  * The editor's state as a pure reducer: the segments being edited, what is not yet saved, and
  * undo/redo of every change (typing in one field coalesces into one step).
  */
-export interface EditSegment {
-  id: number;
-  startMs: number;
-  endMs: number;
-  originalText: string;
-  translatedText: string;
-}
+import type { Change, EditSegment, Field, StepItem, Value } from './editor-types';
+import {
+  applyLineOp,
+  emptyStructure,
+  idForReinsert,
+  invertLineOp,
+  isLineOp,
+  renameOp,
+  takeKey,
+  type LineOp,
+  type Structure,
+} from './editor-structure';
 
-export type Field = 'originalText' | 'translatedText' | 'startMs' | 'endMs';
-type Value = string | number;
-
-export interface Change {
-  id: number;
-  field: Field;
-  before: Value;
-  after: Value;
-}
+export type { Change, EditSegment, Field, StepItem } from './editor-types';
 
 export interface EditorState {
   segments: EditSegment[];
@@ -26,8 +23,8 @@ export interface EditorState {
   index: Map<number, number>;
   /** segment id → fields changed since the last save */
   dirty: Map<number, Set<Field>>;
-  past: Change[][];
-  future: Change[][];
+  past: StepItem[][];
+  future: StepItem[][];
   /** the field last typed into (typing there again extends the same undo step) */
   typing: { id: number; field: Field; at: number } | null;
   /**
@@ -35,6 +32,8 @@ export interface EditorState {
    * id → the line as the other saved it. Nothing is saved until the user keeps theirs or takes it.
    */
   conflicts: ReadonlyMap<number, EditSegment>;
+  /** issue 35: lines added and deleted here, not saved yet */
+  structure: Structure;
 }
 
 export type EditorAction =
@@ -44,8 +43,27 @@ export type EditorAction =
   | { type: 'change'; changes: Omit<Change, 'before'>[]; typing?: boolean; now?: number }
   | { type: 'undo' }
   | { type: 'redo' }
-  /** these values were saved: they are no longer dirty unless changed again since */
-  | { type: 'saved'; sent: Map<number, Partial<Record<Field, Value>>> }
+  /**
+   * lines split, merged, inserted or deleted, with field changes, as one undo step (issue 35):
+   * new lines get temporary ids (state.structure.nextKey onwards), each after the line it names
+   */
+  | {
+      type: 'lines';
+      changes?: Omit<Change, 'before'>[];
+      remove?: number[];
+      insert?: { after: number | null; line: Omit<EditSegment, 'id'> }[];
+    }
+  /**
+   * these values were saved: they are no longer dirty unless changed again since; the lines
+   * added (their keys → their ids, with the values sent) and deleted by the save
+   */
+  | {
+      type: 'saved';
+      sent: Map<number, Partial<Record<Field, Value>>>;
+      created?: ReadonlyMap<number, number>;
+      insertedSent?: ReadonlyMap<number, EditSegment>;
+      removedSent?: readonly number[];
+    }
   /** lines as another tab saved them: taken in, except where this one has unsaved edits */
   | { type: 'remote'; lines: EditSegment[] }
   /** the conflicting lines: keep this tab's edits (saved over the other's) or take the other's */
@@ -62,7 +80,90 @@ export function initialState(segments: EditSegment[] = []): EditorState {
     future: [],
     typing: null,
     conflicts: new Map(),
+    structure: emptyStructure(),
   };
+}
+
+const withIndex = (state: EditorState, segments: EditSegment[]): EditorState => ({
+  ...state,
+  segments,
+  index: new Map(segments.map((s, i) => [s.id, i])),
+});
+
+/** Every line id renamed (a saved line's temporary id → its id; a re-inserted line → a new key). */
+function renamed(state: EditorState, names: ReadonlyMap<number, number>): EditorState {
+  if (!names.size) return state;
+  const id = (x: number) => names.get(x) ?? x;
+  const step = (items: StepItem[]) =>
+    items.map((item) => (isLineOp(item) ? renameOp(item, names) : { ...item, id: id(item.id) }));
+  const segments = state.segments.map((s) => (names.has(s.id) ? { ...s, id: id(s.id) } : s));
+  return {
+    ...withIndex(state, segments),
+    dirty: new Map([...state.dirty].map(([k, v]) => [id(k), v])),
+    conflicts: new Map([...state.conflicts].map(([k, v]) => [id(k), { ...v, id: id(k) }])),
+    past: state.past.map(step),
+    future: state.future.map(step),
+    typing: state.typing && { ...state.typing, id: id(state.typing.id) },
+    structure: {
+      ...state.structure,
+      added: new Set([...state.structure.added].map(id)),
+      removed: new Set([...state.structure.removed].map(id)),
+    },
+  };
+}
+
+/** A line put in or taken out (a line whose deletion was saved comes back with a new key). */
+function lineOp(state: EditorState, op: LineOp): EditorState {
+  let next = state;
+  if (op.op === 'insert' && op.line.id > 0) {
+    const fresh = idForReinsert(op.line.id, state.structure);
+    if (fresh.id !== op.line.id) {
+      next = renamed({ ...state, structure: fresh.structure }, new Map([[op.line.id, fresh.id]]));
+      op = renameOp(op, new Map([[op.line.id, fresh.id]]));
+    }
+  }
+  const applied = applyLineOp(next.segments, next.structure, op);
+  const dirty = new Map(next.dirty);
+  if (op.op === 'remove') dirty.delete(op.line.id);
+  return { ...withIndex(next, applied.segments), dirty, structure: applied.structure };
+}
+
+/** An undo step applied forward (redo, a new edit) or backward (undo). */
+function applyStep(
+  state: EditorState,
+  items: readonly StepItem[],
+  direction: 'after' | 'before',
+): EditorState {
+  let next = state;
+  const run = direction === 'after' ? items : [...items].reverse();
+  for (const item of run) {
+    if (isLineOp(item)) next = lineOp(next, direction === 'after' ? item : invertLineOp(item));
+    else next = applyChanges(next, [item], direction);
+  }
+  return next;
+}
+
+/** The step of a 'lines' action: its changes, deletions and new lines (with their keys). */
+function linesStep(state: EditorState, action: Extract<EditorAction, { type: 'lines' }>) {
+  const items: StepItem[] = [];
+  for (const c of action.changes ?? []) {
+    const seg = state.segments[state.index.get(c.id) ?? -1];
+    if (seg && seg[c.field] !== c.after) items.push({ ...c, before: seg[c.field] });
+  }
+  const gone = new Set(action.remove ?? []);
+  // each deleted line comes back (undo) after the line before it that stays, or first
+  let previous: number | null = null;
+  for (const s of state.segments) {
+    if (gone.has(s.id)) items.push({ op: 'remove', line: s, after: previous });
+    else previous = s.id;
+  }
+  let structure = state.structure;
+  for (const n of action.insert ?? []) {
+    const taken = takeKey(structure);
+    structure = taken.structure;
+    items.push({ op: 'insert', line: { ...n.line, id: taken.key }, after: n.after });
+  }
+  return { items, structure };
 }
 
 /** Another tab's lines taken in (remote), or the conflicting ones' resolution (resolve). */
@@ -104,19 +205,34 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'load': {
       // keep what the user changed and has not saved; take everything else from the server
-      const segments = action.segments.map((s) => {
-        const fields = state.dirty.get(s.id);
-        const local = state.segments[state.index.get(s.id) ?? -1];
-        if (!fields || !local) return s;
-        const merged = { ...s };
-        for (const f of fields) (merged as Record<Field, Value>)[f] = local[f];
-        return merged;
-      });
-      const index = new Map(segments.map((s, i) => [s.id, i]));
+      const { removed, added } = state.structure;
+      const merged = action.segments
+        .filter((s) => !removed.has(s.id))
+        .map((s) => {
+          const fields = state.dirty.get(s.id);
+          const local = state.segments[state.index.get(s.id) ?? -1];
+          if (!fields || !local) return s;
+          const line = { ...s };
+          for (const f of fields) (line as Record<Field, Value>)[f] = local[f];
+          return line;
+        });
+      // lines made here and not saved yet stay, after the line they followed
+      let segments = merged;
+      let structure = state.structure;
+      for (const line of state.segments) {
+        if (!added.has(line.id)) continue;
+        const before = state.segments[(state.index.get(line.id) ?? 0) - 1];
+        ({ segments, structure } = applyLineOp(segments, structure, {
+          op: 'insert',
+          line,
+          after: before?.id ?? null,
+        }));
+      }
+      const next = withIndex({ ...state, structure }, segments);
       // a line deleted elsewhere has nothing left to save or to decide
-      const dirty = new Map([...state.dirty].filter(([id]) => index.has(id)));
-      const conflicts = new Map([...state.conflicts].filter(([id]) => index.has(id)));
-      return { ...state, segments, index, dirty, conflicts };
+      const dirty = new Map([...state.dirty].filter(([id]) => next.index.has(id)));
+      const conflicts = new Map([...state.conflicts].filter(([id]) => next.index.has(id)));
+      return { ...next, dirty, conflicts };
     }
     case 'change': {
       const now = action.now ?? Date.now();
@@ -138,10 +254,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         state.typing.field === single.field &&
         now - state.typing.at < TYPING_COALESCE_MS &&
         last?.length === 1 &&
+        !isLineOp(last[0]!) &&
         last[0]!.id === single.id &&
         last[0]!.field === single.field;
       const past = coalesce
-        ? [...state.past.slice(0, -1), [{ ...last[0]!, after: single.after }]]
+        ? [...state.past.slice(0, -1), [{ ...(last[0] as Change), after: single.after }]]
         : [...state.past, changes];
       return {
         ...next,
@@ -150,89 +267,98 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         typing: action.typing && single ? { id: single.id, field: single.field, at: now } : null,
       };
     }
+    case 'lines': {
+      const { items, structure } = linesStep(state, action);
+      if (!items.length) return state;
+      const next = applyStep({ ...state, structure }, items, 'after');
+      return { ...next, past: [...state.past, items], future: [], typing: null };
+    }
     case 'undo': {
       const step = state.past.at(-1);
       if (!step) return state;
-      const next = applyChanges(state, [...step].reverse(), 'before');
-      return { ...next, past: state.past.slice(0, -1), future: [...state.future, step], typing: null };
+      // the step as the state now names its lines (a line put back may have a new key)
+      const next = applyStep(state, step, 'before');
+      return {
+        ...next,
+        past: next.past.slice(0, -1),
+        future: [...next.future, next.past.at(-1)!],
+        typing: null,
+      };
     }
     case 'redo': {
       const step = state.future.at(-1);
       if (!step) return state;
-      const next = applyChanges(state, step, 'after');
-      return { ...next, past: [...state.past, step], future: state.future.slice(0, -1), typing: null };
+      const next = applyStep(state, step, 'after');
+      return {
+        ...next,
+        past: [...next.past, next.future.at(-1)!],
+        future: next.future.slice(0, -1),
+        typing: null,
+      };
     }
     case 'remote':
     case 'resolve':
       return takeRemote(state, action);
     case 'saved': {
-      const dirty = new Map(state.dirty);
+      const after = savedStructure(state, action);
+      const dirty = new Map(after.dirty);
       for (const [id, values] of action.sent) {
         const fields = dirty.get(id);
-        const seg = state.segments[state.index.get(id) ?? -1];
+        const seg = after.segments[after.index.get(id) ?? -1];
         if (!fields || !seg) continue;
         const left = new Set([...fields].filter((f) => !(f in values) || values[f] !== seg[f]));
         if (left.size) dirty.set(id, left);
         else dirty.delete(id);
       }
-      return { ...state, dirty };
+      return { ...after, dirty };
     }
   }
 }
+
+/**
+ * A save's lines added and deleted: the deletions sent are done; each line added takes its id,
+ * and what was typed into it while the save was on its way is a change of that line; a line added
+ * and deleted again meanwhile is deleted with the next save.
+ */
+function savedStructure(state: EditorState, action: Extract<EditorAction, { type: 'saved' }>): EditorState {
+  const created = action.created ?? new Map<number, number>();
+  if (!created.size && !action.removedSent?.length) return state;
+  const removed = new Set(state.structure.removed);
+  for (const id of action.removedSent ?? []) removed.delete(id);
+  const added = new Set([...state.structure.added].filter((k) => !created.has(k)));
+  for (const [key, id] of created)
+    if (!state.index.has(key) && !state.structure.added.has(key)) removed.add(id);
+  const next = renamed({ ...state, structure: { ...state.structure, added, removed } }, created);
+  const dirty = new Map(next.dirty);
+  for (const [key, id] of created) {
+    const sent = action.insertedSent?.get(key);
+    const now = next.segments[next.index.get(id) ?? -1];
+    if (!sent || !now) continue;
+    const fields = (['originalText', 'translatedText', 'startMs', 'endMs'] as const).filter(
+      (f) => sent[f] !== now[f],
+    );
+    if (fields.length) dirty.set(id, new Set(fields));
+    else dirty.delete(id);
+  }
+  return { ...next, dirty };
+}
+
+/** Whether anything is not saved: a field, a line made or deleted here. */
+export const hasPending = (state: EditorState): boolean =>
+  pendingPatches(state).size > 0 || state.structure.added.size > 0 || state.structure.removed.size > 0;
 
 /** What to send: the current values of every dirty field. */
 export function pendingPatches(state: EditorState): Map<number, Partial<Record<Field, Value>>> {
   const out = new Map<number, Partial<Record<Field, Value>>>();
   for (const [id, fields] of state.dirty) {
     const seg = state.segments[state.index.get(id) ?? -1];
-    if (!seg) continue;
+    // a line made here goes whole with the save's new lines
+    if (!seg || id < 0) continue;
     const values: Partial<Record<Field, Value>> = {};
     for (const f of fields) values[f] = seg[f];
     out.set(id, values);
   }
   return out;
-}
-
-export interface Match {
-  id: number;
-  field: 'originalText' | 'translatedText';
-  /** offsets of each match in the text */
-  at: number[];
-}
-
-function escapeRegExp(s: string) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Find across segments: the matches per segment (plain text, optionally case-sensitive). */
-export function findMatches(
-  segments: readonly EditSegment[],
-  query: string,
-  opts: { field: 'originalText' | 'translatedText'; caseSensitive: boolean },
-): Match[] {
-  if (!query) return [];
-  const re = new RegExp(escapeRegExp(query), opts.caseSensitive ? 'g' : 'gi');
-  const out: Match[] = [];
-  for (const s of segments) {
-    const at = [...s[opts.field].matchAll(re)].map((m) => m.index);
-    if (at.length) out.push({ id: s.id, field: opts.field, at });
-  }
-  return out;
-}
-
-/** The changes that replace every match (one undo step). */
-export function replaceAll(
-  segments: readonly EditSegment[],
-  query: string,
-  replacement: string,
-  opts: { field: 'originalText' | 'translatedText'; caseSensitive: boolean },
-): Omit<Change, 'before'>[] {
-  if (!query) return [];
-  const re = new RegExp(escapeRegExp(query), opts.caseSensitive ? 'g' : 'gi');
-  return findMatches(segments, query, opts).map((m) => {
-    const seg = segments.find((s) => s.id === m.id)!;
-    return { id: m.id, field: opts.field, after: seg[opts.field].replace(re, () => replacement) };
-  });
 }
 
 /**

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  editorReducer,
+  initialState,
+  pendingPatches,
+  type EditorState,
+  type EditSegment,
+} from './editor-state';
+import { pendingInserts } from './editor-structure';
+
+const line = (id: number, text = `line ${id}`): EditSegment => ({
+  id,
+  startMs: id * 1000,
+  endMs: id * 1000 + 800,
+  originalText: text,
+  translatedText: `ligne ${id}`,
+});
+const ids = (s: EditorState) => s.segments.map((x) => x.id);
+
+/** a split of line 2: its first half kept, the second a new line after it */
+const split = (s: EditorState) =>
+  editorReducer(s, {
+    type: 'lines',
+    changes: [{ id: 2, field: 'endMs', after: 2400 }],
+    insert: [
+      { after: 2, line: { startMs: 2400, endMs: 2800, originalText: 'half', translatedText: 'moitié' } },
+    ],
+  });
+
+describe('lines added and deleted in the editor (issue 35)', () => {
+  it('splits as one undo step, with a temporary id, and undoes and redoes it', () => {
+    let s = split(initialState([line(1), line(2), line(3)]));
+    expect(ids(s)).toEqual([1, 2, -1, 3]);
+    expect([...s.structure.added]).toEqual([-1]);
+    expect(pendingPatches(s).get(2)).toEqual({ endMs: 2400 });
+    expect(pendingInserts(s.segments, s.structure.added)).toEqual([
+      { line: expect.objectContaining({ id: -1, originalText: 'half' }) as unknown, after: 2 },
+    ]);
+    expect(s.past).toHaveLength(1);
+    s = editorReducer(s, { type: 'undo' });
+    expect(ids(s)).toEqual([1, 2, 3]);
+    expect(s.segments[1]!.endMs).toBe(2800);
+    expect(s.structure.added.size).toBe(0);
+    s = editorReducer(s, { type: 'redo' });
+    expect(ids(s)).toEqual([1, 2, -1, 3]);
+    expect(s.index.get(-1)).toBe(2);
+  });
+
+  it('merges: the others are deleted, and come back in their places on undo', () => {
+    let s = initialState([line(1), line(2), line(3), line(4)]);
+    s = editorReducer(s, {
+      type: 'lines',
+      changes: [{ id: 2, field: 'translatedText', after: 'ligne 2 ligne 3 ligne 4' }],
+      remove: [3, 4],
+    });
+    expect(ids(s)).toEqual([1, 2]);
+    expect([...s.structure.removed].sort()).toEqual([3, 4]);
+    s = editorReducer(s, { type: 'undo' });
+    expect(ids(s)).toEqual([1, 2, 3, 4]);
+    expect(s.structure.removed.size).toBe(0);
+    expect(s.segments[1]!.translatedText).toBe('ligne 2');
+  });
+
+  it('takes a saved line’s id in every place that named its key, and keeps what was typed meanwhile', () => {
+    let s = split(initialState([line(1), line(2), line(3)]));
+    const sent = new Map([[-1, s.segments[2]!]]);
+    // typed into the new line while its save was on its way
+    s = editorReducer(s, {
+      type: 'change',
+      changes: [{ id: -1, field: 'translatedText', after: 'moitié !' }],
+    });
+    s = editorReducer(s, {
+      type: 'saved',
+      sent: pendingPatches(s),
+      created: new Map([[-1, 7]]),
+      insertedSent: sent,
+    });
+    expect(ids(s)).toEqual([1, 2, 7, 3]);
+    expect(s.structure.added.size).toBe(0);
+    expect(pendingPatches(s)).toEqual(new Map([[7, { translatedText: 'moitié !' }]]));
+    // undo of the typing, then of the split: the saved line is now deleted (sent with the next save)
+    s = editorReducer(s, { type: 'undo' });
+    s = editorReducer(s, { type: 'undo' });
+    expect(ids(s)).toEqual([1, 2, 3]);
+    expect([...s.structure.removed]).toEqual([7]);
+    // redo before that save: the deletion is simply not sent
+    s = editorReducer(s, { type: 'redo' });
+    expect(ids(s)).toEqual([1, 2, 7, 3]);
+    expect(s.structure.removed.size).toBe(0);
+  });
+
+  it('puts a line whose deletion was saved back as a new line (its id is never given again)', () => {
+    let s = editorReducer(initialState([line(1), line(2), line(3)]), { type: 'lines', remove: [2] });
+    s = editorReducer(s, { type: 'saved', sent: new Map(), removedSent: [2] });
+    expect(s.structure.removed.size).toBe(0);
+    s = editorReducer(s, { type: 'undo' });
+    expect(ids(s)).toEqual([1, -1, 3]);
+    expect(s.segments[1]!.originalText).toBe('line 2');
+    expect([...s.structure.added]).toEqual([-1]);
+    // redo deletes the new line, which was never saved: nothing to send
+    s = editorReducer(s, { type: 'redo' });
+    expect(ids(s)).toEqual([1, 3]);
+    expect(s.structure.added.size).toBe(0);
+    expect(s.structure.removed.size).toBe(0);
+  });
+
+  it('keeps lines made here and not saved, and leaves out lines deleted here, when the task is read again', () => {
+    let s = split(initialState([line(1), line(2), line(3)]));
+    s = editorReducer(s, { type: 'lines', remove: [3] });
+    // the server's lines: another tab added line 9 first
+    s = editorReducer(s, { type: 'load', segments: [line(9), line(1), line(2), line(3)] });
+    expect(ids(s)).toEqual([9, 1, 2, -1]);
+    expect([...s.structure.removed]).toEqual([3]);
+  });
+});
