@@ -10,6 +10,7 @@ export function AllRows(props: {
   rows: readonly EditSegment[];
   flagOf: (id: number) => string;
   reviewOf: (id: number) => string;
+  numberOf: (id: number) => number;
   selected: ReadonlySet<number>;
   busy: ReadonlySet<number>;
   readOnly: boolean;
@@ -25,6 +26,7 @@ export function AllRows(props: {
       seg={seg}
       flags={props.flagOf(seg.id)}
       review={props.reviewOf(seg.id)}
+      number={props.numberOf(seg.id)}
       selected={props.selected.has(seg.id)}
       busy={props.busy.has(seg.id)}
       readOnly={props.readOnly}

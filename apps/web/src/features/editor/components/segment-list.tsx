@@ -30,6 +30,8 @@ export interface SegmentListProps {
   flagOf: (id: number) => string;
   /** a line's review flags (the server's), comma-separated */
   reviewOf: (id: number) => string;
+  /** a line's number in the task as it is now (issue 35: not its id once lines are split or inserted) */
+  numberOf: (id: number) => number;
   selected: ReadonlySet<number>;
   busy: ReadonlySet<number>;
   readOnly: boolean;
@@ -111,6 +113,7 @@ function VirtualRows({
   rowIds,
   flagOf,
   reviewOf,
+  numberOf,
   selected,
   busy,
   readOnly,
@@ -166,6 +169,7 @@ function VirtualRows({
               seg={seg}
               flags={flagOf(seg.id)}
               review={reviewOf(seg.id)}
+              number={numberOf(seg.id)}
               selected={selected.has(seg.id)}
               busy={busy.has(seg.id)}
               readOnly={readOnly}

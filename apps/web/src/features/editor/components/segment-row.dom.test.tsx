@@ -32,6 +32,7 @@ function row(s: EditSegment, h: RowHandlers) {
     <I18nextProvider i18n={i18n}>
       <SegmentRow
         seg={s}
+        number={s.id}
         flags=""
         selected={false}
         busy={false}
@@ -128,6 +129,7 @@ describe('a line after the part translated so far (issue 34)', () => {
       <I18nextProvider i18n={i18n}>
         <SegmentRow
           seg={seg({ translatedText: '' })}
+          number={1}
           flags=""
           selected={false}
           busy={false}

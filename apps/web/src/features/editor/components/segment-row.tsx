@@ -155,6 +155,8 @@ export const SegmentRow = memo(function SegmentRow(props: {
   flags: string;
   /** review flags stored by the server, comma-separated ('' for none) */
   review?: string;
+  /** the line's number in the task (its place, not its id) */
+  number: number;
   selected: boolean;
   busy: boolean;
   readOnly: boolean;
@@ -187,20 +189,20 @@ export const SegmentRow = memo(function SegmentRow(props: {
         className="seg-check"
         checked={props.selected}
         onChange={() => handlers.toggle(seg.id)}
-        aria-label={t('editor.select', { id: seg.id })}
+        aria-label={t('editor.select', { id: props.number })}
       />
-      <span className="seg-id">{seg.id}</span>
+      <span className="seg-id">{props.number}</span>
       <div className="seg-times">
         <TimeInput
           ms={seg.startMs}
-          label={t('editor.start', { id: seg.id })}
+          label={t('editor.start', { id: props.number })}
           testId={`seg-${seg.id}-start`}
           readOnly={readOnly}
           onCommit={(ms) => handlers.change(seg.id, 'startMs', ms, false)}
         />
         <TimeInput
           ms={seg.endMs}
-          label={t('editor.end', { id: seg.id })}
+          label={t('editor.end', { id: props.number })}
           testId={`seg-${seg.id}-end`}
           readOnly={readOnly}
           onCommit={(ms) => handlers.change(seg.id, 'endMs', ms, false)}
@@ -210,7 +212,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
         className="seg-text seg-original"
         value={seg.originalText}
         readOnly={readOnly}
-        aria-label={t('editor.original', { id: seg.id })}
+        aria-label={t('editor.original', { id: props.number })}
         data-testid={`seg-${seg.id}-original`}
         onTyping={handlers.typing}
         onText={(text) => handlers.change(seg.id, 'originalText', text, true)}
@@ -221,7 +223,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
           value={seg.translatedText}
           readOnly={readOnly || untranslated}
           placeholder={untranslated ? t('parts.untranslated') : undefined}
-          aria-label={t('editor.translation', { id: seg.id })}
+          aria-label={t('editor.translation', { id: props.number })}
           aria-invalid={flags.length ? true : undefined}
           data-testid={`seg-${seg.id}-translation`}
           data-segment-input={seg.id}

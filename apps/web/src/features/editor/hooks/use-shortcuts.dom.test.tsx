@@ -24,6 +24,11 @@ describe('useShortcuts', () => {
       help: vi.fn(),
       nextReview: vi.fn(),
       previousReview: vi.fn(),
+      split: vi.fn(),
+      merge: vi.fn(),
+      insertAfter: vi.fn(),
+      insertBefore: vi.fn(),
+      deleteLines: vi.fn(),
     } satisfies Required<ShortcutActions>;
     renderHook(() => useShortcuts(actions));
     const keys: [keyof ShortcutActions, KeyboardEventInit][] = [
@@ -39,6 +44,12 @@ describe('useShortcuts', () => {
       ['help', { key: 'F1' }],
       ['nextReview', { key: 'F8' }],
       ['previousReview', { shiftKey: true, key: 'F8' }],
+      ['split', { altKey: true, key: 'Enter' }],
+      // by the key's place: Option+M types µ on a Mac
+      ['merge', { altKey: true, key: 'µ', code: 'KeyM' }],
+      ['insertAfter', { altKey: true, key: 'i', code: 'KeyI' }],
+      ['insertBefore', { altKey: true, shiftKey: true, key: 'I', code: 'KeyI' }],
+      ['deleteLines', { altKey: true, shiftKey: true, key: 'D', code: 'KeyD' }],
     ];
     for (const [name, init] of keys) {
       const before = actions[name].mock.calls.length;
@@ -49,6 +60,9 @@ describe('useShortcuts', () => {
     // F8 with Ctrl or Alt is the browser's or the system's, not a step to review
     expect(press({ ctrlKey: true, key: 'F8' }).defaultPrevented).toBe(false);
     expect(press({ altKey: true, key: 'F8' }).defaultPrevented).toBe(false);
+    // Alt+D alone is the browser's address bar; Ctrl+Alt+Enter is not a split
+    expect(press({ altKey: true, key: 'd', code: 'KeyD' }).defaultPrevented).toBe(false);
+    expect(press({ altKey: true, ctrlKey: true, key: 'Enter' }).defaultPrevented).toBe(false);
   });
 
   it('lets a key through when its action is not available, and follows the latest actions', () => {

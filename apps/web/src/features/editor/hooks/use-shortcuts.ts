@@ -25,6 +25,15 @@ export interface ShortcutActions {
   find?: () => void;
   /** F1 */
   help?: () => void;
+  /** issue 35, Alt+Enter: split the current line at the cursor */
+  split?: () => void;
+  /** Alt+M: merge the selected lines, or the current line with the next */
+  merge?: () => void;
+  /** Alt+I / Alt+Shift+I: a new line after / before the current one */
+  insertAfter?: () => void;
+  insertBefore?: () => void;
+  /** Alt+Shift+D: delete the selected lines, or the current one */
+  deleteLines?: () => void;
 }
 
 /** which action a key press asks for, if any */
@@ -35,6 +44,11 @@ export function shortcutOf(e: KeyboardEvent): keyof ShortcutActions | null {
   if (e.altKey && e.key === 'ArrowUp') return 'previous';
   if (e.altKey && key === 'e') return 'edit';
   if (e.altKey && key === 'r') return 'retranslate';
+  if (e.altKey && !mod && e.key === 'Enter') return 'split';
+  // e.code: with Alt held, macOS types a letter other than the key's (Option+M is µ)
+  if (e.altKey && !mod && e.code === 'KeyM') return 'merge';
+  if (e.altKey && !mod && e.code === 'KeyI') return e.shiftKey ? 'insertBefore' : 'insertAfter';
+  if (e.altKey && !mod && e.shiftKey && e.code === 'KeyD') return 'deleteLines';
   if (mod && key === 's') return 'save';
   if (mod && key === 'z' && !e.shiftKey) return 'undo';
   if (mod && ((key === 'z' && e.shiftKey) || key === 'y')) return 'redo';

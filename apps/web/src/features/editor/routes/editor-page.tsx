@@ -90,6 +90,7 @@ export default function EditorPage() {
     [state.index, review],
   );
   const reviewOf = useCallback((id: number) => review.get(id) ?? '', [review]);
+  const numberOf = useCallback((id: number) => (state.index.get(id) ?? 0) + 1, [state.index]);
   const { inputRef: findInput, ...find } = useFindReplace(state.segments, dispatch);
   const [editing, setEditing] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
@@ -262,6 +263,7 @@ export default function EditorPage() {
         rowIds={rowIds}
         flagOf={quality.flagOf}
         reviewOf={reviewOf}
+        numberOf={numberOf}
         selected={selection.selected}
         busy={busy}
         readOnly={readOnly}
