@@ -4,7 +4,7 @@ import type { Env } from './config/env.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './providers/mail/mailer.js';
 import type { ObjectStorage } from './providers/storage/storage.js';
-import type { AppQueue } from './jobs/start.js';
+import type { AppQueue } from './providers/queue/queue.js';
 import type { OidcProvider } from './providers/oauth/google.js';
 import type { WechatProvider } from './providers/oauth/wechat.js';
 import type { EngineRegistry } from './engines/translation/registry.js';
