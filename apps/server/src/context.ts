@@ -11,7 +11,7 @@ import type { EngineRegistry } from './engines/translation/registry.js';
 import type { SpeechEngine } from './engines/speech/engine.js';
 import type { PaymentChannels } from './providers/payments/channels.js';
 import type { HostPolicy } from './config/known-hosts.js';
-import type { SpaceAlarm } from './http/out-of-space.js';
+import type { SpaceAlarm } from './db/out-of-space.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -133,6 +133,6 @@ export interface AppContext {
   accountLife: AccountLife;
   /** the job queue, once started (main.ts, worker.ts, or a test) */
   queue: AppQueue | null;
-  /** the operator's alert when a disk runs out of space (http/out-of-space.ts) */
+  /** the operator's alert when a disk runs out of space (db/out-of-space.ts) */
   spaceAlarm: SpaceAlarm;
 }
