@@ -7,7 +7,7 @@
 import pino from 'pino';
 import { openDb, type Db } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { JobQueue } from '../apps/server/src/jobs/queue.js';
+import { JobQueue } from '../apps/server/src/providers/queue/queue.js';
 import * as ledger from '../apps/server/src/modules/billing/ledger.service.js';
 import { pgbenchHoldCapture } from './pgbench.js';
 

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseEnv, type Env } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import { normalOrigin } from './http/host-name.js';
-import { SpaceAlarm, watchSpace } from './http/out-of-space.js';
+import { SpaceAlarm, watchSpace } from './db/out-of-space.js';
 import { loadSiteProfiles } from './config/site-profiles.js';
 import { hostPolicy } from './config/known-hosts.js';
 import { buildPaymentChannels } from './providers/payments/channels.js';
@@ -47,7 +47,7 @@ export interface ContextOverrides {
   schema?: string;
 }
 
-/** what writes to the local disk: a full disk met there alerts the operator (http/out-of-space.ts) */
+/** what writes to the local disk: a full disk met there alerts the operator (db/out-of-space.ts) */
 const LOCAL_WRITES = ['put', 'createMultipartUpload', 'writePart', 'completeMultipartUpload'] as const;
 
 /** Builds the whole application context from the environment: database, storage, mail, profiles. */

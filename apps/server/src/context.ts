@@ -1,21 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteProfile } from '@subtrans/contract';
 import type { Env } from './config/env.js';
-import type { Db } from './db/client.js';
+import type { Db, Queryable } from './db/client.js';
 import type { Mailer } from './providers/mail/mailer.js';
 import type { ObjectStorage } from './providers/storage/storage.js';
-import type { AppQueue } from './jobs/start.js';
+import type { AppQueue } from './providers/queue/queue.js';
 import type { OidcProvider } from './providers/oauth/google.js';
 import type { WechatProvider } from './providers/oauth/wechat.js';
 import type { EngineRegistry } from './engines/translation/registry.js';
 import type { SpeechEngine } from './engines/speech/engine.js';
-import type { AlipayProvider } from './providers/payments/alipay.js';
-import type { AirwallexProvider } from './providers/payments/airwallex.js';
-import type { SandboxProvider } from './providers/payments/sandbox.js';
-import type { SessionCache } from './modules/accounts/session-cache.js';
-import type { AccountLife } from './modules/accounts/account-life.js';
+import type { PaymentChannels } from './providers/payments/channels.js';
 import type { HostPolicy } from './config/known-hosts.js';
-import type { SpaceAlarm } from './http/out-of-space.js';
+import type { SpaceAlarm } from './db/out-of-space.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -67,7 +63,42 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordChecksPerUser: { limit: 5, windowSeconds: 15 * 60 },
 };
 
-/** Everything a module needs, built once in main.ts (or by a test) and handed to buildApp. */
+/** Who a new account is, as its sign-up knew it: trial points are granted once per identity. */
+export interface SignupIdentity {
+  /** a verified email; null for WeChat, and for Google without a verified one */
+  email: string | null;
+  googleSub: string | null;
+  wechatOpenid: string | null;
+  wechatUnionid: string | null;
+}
+
+/** What is left once the closing transaction committed: the storage's part. */
+export type AfterClose = () => Promise<void>;
+
+/**
+ * What the modules above accounts do in an account's life. Accounts is the bottom of the module
+ * graph (every module reads the signed-in user from it), so it cannot call them; the application
+ * hands their handlers in (bootstrap.ts: modules/account-life). Declared here, not in a module, so
+ * the context holds it without importing one.
+ */
+export interface AccountLife {
+  /** a sign-up (never a manager) made the account: runs in the transaction that inserted it */
+  opened(ctx: AppContext, q: Queryable, userId: number, identity: SignupIdentity): Promise<void>;
+  /**
+   * runs in the closing transaction, after the row was anonymised: the account's running work,
+   * holds and points end; answers what to do once that transaction committed
+   */
+  closing(ctx: AppContext, q: Queryable, account: { id: number; pic: string }): Promise<AfterClose>;
+  /** what is left of the account's trial points (0: none) */
+  trialPoints(ctx: AppContext, userId: number): Promise<number>;
+}
+
+/**
+ * Everything a module needs, built once in main.ts (or by a test) and handed to buildApp. Built
+ * from the layers below the modules only: a module imports the context, so the context imports
+ * none, not even for a type. The accounts module adds its session cache to it
+ * (modules/accounts/session-cache.ts, by declaration merging).
+ */
 export interface AppContext {
   env: Env;
   db: Db;
@@ -97,20 +128,11 @@ export interface AppContext {
    * Each payment channel's provider: the real one when configured, else the sandbox when
    * PAYMENT_SANDBOX turns it on, else null (the channel is unavailable)
    */
-  payments: {
-    /** the ¥ channel */
-    alipay: AlipayProvider | SandboxProvider | null;
-    /** card payments ($) */
-    card: AirwallexProvider | SandboxProvider | null;
-    /** null whenever the sandbox is off */
-    sandbox: SandboxProvider | null;
-  };
-  /** sessions resolved recently; serves once the HTTP app listens for changes (buildApp) */
-  sessionCache: SessionCache;
+  payments: PaymentChannels;
   /** what the modules above accounts do when an account opens or closes (trial points, closing) */
   accountLife: AccountLife;
   /** the job queue, once started (main.ts, worker.ts, or a test) */
   queue: AppQueue | null;
-  /** the operator's alert when a disk runs out of space (http/out-of-space.ts) */
+  /** the operator's alert when a disk runs out of space (db/out-of-space.ts) */
   spaceAlarm: SpaceAlarm;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
-import type { AppQueue } from './jobs/start.js';
+import type { AppQueue } from './providers/queue/queue.js';
 import type { Membership } from './processes/siblings.js';
 
 /** The whole shutdown, after which the process exits whatever is still running. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVIEW_FLAGS, type ReviewFlag } from '@subtrans/subtitles/review-flag-names';
 import { SUBTITLE_LANGUAGES } from './languages.js';
 import { INPUT_RULES } from './input.js';
 
@@ -8,21 +9,12 @@ import { INPUT_RULES } from './input.js';
  */
 
 /**
- * The flags a translated line may carry (packages/subtitles' REVIEW_FLAGS, in its order; a server
- * test keeps the two lists equal). Stable names: stored with each segment, never renamed or reused.
+ * The flags a translated line may carry, as packages/subtitles names them: its review-flag-names.ts
+ * is the one list, and imports nothing, so the checks do not come along. Stable names: stored with
+ * each segment, never renamed or reused.
  */
-export const REVIEW_FLAG_NAMES = [
-  'kept-original',
-  'source-language',
-  'wrong-script',
-  'over-budget',
-  'numbers-missing',
-  'markup-lost',
-  'empty',
-  // issue 26: the source holds a glossary term whose target term the translation lacks
-  'term-missing',
-] as const;
-export type ReviewFlagName = (typeof REVIEW_FLAG_NAMES)[number];
+export const REVIEW_FLAG_NAMES = REVIEW_FLAGS;
+export type ReviewFlagName = ReviewFlag;
 
 export const reviewFlagsSchema = z.array(z.enum(REVIEW_FLAG_NAMES));
 

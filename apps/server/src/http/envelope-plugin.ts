@@ -4,7 +4,7 @@ import { DbConnectionLost } from '../db/connection-loss.js';
 import { AppError, ValidationError } from './errors.js';
 import { validationAnswer } from './input-messages.js';
 import { tooManyFieldsError } from './multipart.js';
-import { outOfSpace, type SpaceAlarm } from './out-of-space.js';
+import { outOfSpace, type SpaceAlarm } from '../db/out-of-space.js';
 
 /** the call a request made, as the alarm names it: `POST /task/create` */
 const callOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;

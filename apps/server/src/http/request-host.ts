@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
 import { normalOrigin } from './host-name.js';
 
 /**
@@ -26,7 +25,13 @@ export function requestedHost(req: FastifyRequest): string {
   return origin ? new URL(origin).hostname : '';
 }
 
-/** The host every per-host decision uses: the requested one when this deployment knows it. */
-export function effectiveHost(ctx: AppContext, req: FastifyRequest): string {
+/**
+ * The host every per-host decision uses: the requested one when this deployment knows it. Takes the
+ * host policy by its shape: http/ sits below config and the context and imports neither.
+ */
+export function effectiveHost(
+  ctx: { hosts: { effective(host: string): string } },
+  req: FastifyRequest,
+): string {
   return ctx.hosts.effective(requestedHost(req));
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, ok, okJsonText } from '@subtrans/contract';
 import { installErrorHandling } from './envelope-plugin.js';
-import { SpaceAlarm } from './out-of-space.js';
+import { SpaceAlarm } from '../db/out-of-space.js';
 import { installResponseCheck, route } from './route.js';
 import { installValidation } from './validation.js';
 

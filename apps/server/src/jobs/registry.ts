@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { Handlers, JobDefinition } from './queue.js';
+import type { Handlers, JobDefinition, JobPayloads } from '../providers/queue/queue.js';
 import {
   accountLifeJobDefinitions,
   accountLifeJobHandlers,
@@ -28,13 +28,17 @@ import {
 } from '../modules/storage/storage.jobs.js';
 import { tasksJobDefinitions, tasksJobHandlers, type TasksJobs } from '../modules/tasks/tasks.jobs.js';
 
-/**
- * Every job the product runs: name → payload, assembled from each module's jobs file. A job
- * declared there without a handler or a definition does not compile here, and a queue started
- * without its handler refuses to start.
- */
-export interface JobPayloads
-  extends AccountsJobs, AccountLifeJobs, BillingJobs, TasksJobs, PaymentsJobs, MediaJobs, StorageJobs {}
+declare module '../providers/queue/queue.js' {
+  /**
+   * Every job the product runs: name → payload, assembled from each module's jobs file. A job
+   * declared there without a handler or a definition does not compile here, and a queue started
+   * without its handler refuses to start.
+   */
+  interface JobPayloads
+    extends AccountsJobs, AccountLifeJobs, BillingJobs, TasksJobs, PaymentsJobs, MediaJobs, StorageJobs {}
+}
+
+export type { JobPayloads };
 
 export type JobName = keyof JobPayloads;
 

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
-import { JobQueue, type QueueSettings } from './queue.js';
-import { JOB_DEFINITIONS, jobHandlers, type JobPayloads } from './registry.js';
+import { JobQueue, type AppQueue, type JobPayloads, type QueueSettings } from '../providers/queue/queue.js';
+import { JOB_DEFINITIONS, jobHandlers } from './registry.js';
 
-export type AppQueue = JobQueue<JobPayloads>;
+export type { AppQueue };
 
 /**
  * Opens the product's queue on the context's database and, when `work` is set, runs every job's

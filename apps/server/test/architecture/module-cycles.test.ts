@@ -1,132 +1,50 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  cycles,
+  describeCycle,
+  importsOf,
+  isRootFile,
+  sourceFiles,
+  unitGraph,
+  unitOf,
+  type UnitGraph,
+} from './import-graph.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 
-/**
- * The folder a source file belongs to: `modules/<name>` for a module, else its top folder (http,
- * jobs, config, db, engines, providers). Files directly in src/ (app.ts, main.ts, context.ts …)
- * are the composition root that builds and starts everything: they are no node of the graph.
- */
-function unitOf(file: string): string | null {
-  const parts = path.relative(SRC, file).split(path.sep);
-  if (parts.length === 1) return null;
-  return parts[0] === 'modules' ? `modules/${parts[1]}` : parts[0]!;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [p] : [];
-  });
-}
-
-interface Import {
-  from: string;
-  to: string;
-}
-
-/** Every relative import (value or type, static or dynamic, and re-exports) between source files. */
-function importsOf(file: string): Import[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles
-    .filter((i) => i.fileName.startsWith('.'))
-    .map((i) => ({ from: file, to: path.resolve(path.dirname(file), i.fileName.replace(/\.js$/, '.ts')) }));
-}
-
-/** unit → unit → the files whose imports make the edge */
-function unitGraph(): Map<string, Map<string, string[]>> {
-  const graph = new Map<string, Map<string, string[]>>();
-  for (const file of sourceFiles(SRC)) {
-    const from = unitOf(file);
-    if (!from) continue;
-    for (const i of importsOf(file)) {
-      const to = unitOf(i.to);
-      if (!to || to === from) continue;
-      const edges = graph.get(from) ?? graph.set(from, new Map()).get(from)!;
-      (edges.get(to) ?? edges.set(to, []).get(to)!).push(path.relative(SRC, file));
-    }
-  }
-  return graph;
-}
-
-/** One cycle per strongly connected group of units (Tarjan), each as a path back to its start. */
-function cycles(graph: Map<string, Map<string, string[]>>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next++);
-    stack.push(v);
-    for (const w of graph.get(v)?.keys() ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const group: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      group.push(w);
-    } while (w !== v);
-    if (group.length > 1) found.push(pathWithin(graph, new Set(group), v));
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
-}
-
-/** A shortest way from `start` back to itself inside the group (breadth first). */
-function pathWithin(graph: Map<string, Map<string, string[]>>, group: Set<string>, start: string): string[] {
-  const cameFrom = new Map<string, string>();
-  const queue = [start];
-  while (queue.length) {
-    const v = queue.shift()!;
-    for (const w of graph.get(v)?.keys() ?? []) {
-      if (!group.has(w)) continue;
-      if (w === start) {
-        const way = [v];
-        while (way[0] !== start) way.unshift(cameFrom.get(way[0]!)!);
-        return [...way, start];
-      }
-      if (!cameFrom.has(w)) {
-        cameFrom.set(w, v);
-        queue.push(w);
-      }
-    }
-  }
-  return [start];
+function cycleReport(graph: UnitGraph): string[] {
+  return cycles(graph).map((cycle) => describeCycle(graph, cycle));
 }
 
 describe('module boundaries of apps/server/src', () => {
-  const graph = unitGraph();
+  const graph = unitGraph(SRC);
 
-  it('has no import cycle between modules and folders', () => {
-    const described = cycles(graph).map((cycle) =>
-      cycle
-        .slice(1)
-        .map((to, i) => `${cycle[i]} → ${to} (${graph.get(cycle[i]!)!.get(to)!.join(', ')})`)
-        .join('\n  '),
-    );
+  it('has no import cycle between modules, folders and the files directly in src/', () => {
+    const described = cycleReport(graph);
     expect(described, `import cycles:\n  ${described.join('\n\n  ')}`).toEqual([]);
+  });
+
+  it('builds the context from the layers below the modules only', () => {
+    const below = ['config', 'db', 'providers', 'engines'];
+    const above = importsOf(path.join(SRC, 'context.ts'))
+      .map((i) => unitOf(SRC, i.to))
+      .filter((unit) => !below.includes(unit));
+    expect(above).toEqual([]);
   });
 
   it('reaches the tasks module only through its public entry (and the job registry its jobs file)', () => {
     const entry = path.join(SRC, 'modules/tasks/index.ts');
     const jobs = path.join(SRC, 'modules/tasks/tasks.jobs.ts');
     const registry = path.join(SRC, 'jobs/registry.ts');
+    // the files directly in src/ wire the routes: they may name a module's files
     const around = sourceFiles(SRC)
-      .filter((f) => unitOf(f) !== 'modules/tasks' && unitOf(f) !== null)
+      .filter((f) => unitOf(SRC, f) !== 'modules/tasks' && !isRootFile(SRC, f))
       .flatMap(importsOf)
-      .filter((i) => unitOf(i.to) === 'modules/tasks' && i.to !== entry)
+      .filter((i) => unitOf(SRC, i.to) === 'modules/tasks' && i.to !== entry)
       .filter((i) => !(i.from === registry && i.to === jobs))
       .map((i) => `${path.relative(SRC, i.from)} → ${path.relative(SRC, i.to)}`);
     expect(around).toEqual([]);
@@ -135,14 +53,58 @@ describe('module boundaries of apps/server/src', () => {
   it('finds the imports it judges (a sanity check of the graph itself)', () => {
     expect(graph.get('modules/media')?.has('modules/tasks')).toBe(true);
     expect(graph.get('jobs')?.has('modules/tasks')).toBe(true);
+    // files directly in src/ are nodes, and a type-only import is an edge
+    expect(graph.get('modules/tasks')?.has('context.ts')).toBe(true);
+    expect(graph.get('app.ts')?.has('modules/tasks')).toBe(true);
   });
+});
 
-  it('would report a cycle', () => {
-    const planted = new Map([
+describe('the cycle finder', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'module-cycles-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const plant = (files: Record<string, string>) => {
+    const dir = mkdtempSync(path.join(root, 'src-'));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  };
+
+  it('reports a cycle between modules', () => {
+    const planted: UnitGraph = new Map([
       ['modules/a', new Map([['modules/b', ['a.ts']]])],
       ['modules/b', new Map([['modules/c', ['b.ts']]])],
       ['modules/c', new Map([['modules/a', ['c.ts']]])],
     ]);
-    expect(cycles(planted)).toEqual([['modules/a', 'modules/b', 'modules/c', 'modules/a']]);
+    expect(cycles(planted).map((c) => c.path)).toEqual([
+      ['modules/a', 'modules/b', 'modules/c', 'modules/a'],
+    ]);
+  });
+
+  it('reports a circle through a file directly in src/ made of type-only imports', () => {
+    const dir = plant({
+      'context.ts': "import type { Life } from './modules/a/life.js';\nexport interface Ctx { life: Life }\n",
+      'modules/a/life.ts':
+        "import type { Ctx } from '../../context.js';\nexport type Life = (ctx: Ctx) => void;\n",
+    });
+    const planted = unitGraph(dir);
+    expect(cycleReport(planted)).toEqual([
+      'context.ts → modules/a (context.ts)\n  modules/a → context.ts (modules/a/life.ts)\n' +
+        '  (a circle of 2 units: context.ts, modules/a)',
+    ]);
+  });
+
+  it('sees every form of a type-only import', () => {
+    const dir = plant({
+      'x.ts': [
+        "import type { A } from './a/a.js';",
+        "import { type B } from './b/b.js';",
+        "export type { C } from './c/c.js';",
+        "export type D = import('./d/d.js').D;",
+        'export type Ab = A | B;',
+      ].join('\n'),
+    });
+    expect([...(unitGraph(dir).get('x.ts')?.keys() ?? [])].sort()).toEqual(['a', 'b', 'c', 'd']);
   });
 });

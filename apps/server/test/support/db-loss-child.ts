@@ -17,7 +17,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createContext } from '../../src/bootstrap.js';
-import { JobQueue, type JobDefinition } from '../../src/jobs/queue.js';
+import { JobQueue, type JobDefinition } from '../../src/providers/queue/queue.js';
 import { startQueue } from '../../src/jobs/start.js';
 import { ensureFirstManager } from '../../src/modules/accounts/accounts.service.js';
 import { exitOnSignals, exitOnUnexpectedErrors } from '../../src/shutdown.js';

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../src/jobs/queue.js';
+import type { JobDefinition } from '../../src/providers/queue/queue.js';
 
 export interface SlowJobs {
   'test.slow': { key: string };

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import pino from 'pino';
 import { openDb } from '../../src/db/client.js';
-import { JobQueue } from '../../src/jobs/queue.js';
+import { JobQueue } from '../../src/providers/queue/queue.js';
 import { SLOW_JOB_DEFINITIONS, type SlowJobs } from './queue-test-jobs.js';
 
 const url = process.env.DATABASE_URL!;

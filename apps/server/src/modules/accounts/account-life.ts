@@ -1,35 +1,8 @@
-import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/client.js';
+import type { AppContext, SignupIdentity } from '../../context.js';
 import { insertUser, isPlaceholderEmail, type NewUser, type UserRow } from './users.repository.js';
 
-/** Who a new account is, as its sign-up knew it: trial points are granted once per identity. */
-export interface SignupIdentity {
-  /** a verified email; null for WeChat, and for Google without a verified one */
-  email: string | null;
-  googleSub: string | null;
-  wechatOpenid: string | null;
-  wechatUnionid: string | null;
-}
-
-/** What is left once the closing transaction committed: the storage's part. */
-export type AfterClose = () => Promise<void>;
-
-/**
- * What the modules above accounts do in an account's life. Accounts is the bottom of the module
- * graph (every module reads the signed-in user from it), so it cannot call them; the application
- * hands their handlers in (bootstrap.ts: modules/account-life).
- */
-export interface AccountLife {
-  /** a sign-up (never a manager) made the account: runs in the transaction that inserted it */
-  opened(ctx: AppContext, q: Queryable, userId: number, identity: SignupIdentity): Promise<void>;
-  /**
-   * runs in the closing transaction, after the row was anonymised: the account's running work,
-   * holds and points end; answers what to do once that transaction committed
-   */
-  closing(ctx: AppContext, q: Queryable, account: { id: number; pic: string }): Promise<AfterClose>;
-  /** what is left of the account's trial points (0: none) */
-  trialPoints(ctx: AppContext, userId: number): Promise<number>;
-}
+// the hook's types live with the context, which holds the hook and may import no module
+export type { AccountLife, AfterClose, SignupIdentity } from '../../context.js';
 
 export function signupIdentityOf(u: NewUser): SignupIdentity {
   return {

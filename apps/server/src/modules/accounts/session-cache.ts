@@ -23,6 +23,16 @@ interface Entry extends CachedSession {
   staleAtMs: number;
 }
 
+declare module '../../context.js' {
+  interface AppContext {
+    /**
+     * sessions resolved recently; serves once the HTTP app listens for changes (buildApp). Added
+     * here, by declaration merging, as the context may import no module.
+     */
+    sessionCache: SessionCache;
+  }
+}
+
 interface UserValue {
   value: unknown;
   staleAtMs: number;

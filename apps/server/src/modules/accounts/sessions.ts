@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import type { SessionCache } from './session-cache.js';
 import type { UserRow } from './users.repository.js';
 import { deleteSessionByHash, findLiveSession, insertSession, touchSession } from './sessions.repository.js';
-import { outOfSpace } from '../../http/out-of-space.js';
+import { outOfSpace } from '../../db/out-of-space.js';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

@@ -8,7 +8,7 @@ import {
   type LocalObjectStorage,
 } from '../../providers/storage/local-storage.js';
 import { contentDisposition } from '../../providers/storage/storage.js';
-import { outOfSpace } from '../../http/out-of-space.js';
+import { outOfSpace } from '../../db/out-of-space.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { completeUploadBody, startUploadBody, uploadPartsBody } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, invalidField } from '../../http/errors.js';
-import { outOfSpace } from '../../http/out-of-space.js';
+import { outOfSpace } from '../../db/out-of-space.js';
 import { MULTIPART } from '../../providers/storage/storage.js';
 import { findOwnUpload, insertUpload, moveUpload, staleUploads, type UploadRow } from './media.repository.js';
 import { lockUserUploads } from './storage-usage.repository.js';

@@ -1,10 +1,19 @@
 import type { Env } from '../../config/env.js';
 import { sandboxEnabled } from '../../config/payment-sandbox.js';
 import type { Queryable } from '../../db/client.js';
-import type { AppContext } from '../../context.js';
-import { airwallexProvider } from './airwallex.js';
-import { alipayProvider } from './alipay.js';
-import { sandboxProvider } from './sandbox.js';
+import { airwallexProvider, type AirwallexProvider } from './airwallex.js';
+import { alipayProvider, type AlipayProvider } from './alipay.js';
+import { sandboxProvider, type SandboxProvider } from './sandbox.js';
+
+/** Each payment channel's provider, or null when the channel is unavailable. */
+export interface PaymentChannels {
+  /** the ¥ channel */
+  alipay: AlipayProvider | SandboxProvider | null;
+  /** card payments ($) */
+  card: AirwallexProvider | SandboxProvider | null;
+  /** null whenever the sandbox is off */
+  sandbox: SandboxProvider | null;
+}
 
 /**
  * Each channel's provider: the real one when its credentials are set; otherwise the sandbox,
@@ -15,7 +24,7 @@ export async function buildPaymentChannels(
   env: Env,
   db: Queryable,
   publicOrigin: string,
-): Promise<AppContext['payments']> {
+): Promise<PaymentChannels> {
   const sandbox = sandboxEnabled(env) ? sandboxProvider(db, publicOrigin) : null;
   return {
     alipay:
@@ -45,7 +54,10 @@ export async function buildPaymentChannels(
 const CHANNEL_NAMES = { alipay: 'Alipay', airwallex: 'Airwallex', sandbox: 'the sandbox (test mode)' };
 
 /** The start-up banner's lines about payments: whether the sandbox exists, who takes each channel. */
-export function describePayments(ctx: Pick<AppContext, 'env' | 'payments'>): string[] {
+export function describePayments(ctx: {
+  env: Pick<Env, 'PAYMENT_SANDBOX'>;
+  payments: PaymentChannels;
+}): string[] {
   const channel = (p: { name: keyof typeof CHANNEL_NAMES } | null) =>
     p ? CHANNEL_NAMES[p.name] : 'unavailable (no provider configured)';
   const setting = `PAYMENT_SANDBOX=${ctx.env.PAYMENT_SANDBOX}`;

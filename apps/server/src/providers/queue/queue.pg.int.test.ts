@@ -6,9 +6,9 @@ import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../db/client.js';
-import { SLOW_JOB_DEFINITIONS, type SlowJobs } from '../../test/support/queue-test-jobs.js';
-import { until } from '../../test/support/until.js';
+import { openDb, type Db } from '../../db/client.js';
+import { SLOW_JOB_DEFINITIONS, type SlowJobs } from '../../../test/support/queue-test-jobs.js';
+import { until } from '../../../test/support/until.js';
 import { JobQueue } from './queue.js';
 
 /**
@@ -48,7 +48,7 @@ describe('several workers on one PostgreSQL', () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(here, '../../test/support/queue-worker-child.ts')],
+      ['--import', 'tsx', path.join(here, '../../../test/support/queue-worker-child.ts')],
       {
         env: { ...process.env, QUEUE_SCHEMA: schema, EVENTS_TABLE: table, SLOW: slow ? '1' : '0' },
         stdio: ['ignore', 'pipe', 'inherit'],

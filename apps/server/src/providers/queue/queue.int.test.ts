@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_DB, type TestApp } from '../../test/harness.js';
-import { until } from '../../test/support/until.js';
+import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { until } from '../../../test/support/until.js';
 import { JobQueue, MissingHandlerError, type Handlers } from './queue.js';
 
 const silent = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;

@@ -8,8 +8,8 @@ import {
   type SendOptions,
 } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../db/client.js';
-import { DbConnectionLost, isConnectionLost } from '../db/connection-loss.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { DbConnectionLost, isConnectionLost } from '../../db/connection-loss.js';
 import { putJobBack } from './queue.repository.js';
 
 /**
@@ -96,6 +96,17 @@ export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
 };
 
 export class MissingHandlerError extends Error {}
+
+/**
+ * Every job the product runs, name → payload. Declared empty here, below the modules, so that the
+ * context types its queue without importing them (a module imports the context); jobs/registry.ts
+ * fills it in from the modules' jobs files by declaration merging.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by jobs/registry.ts
+export interface JobPayloads {}
+
+/** The product's queue, as the context holds it. */
+export type AppQueue = JobQueue<JobPayloads>;
 
 /**
  * The one queue: pg-boss on the application's database (the embedded PGlite instance, or its own
