@@ -218,7 +218,7 @@ test('the editor speaks English and Japanese', async ({ page }) => {
   await expect(page.getByTestId('editor-languages')).toHaveText('英語 → フランス語');
 });
 
-test('offline edits are kept and saved when the network is back; a second tab is told about the conflict', async ({
+test('offline edits are kept and saved when the network is back; a second tab takes them in, a conflict is told', async ({
   page,
   context,
 }) => {
@@ -234,11 +234,20 @@ test('offline edits are kept and saved when the network is back; a second tab is
   await context.setOffline(false);
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
 
-  // the other tab still holds the old version: its save is refused with a clear message
+  // the other tab still holds the old version: a line the first did not touch is saved, and the
+  // first tab's line comes in with the answer (issue 35)
   await other.getByTestId('seg-2-translation').fill('From the other tab');
-  await expect(other.getByTestId('save-conflict')).toContainText('changed in another tab');
-  await other.reload();
+  await expect(other.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
   await expect(other.getByTestId('seg-1-translation')).toHaveValue('Typed while offline');
+  // the same line changed in both: told, with the other text, nothing lost until it chooses
+  await page.getByTestId('seg-2-translation').fill('First tab again');
+  await expect(page.getByTestId('save-conflict')).toContainText('changed in another tab');
+  await expect(page.getByTestId('save-conflict-theirs')).toContainText('From the other tab');
+  await page.getByTestId('conflict-take-theirs').click();
+  await expect(page.getByTestId('seg-2-translation')).toHaveValue('From the other tab');
+  await page.reload();
+  await expect(page.getByTestId('seg-1-translation')).toHaveValue('Typed while offline');
+  await expect(page.getByTestId('seg-2-translation')).toHaveValue('From the other tab');
 });
 
 test('opening an editor link while signed out: sign in, then the task opens', async ({ page, context }) => {

@@ -149,6 +149,16 @@ export {
 } from './budget.js';
 export { breakLines, layoutText, type LineLayout } from './line-break.js';
 export {
+  insertLine,
+  mergeLines,
+  splitLine,
+  MIN_GAP_MS,
+  MIN_LINE_MS,
+  NEW_LINE_MS,
+  type NewLine,
+  type StructureLine,
+} from './structure.js';
+export {
   REVIEW_FLAGS,
   chineseScriptOf,
   inSourceLanguage,

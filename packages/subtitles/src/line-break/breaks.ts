@@ -62,6 +62,11 @@ function boundaries(chars: readonly string[], pieces: Iterable<string>): Set<num
   return out;
 }
 
+/** Code-point indices where a Chinese or Japanese text's phrases begin (BudouX): where a line may be cut. */
+export function phraseStarts(text: string, lang: string): Set<number> {
+  return boundaries([...text], phraseParser(lang).parse(text));
+}
+
 function segmentBoundaries(chars: readonly string[], lang: string, family: Family): Set<number> {
   const text = chars.join('');
   if (family === 'cjk') return boundaries(chars, phraseParser(lang).parse(text));

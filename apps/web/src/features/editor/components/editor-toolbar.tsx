@@ -1,9 +1,18 @@
 import { memo } from 'react';
 import { Button } from 'antd';
-import { ProfileOutlined, SettingOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  MergeCellsOutlined,
+  PlusOutlined,
+  ProfileOutlined,
+  ScissorOutlined,
+  SettingOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import './editor-header.css';
 import type { RowFilter } from '../hooks/use-visible-rows';
+import type { LineEdits } from '../hooks/use-line-edits';
 
 /**
  * Which lines the list shows, each choice with its count: all of them (where the editor opens),
@@ -68,6 +77,8 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
   onOpenBrief: () => void;
   onRetranslateSelected: () => void;
   onClearSelection: () => void;
+  /** issue 35: split, merge, insert, delete (absent while lines cannot change) */
+  lines?: LineEdits | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -100,6 +111,7 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
       >
         {t('editor.retranslateSelected', { count: props.selectedCount })}
       </Button>
+      <LineButtons lines={props.lines} />
       {props.selectedCount ? (
         <Button size="small" type="link" onClick={props.onClearSelection}>
           {t('editor.clearSelection')}
@@ -108,3 +120,60 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
     </div>
   );
 });
+
+/**
+ * Split, merge, insert, delete: on the current line (the last one clicked into) or the selection.
+ * A button keeps the text field's focus (mouse down does not take it), so a split cuts at the
+ * cursor the user left.
+ */
+function LineButtons({ lines }: { lines: LineEdits | undefined }) {
+  const { t } = useTranslation();
+  const buttons = [
+    {
+      key: 'split',
+      icon: <ScissorOutlined />,
+      run: lines?.split,
+      label: t('editor.lines.split'),
+      hint: t('editor.lines.splitHint'),
+    },
+    {
+      key: 'merge',
+      icon: <MergeCellsOutlined />,
+      run: lines?.merge,
+      label: t('editor.lines.merge'),
+      hint: t('editor.lines.mergeHint'),
+    },
+    {
+      key: 'insert',
+      icon: <PlusOutlined />,
+      run: lines?.insertAfter,
+      label: t('editor.lines.insert'),
+      hint: t('editor.lines.insertHint'),
+    },
+    {
+      key: 'delete',
+      icon: <DeleteOutlined />,
+      run: lines?.deleteLines,
+      label: t('editor.lines.delete'),
+      hint: t('editor.lines.deleteHint'),
+    },
+  ];
+  return (
+    <span className="line-edits" role="group" aria-label={t('editor.lines.label')}>
+      {buttons.map((b) => (
+        <Button
+          key={b.key}
+          size="small"
+          icon={b.icon}
+          disabled={!b.run}
+          title={b.hint}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => b.run?.()}
+          data-testid={`lines-${b.key}`}
+        >
+          {b.label}
+        </Button>
+      ))}
+    </span>
+  );
+}

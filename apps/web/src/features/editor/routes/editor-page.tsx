@@ -30,6 +30,7 @@ import { useRowHandlers } from '../hooks/use-row-handlers';
 import { useQualityFlags } from '../hooks/use-quality-flags';
 import { useSelection } from '../hooks/use-selection';
 import { useShortcuts } from '../hooks/use-shortcuts';
+import { useLineEdits } from '../hooks/use-line-edits';
 import { useVisibleRows } from '../hooks/use-visible-rows';
 import { useContinueTask } from '../../../components/parts/use-continue-task';
 import { pointsQueryKey } from '../../../lib/points';
@@ -158,7 +159,25 @@ export default function EditorPage() {
   );
 
   const onLine = current !== null && !readOnly;
+  // issue 35: lines split, merged, inserted, deleted (not while translating, nor on a task translated in part)
+  // stable between keys: the toolbar is memoised
+  const selectedIds = useCallback(
+    () => stateRef.current.segments.flatMap((s) => (selection.selected.has(s.id) ? [s.id] : [])),
+    [stateRef, selection.selected],
+  );
+  const source = task?.detectedLanguage ?? task?.originalLanguage ?? '';
+  const target = task?.targetLanguage ?? '';
+  const languages = useMemo(() => ({ source, target }), [source, target]);
+  const lines = useLineEdits({
+    doc,
+    current,
+    selected: selectedIds,
+    clearSelection: selection.clear,
+    languages,
+    locked: readOnly ? t('editor.translating') : task?.partial ? t('editor.lines.partial') : null,
+  });
   useShortcuts({
+    ...lines,
     next: () => step(1),
     previous: () => step(-1),
     nextReview: () => reviewStep(1),
@@ -239,6 +258,7 @@ export default function EditorPage() {
         onOpenBrief={openBrief}
         onRetranslateSelected={retranslateSelected}
         onClearSelection={selection.clear}
+        lines={lines}
       />
       {/* a file whose detection failed is no audio or video to play */}
       {task.kind === 'media' && task.detectStatus !== DETECT_STATUS.failed ? (

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { EditSegment, Field } from '../lib/editor-state';
+import type { EditorDocument } from './use-editor-document';
+
+/**
+ * The maths of split, merge and insert, loaded at the first use: merging lays text out again,
+ * which brings BudouX's models (not on the editor's first paint).
+ */
+const structure = () => import('@subtrans/subtitles/structure');
+
+const FIELDS: readonly Field[] = ['originalText', 'translatedText', 'startMs', 'endMs'];
+
+/** The field of a row's text a key or a click last left its cursor in (testid seg-{id}-{field}). */
+const TEXT_FIELD = /^seg-(-?\d+)-(original|translation)$/;
+
+export interface LineEdits {
+  split: () => void;
+  merge: () => void;
+  insertAfter: () => void;
+  insertBefore: () => void;
+  deleteLines: () => void;
+}
+
+/**
+ * Issue 35: the current line split at the cursor, merged with the next (or the selected lines
+ * merged), a line inserted before or after it, the selected lines (or it) deleted: each one undo
+ * step, saved with the next autosave. Undefined when the task's lines cannot change (being
+ * translated, read-only, or translated in part: its parts count lines by their place).
+ */
+export function useLineEdits(opts: {
+  doc: Pick<EditorDocument, 'dispatch' | 'stateRef'>;
+  current: number | null;
+  /** the selected lines, in the task's order */
+  selected: () => number[];
+  clearSelection: () => void;
+  languages: { source: string; target: string };
+  /** why lines cannot change now, or null */
+  locked: string | null;
+  /** the player's time, when one plays (a split there, as subtitlers split at the playhead) */
+  playhead?: () => number | null;
+}): LineEdits | undefined {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { doc, current, selected, clearSelection, languages, locked, playhead } = opts;
+  const { dispatch, stateRef } = doc;
+  // the text field a split cuts: the last one focused (a toolbar click takes the focus away)
+  const lastText = useRef<HTMLTextAreaElement | null>(null);
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      if (e.target instanceof HTMLTextAreaElement && TEXT_FIELD.test(e.target.dataset.testid ?? ''))
+        lastText.current = e.target;
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+
+  const lineAt = useCallback(
+    (id: number | null | undefined): EditSegment | undefined => {
+      const { segments, index } = stateRef.current;
+      return id === null || id === undefined ? undefined : segments[index.get(id) ?? -1];
+    },
+    [stateRef],
+  );
+  const neighbour = useCallback(
+    (id: number, step: 1 | -1) => {
+      const { segments, index } = stateRef.current;
+      return segments[(index.get(id) ?? -2) + step];
+    },
+    [stateRef],
+  );
+
+  const split = useCallback(() => {
+    const line = lineAt(current);
+    if (!line) return void message.info(t('editor.lines.noCurrent'));
+    const field = lastText.current;
+    const match = TEXT_FIELD.exec(field?.dataset.testid ?? '');
+    if (!field || !match || Number(match[1]) !== line.id)
+      return void message.warning(t('editor.lines.cantSplit'));
+    // the field's own value: it may be a key ahead of the state (typing is taken in a transition)
+    const byOriginal = match[2] === 'original';
+    const text = { ...line, [byOriginal ? 'originalText' : 'translatedText']: field.value };
+    const offset = field.selectionStart;
+    const at = byOriginal ? { originalOffset: offset } : { translatedOffset: offset };
+    const atMs = playhead?.() ?? undefined;
+    void structure().then(({ splitLine }) => {
+      const halves = splitLine(text, at, { ...languages, atMs });
+      if (!halves) return void message.warning(t('editor.lines.cantSplit'));
+      const [first, second] = halves;
+      dispatch({
+        type: 'lines',
+        changes: FIELDS.map((f) => ({ id: line.id, field: f, after: first[f] })),
+        insert: [{ after: line.id, line: second }],
+      });
+    });
+  }, [current, dispatch, languages, lineAt, message, playhead, t]);
+
+  const merge = useCallback(() => {
+    const chosen = selected();
+    const line = lineAt(current);
+    const next = line ? neighbour(line.id, 1) : undefined;
+    const ids = chosen.length > 1 ? chosen : line && next ? [line.id, next.id] : [];
+    if (!ids.length)
+      return void message.warning(t(line ? 'editor.lines.cantMerge' : 'editor.lines.noCurrent'));
+    const lines = ids.map((id) => lineAt(id)).filter((l) => l !== undefined);
+    void structure().then(({ mergeLines }) => {
+      const merged = mergeLines(lines, languages);
+      dispatch({
+        type: 'lines',
+        changes: FIELDS.map((f) => ({ id: lines[0]!.id, field: f, after: merged[f] })),
+        remove: lines.slice(1).map((l) => l.id),
+      });
+      clearSelection();
+    });
+  }, [clearSelection, current, dispatch, languages, lineAt, message, neighbour, selected, t]);
+
+  const insert = useCallback(
+    (where: 'before' | 'after') => {
+      const line = lineAt(current);
+      const { segments } = stateRef.current;
+      // an empty task takes its first line at 0
+      if (!line && segments.length) return void message.info(t('editor.lines.noCurrent'));
+      const before = where === 'after' ? line : line && neighbour(line.id, -1);
+      const after = where === 'after' ? line && neighbour(line.id, 1) : line;
+      void structure().then(({ insertLine }) => {
+        const times = insertLine(before ?? null, after ?? null);
+        if (!times) return void message.warning(t('editor.lines.noRoom'));
+        dispatch({
+          type: 'lines',
+          insert: [{ after: before?.id ?? null, line: { ...times, originalText: '', translatedText: '' } }],
+        });
+      });
+    },
+    [current, dispatch, lineAt, message, neighbour, stateRef, t],
+  );
+
+  const deleteLines = useCallback(() => {
+    const chosen = selected();
+    const ids = chosen.length ? chosen : current !== null ? [current] : [];
+    if (!ids.length) return void message.info(t('editor.lines.noCurrent'));
+    dispatch({ type: 'lines', remove: ids });
+    clearSelection();
+    void message.success(t('editor.lines.deleted', { count: ids.length }));
+  }, [clearSelection, current, dispatch, message, selected, t]);
+
+  return useMemo(
+    () =>
+      locked === null
+        ? {
+            split,
+            merge,
+            insertAfter: () => insert('after'),
+            insertBefore: () => insert('before'),
+            deleteLines,
+          }
+        : undefined,
+    [deleteLines, insert, locked, merge, split],
+  );
+}

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parseSrt } from '@subtrans/subtitles';
+import { LANGS, text } from '../support/texts.js';
+import { newUserWithTask } from '../support/tasks.js';
+
+/** the rows' original texts, in the list's order */
+const originals = (page: Page) =>
+  page
+    .locator('[data-testid$="-original"][data-testid^="seg-"]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLTextAreaElement).value));
+const saved = (page: Page) => expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+const sentence = (n: number) => `This is sentence number ${n} of our little film.`;
+
+/**
+ * Issue 35: split, merge, insert and delete lines in the editor, each undone and redone, saved,
+ * kept after a reload and in the export, in each interface language.
+ */
+for (const lang of LANGS) {
+  test(`split, merge, insert and delete lines, with undo and redo (${lang})`, async ({ page }) => {
+    const { id } = await newUserWithTask(page, { cues: 6, target: 'fr', name: 'lines.srt' });
+    await page.goto(`/edit/${id}?lang=${lang}`);
+    await expect(page.getByTestId('lines-split')).toHaveText(text(lang, 'editor.lines.split'));
+    await expect(page.getByTestId('seg-2-original')).toHaveValue(sentence(2));
+
+    // split line 2 after "This is sentence", by its key
+    const two = page.getByTestId('seg-2-original');
+    await two.click();
+    await two.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(16, 16));
+    await page.keyboard.press('Alt+Enter');
+    await expect.poll(() => originals(page)).toHaveLength(7);
+    const afterSplit = await originals(page);
+    expect(afterSplit[1]).toBe('This is sentence');
+    expect(afterSplit[2]).toBe('number 2 of our little film.');
+    await expect(page.getByTestId('segment-list')).toContainText('7');
+    // undone and redone
+    await page.getByTestId('editor-undo').click();
+    await expect.poll(() => originals(page)).toEqual([1, 2, 3, 4, 5, 6].map(sentence));
+    await page.getByTestId('editor-redo').click();
+    await expect.poll(() => originals(page)).toEqual(afterSplit);
+    await saved(page);
+
+    // merge line 4 with the next, by the toolbar's button
+    await page.getByTestId('seg-4-original').click();
+    await page.getByTestId('lines-merge').click();
+    await expect.poll(() => originals(page)).toHaveLength(6);
+    const merged = (await originals(page))[4]!;
+    expect(merged).toContain('number 4');
+    expect(merged).toContain('number 5');
+    await page.getByTestId('editor-undo').click();
+    await expect.poll(() => originals(page)).toHaveLength(7);
+    await page.getByTestId('editor-redo').click();
+    await expect.poll(() => originals(page)).toHaveLength(6);
+
+    // insert a line after line 1, and type its texts
+    await page.getByTestId('seg-1-original').click();
+    await page.getByTestId('lines-insert').click();
+    await expect.poll(() => originals(page)).toHaveLength(7);
+    const fresh = page.locator('[data-testid^="seg-"][data-testid$="-original"]').nth(1);
+    await expect(fresh).toHaveValue('');
+    await fresh.fill('A new line');
+    const freshTranslation = page.locator('[data-testid^="seg-"][data-testid$="-translation"]').nth(1);
+    await freshTranslation.fill('Une nouvelle ligne');
+
+    // delete the last line (selected), undone and redone
+    await page.getByTestId('segment-6').getByRole('checkbox').check();
+    await page.getByTestId('lines-delete').click();
+    await expect.poll(() => originals(page)).toHaveLength(6);
+    await page.getByTestId('editor-undo').click();
+    await expect.poll(() => originals(page)).toHaveLength(7);
+    await page.getByTestId('editor-redo').click();
+    await expect.poll(() => originals(page)).toHaveLength(6);
+    await saved(page);
+    const final = await originals(page);
+    expect(final).toEqual([
+      sentence(1),
+      'A new line',
+      'This is sentence',
+      'number 2 of our little film.',
+      sentence(3),
+      merged,
+    ]);
+
+    // the server holds it: after a reload, and in the export (numbered 1…6 in time order)
+    await page.reload();
+    await expect.poll(() => originals(page)).toEqual(final);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByTestId('editor-export')
+        .click()
+        .then(() => page.getByTestId('export-srt').click()),
+    ]);
+    const cues = parseSrt(await readFile(await download.path(), 'utf8'));
+    expect(cues.map((c) => c.index)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(cues[1]!.text).toBe('Une nouvelle ligne');
+    for (let i = 1; i < cues.length; i += 1)
+      expect(cues[i]!.startMs).toBeGreaterThanOrEqual(cues[i - 1]!.startMs);
+  });
+}
