@@ -21,6 +21,9 @@ CREATE UNIQUE INDEX task_segments_order ON task_segments (task_id, position);
 -- the lines it touches, so two tabs editing different lines of one task both save
 ALTER TABLE task_segments ADD COLUMN version integer NOT NULL DEFAULT 0;
 -- statement
+-- what other tabs changed since a version: only edited lines are indexed (most never are)
+CREATE INDEX task_segments_edited ON task_segments (task_id, version) WHERE version > 0;
+-- statement
 -- the last id given to a line of the task: a new line takes the next, so an id is never used again
 -- (a tab still holding a deleted line's id cannot edit another line by it)
 ALTER TABLE tasks ADD COLUMN last_segment_id integer NOT NULL DEFAULT 0;

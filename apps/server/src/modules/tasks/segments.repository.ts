@@ -137,7 +137,7 @@ const LINE_JSON = `json_build_array(id, start_ms, end_ms, original_text, coalesc
 /**
  * The lines changed after version `after` and before `before` (another tab's saves, for an
  * editor that saw the task at `after`), as compact lines in the task's order; `only`: among these
- * ids.
+ * ids. `version > 0` lets the partial index of edited lines answer (an untouched line is 0).
  */
 export async function linesChangedBetween(
   q: Queryable,
@@ -148,7 +148,8 @@ export async function linesChangedBetween(
 ): Promise<TaskLine[]> {
   const [row] = await q.query<{ lines: string | null }>(
     `SELECT json_agg(${LINE_JSON} ORDER BY position)::text AS lines FROM task_segments
-      WHERE task_id = $1 AND version > $2 AND version < $3 AND ($4::int[] IS NULL OR id = ANY($4::int[]))`,
+      WHERE task_id = $1 AND version > 0 AND version > $2 AND version < $3
+        AND ($4::int[] IS NULL OR id = ANY($4::int[]))`,
     [taskId, after, before, only],
   );
   return row?.lines ? (JSON.parse(row.lines) as TaskLine[]) : [];
