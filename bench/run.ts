@@ -18,7 +18,8 @@
  * bench/quality.ts), voice (one voice: the voice corpus through the plain pipeline and a task's
  * brief, batch extras and terms pass on a simulated engine, bench/voice.ts), amplification (the
  * engine calls and prompt bytes a point buys: a normal task against the worst cases a user can
- * choose, through the real server, bench/amplification.ts).
+ * choose, through the real server, bench/amplification.ts), edits (saving a split or a merge in a
+ * 10,000-line task against one text edit, per database, bench/segment-edit.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ import { benchLoadOn } from './load.js';
 import { benchMedia } from './media.js';
 import { benchPipeline } from './pipeline.js';
 import { benchQuality } from './quality.js';
+import { benchSegmentEdits } from './segment-edit.js';
 import { benchSubtitles } from './subtitles.js';
 import { benchVoice } from './voice.js';
 import { ADMIN, ROOT, rssMb, signInAsAdmin } from './support.js';
@@ -262,7 +264,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification'
+      'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -278,6 +280,7 @@ async function main() {
   if (only.has('quality')) figures.push(...(await benchQuality()));
   if (only.has('voice')) figures.push(...(await benchVoice()));
   if (only.has('amplification')) figures.push(...(await benchAmplification()));
+  if (only.has('edits')) figures.push(...(await benchSegmentEdits(PG_URL)));
   console.table(
     figures.map((f) => ({
       figure: f.name,
