@@ -62,6 +62,14 @@ for (const lang of LANGS) {
     const freshTranslation = page.locator('[data-testid^="seg-"][data-testid$="-translation"]').nth(1);
     await freshTranslation.fill('Une nouvelle ligne');
 
+    // insert before line 3 (into the gap before it), undone
+    await page.getByTestId('seg-3-original').click();
+    await page.getByTestId('lines-insert-before').click();
+    await expect.poll(() => originals(page)).toHaveLength(8);
+    expect((await originals(page))[4]).toBe('');
+    await page.getByTestId('editor-undo').click();
+    await expect.poll(() => originals(page)).toHaveLength(7);
+
     // delete the last line (selected), undone and redone
     await page.getByTestId('segment-6').getByRole('checkbox').check();
     await page.getByTestId('lines-delete').click();

@@ -8,6 +8,7 @@ import {
   ScissorOutlined,
   SettingOutlined,
   SyncOutlined,
+  VerticalAlignTopOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import './editor-header.css';
@@ -149,6 +150,13 @@ function LineButtons({ lines }: { lines: LineEdits | undefined }) {
       run: lines?.insertAfter,
       label: t('editor.lines.insert'),
       hint: t('editor.lines.insertHint'),
+    },
+    {
+      key: 'insert-before',
+      icon: <VerticalAlignTopOutlined />,
+      run: lines?.insertBefore,
+      label: t('editor.lines.insertBefore'),
+      hint: t('editor.lines.insertBeforeHint'),
     },
     {
       key: 'delete',
