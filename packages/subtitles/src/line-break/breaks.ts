@@ -41,7 +41,8 @@ export function familyOf(lang: string): Family {
 }
 
 const parsers = new Map<string, Parser>();
-function phraseParser(lang: string): Parser {
+/** BudouX's parser for a CJK language (built once per model). */
+export function phraseParser(lang: string): Parser {
   const key = lang === 'ja' ? 'ja' : lang === 'zh-HK' || lang === 'zh-TW' ? 'zh-hant' : 'zh-hans';
   let p = parsers.get(key);
   if (!p) {
