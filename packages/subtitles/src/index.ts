@@ -162,3 +162,4 @@ export {
   type ReviewInput,
 } from './review-flags.js';
 export { TermMatcher, renderingOf, termKey, type TermEntry, type TermMatch } from './terms.js';
+export * from './structure.js';
