@@ -149,16 +149,6 @@ export {
 } from './budget.js';
 export { breakLines, layoutText, type LineLayout } from './line-break.js';
 export {
-  insertLine,
-  mergeLines,
-  splitLine,
-  MIN_GAP_MS,
-  MIN_LINE_MS,
-  NEW_LINE_MS,
-  type NewLine,
-  type StructureLine,
-} from './structure.js';
-export {
   REVIEW_FLAGS,
   chineseScriptOf,
   inSourceLanguage,
@@ -172,3 +162,4 @@ export {
   type ReviewInput,
 } from './review-flags.js';
 export { TermMatcher, renderingOf, termKey, type TermEntry, type TermMatch } from './terms.js';
+export * from './structure.js';

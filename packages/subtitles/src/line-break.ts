@@ -34,9 +34,10 @@ const TOP_HEAVY = 1;
 /** overflow in best-effort layouts: per character over cpl, above anything else */
 const OVERFLOW = 1000;
 
-const SPEAKER = /^\s*(?:<[^>]*>|\{\\[^}]*\})*\s*[-–—]/;
+/** a line that opens with a speaker's dash (tags before it allowed) */
+export const SPEAKER = /^\s*(?:<[^>]*>|\{\\[^}]*\})*\s*[-–—]/;
 /** where a second speaker's dash follows the end of the first one's sentence */
-const SECOND_SPEAKER = /(?<=[.!?…。！？][”’"'」』]?)\s*(?=[-–—]\s?[^\s\-–—])/u;
+export const SECOND_SPEAKER = /(?<=[.!?…。！？][”’"'」』]?)\s*(?=[-–—]\s?[^\s\-–—])/u;
 
 export function breakLines(text: string, lang: string, norms: Norms): LineLayout {
   const { cpl, lines: maxLines, counting } = norms;

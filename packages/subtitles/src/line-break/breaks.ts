@@ -41,7 +41,8 @@ export function familyOf(lang: string): Family {
 }
 
 const parsers = new Map<string, Parser>();
-function phraseParser(lang: string): Parser {
+/** BudouX's parser for a CJK language (built once per model). */
+export function phraseParser(lang: string): Parser {
   const key = lang === 'ja' ? 'ja' : lang === 'zh-HK' || lang === 'zh-TW' ? 'zh-hant' : 'zh-hans';
   let p = parsers.get(key);
   if (!p) {
@@ -60,11 +61,6 @@ function boundaries(chars: readonly string[], pieces: Iterable<string>): Set<num
     if (at > 0 && at < chars.length) out.add(at);
   }
   return out;
-}
-
-/** Code-point indices where a Chinese or Japanese text's phrases begin (BudouX): where a line may be cut. */
-export function phraseStarts(text: string, lang: string): Set<number> {
-  return boundaries([...text], phraseParser(lang).parse(text));
 }
 
 function segmentBoundaries(chars: readonly string[], lang: string, family: Family): Set<number> {

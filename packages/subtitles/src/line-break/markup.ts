@@ -5,7 +5,8 @@
  * players and editors that show one line at a time need).
  */
 
-const TAG = /<[^>]*>|\{\\[^}]*\}/g;
+/** a tag (global: for matchAll and replace only) */
+export const TAG = /<[^>]*>|\{\\[^}]*\}/g;
 const HTML_TAG = /^<\s*(\/)?\s*([a-zA-Z][\w-]*)[^>]*?(\/)?\s*>$/;
 
 export interface Marked {
