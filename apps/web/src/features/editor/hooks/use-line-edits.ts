@@ -106,6 +106,7 @@ export function useLineEdits(opts: {
     const lines = ids.map((id) => lineAt(id)).filter((l) => l !== undefined);
     void structure().then(({ mergeLines }) => {
       const merged = mergeLines(lines, languages);
+      if (!merged) return void message.warning(t('editor.lines.cantMerge'));
       dispatch({
         type: 'lines',
         changes: FIELDS.map((f) => ({ id: lines[0]!.id, field: f, after: merged[f] })),
