@@ -44,7 +44,8 @@ export function useRetranslate(
   const run = useCallback(
     async (ids: number[]) => {
       // a ref, not the state: two clicks in one frame must not both pass the check
-      const todo = ids.filter((id) => !inFlight.current.has(id));
+      // a line made here and not saved yet has no id on the server (its row's button waits for it)
+      const todo = ids.filter((id) => id > 0 && !inFlight.current.has(id));
       if (!todo.length) return;
       for (const id of todo) inFlight.current.add(id);
       setBusy((b) => new Set([...b, ...todo]));

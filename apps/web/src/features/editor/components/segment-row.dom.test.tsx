@@ -148,4 +148,10 @@ describe('a line after the part translated so far (issue 34)', () => {
     expect(screen.getByTestId<HTMLButtonElement>('seg-7-edit').disabled).toBe(true);
     expect(screen.getByTestId<HTMLTextAreaElement>('seg-7-original').readOnly).toBe(false);
   });
+
+  it('waits for a line made here to be saved before it can be re-translated (issue 35)', () => {
+    render(row(seg({ id: -1 }), handlers()));
+    expect(screen.getByTestId<HTMLButtonElement>('seg--1-retranslate').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('seg--1-edit').disabled).toBe(false);
+  });
 });

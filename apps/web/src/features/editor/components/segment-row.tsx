@@ -248,7 +248,8 @@ export const SegmentRow = memo(function SegmentRow(props: {
           type="button"
           className="seg-btn"
           title={t('editor.retranslate')}
-          disabled={props.busy || readOnly || untranslated}
+          // a line made here is re-translated once saved (it has no id on the server before)
+          disabled={props.busy || readOnly || untranslated || seg.id < 0}
           onClick={() => handlers.retranslate(seg.id)}
           aria-label={t('editor.retranslate')}
           data-testid={`seg-${seg.id}-retranslate`}
