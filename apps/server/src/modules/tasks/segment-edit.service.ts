@@ -10,7 +10,7 @@ import { charCount, parseTimestamp } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
-import { bumpVersion, findOwnTask, type TaskRow } from './tasks.repository.js';
+import { bumpVersion, findOwnTask, type TaskRow, type TaskStructure } from './tasks.repository.js';
 import {
   applySegmentUpdates,
   badTimings,
@@ -21,10 +21,8 @@ import {
   removeSegments,
   saveReviewFlags,
   segmentsAt,
-  taskStructure,
   type NewSegmentRow,
   type SegmentUpdate,
-  type TaskStructure,
 } from './segments.repository.js';
 import { flagsOf, lineRulesOf } from './line-quality.js';
 import { isPartial, paidFor } from './task-part.js';
@@ -156,9 +154,9 @@ export async function updateSegments(ctx: AppContext, userId: number, input: Edi
   const retimed = updates.filter((u) => u.startMs !== undefined || u.endMs !== undefined).map((u) => u.id);
   return ctx.db.tx(async (q) => {
     // the task's row is locked from here: saves of one task take their versions one at a time
-    const version = await bumpVersion(q, userId, input.taskId);
-    if (version === undefined) throw refusal(await findOwnTask(q, userId, input.taskId));
-    const structure = await taskStructure(q, input.taskId);
+    const structure = await bumpVersion(q, userId, input.taskId);
+    if (structure === undefined) throw refusal(await findOwnTask(q, userId, input.taskId));
+    const { version } = structure;
     await refuseChangedElsewhere(q, input.taskId, input, version, structure);
     const task = (await findOwnTask(q, userId, input.taskId))!;
     // issue 34: lines after the part paid for get their translation from the next part, not here

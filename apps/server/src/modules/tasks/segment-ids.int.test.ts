@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  RetranslateAnswer,
-  SavedSegments,
-  Task,
-  TaskWithSegments,
-  VersionConflict,
-} from '@subtrans/contract';
+import type { RetranslateAnswer, SavedSegments, TaskWithSegments, VersionConflict } from '@subtrans/contract';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
-import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
+import { completedTaskOf, grantPoints, makeSrt } from '../../../test/support/tasks.js';
 import { startOpenAiServer } from '../../../test/support/translation-servers.js';
-import { until } from '../../../test/support/until.js';
 import { openDb, type Db } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 
@@ -38,9 +31,7 @@ describe(`segments with ids of their own (${TEST_DB})`, () => {
   async function completedTask(cues = 6) {
     const u = await t.signUp();
     await grantPoints(t, u.id, 100);
-    const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'ids.srt', data: makeSrt(cues) }));
-    expectSuccess(await t.post('/task/start', { id: task.id }, { as: u.token }));
-    await until(async () => (await get(u.token, task.id)).status === 'completed');
+    const task = await completedTaskOf(t, u.token, makeSrt(cues), 'ids.srt');
     return { token: u.token, id: task.id };
   }
 

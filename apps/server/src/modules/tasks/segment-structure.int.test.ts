@@ -3,14 +3,12 @@ import {
   LIMITS,
   type RetranslateAnswer,
   type SavedSegments,
-  type Task,
   type TaskWithSegments,
 } from '@subtrans/contract';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../test/support/http.js';
-import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
+import { completedTaskOf, grantPoints, makeSrt } from '../../../test/support/tasks.js';
 import { startOpenAiServer } from '../../../test/support/translation-servers.js';
-import { until } from '../../../test/support/until.js';
 
 const KEY = 'structure-key';
 
@@ -36,9 +34,7 @@ describe(`lines split, merged, inserted and deleted (${TEST_DB})`, () => {
   async function completedTask(cues = 6) {
     const u = await t.signUp();
     await grantPoints(t, u.id, 100);
-    const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'cut.srt', data: makeSrt(cues) }));
-    expectSuccess(await t.post('/task/start', { id: task.id }, { as: u.token }));
-    await until(async () => (await get(u.token, task.id)).status === 'completed');
+    const task = await completedTaskOf(t, u.token, makeSrt(cues), 'cut.srt');
     return { token: u.token, id: task.id };
   }
 

@@ -155,23 +155,6 @@ export async function linesChangedBetween(
   return row?.lines ? (JSON.parse(row.lines) as TaskLine[]) : [];
 }
 
-/** What an edit of the task's lines reads of the task (under its lock: bumpVersion). */
-export interface TaskStructure {
-  /** the task version of the last edit that added or deleted lines */
-  structure_version: number;
-  /** the last id given to a line (ids above it were never given) */
-  last_segment_id: number;
-  segment_count: number;
-}
-
-export async function taskStructure(q: Queryable, taskId: string): Promise<TaskStructure> {
-  const [row] = await q.query<TaskStructure>(
-    `SELECT structure_version, last_segment_id, segment_count FROM tasks WHERE id = $1`,
-    [taskId],
-  );
-  return row!;
-}
-
 /** Which of `ids` are lines of the task now. */
 export async function existingIds(q: Queryable, taskId: string, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();

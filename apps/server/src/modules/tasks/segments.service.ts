@@ -159,7 +159,7 @@ export async function retranslateSegments(
       const current = (await taskVersion(q, task.id)) ?? task.version;
       return { version: current, changed: await since(current + 1) };
     }
-    const next = await bumpVersion(q, userId, task.id);
+    const next = (await bumpVersion(q, userId, task.id))?.version;
     if (next === undefined) throw refusal(await findOwnTask(q, userId, task.id));
     const lines = [...saved.values()];
     await applySegmentUpdates(

@@ -285,18 +285,32 @@ export async function quietRunningTasks(
   );
 }
 
+/** What an edit of the task's lines reads of the task, under its lock (bumpVersion). */
+export interface TaskStructure {
+  /** the task version of the last edit that added or deleted lines */
+  structure_version: number;
+  /** the last id given to a line (ids above it were never given) */
+  last_segment_id: number;
+  segment_count: number;
+}
+
 /**
  * Moves the completed task to its next version, locking its row until the transaction ends (saves
- * of one task take their versions one at a time); answers the new version, or undefined when the
- * task is gone or not completed. Whether the lines an edit touches may change is the caller's
- * check (segments.service.ts), against the lines' own versions.
+ * of one task take their versions one at a time); answers the new version with the task's
+ * structure as it was, or undefined when the task is gone or not completed. Whether the lines an
+ * edit touches may change is the caller's check (segment-edit.service.ts), against the lines' own
+ * versions.
  */
-export async function bumpVersion(q: Queryable, userId: number, taskId: string): Promise<number | undefined> {
-  const rows = await q.query<{ version: number }>(
+export async function bumpVersion(
+  q: Queryable,
+  userId: number,
+  taskId: string,
+): Promise<({ version: number } & TaskStructure) | undefined> {
+  const rows = await q.query<{ version: number } & TaskStructure>(
     `UPDATE tasks SET version = version + 1, updated_at = now()
       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL AND status = 'completed'
-      RETURNING version`,
+      RETURNING version, structure_version, last_segment_id, segment_count`,
     [taskId, userId],
   );
-  return rows[0]?.version;
+  return rows[0];
 }

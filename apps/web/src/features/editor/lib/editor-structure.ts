@@ -62,15 +62,6 @@ export function takeKey(structure: Structure): { key: number; structure: Structu
   return { key: structure.nextKey, structure: { ...structure, nextKey: structure.nextKey - 1 } };
 }
 
-/** Ids renamed through anything that names lines (a saved line's key → its id). */
-export function renameIn<T extends { id: number }>(
-  items: readonly T[],
-  names: ReadonlyMap<number, number>,
-): T[] {
-  if (!names.size) return items as T[];
-  return items.map((x) => (names.has(x.id) ? { ...x, id: names.get(x.id)! } : x));
-}
-
 export function renameOp(op: LineOp, names: ReadonlyMap<number, number>): LineOp {
   const id = names.get(op.line.id);
   const after = op.after === null ? null : (names.get(op.after) ?? op.after);
