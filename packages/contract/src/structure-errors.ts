@@ -30,4 +30,11 @@ export const STRUCTURE_ERRORS = {
     'The line a new line is to follow (line {line}) does not exist',
     '新しい行を挿入する位置（{line} 行目の後）が存在しません',
   ),
+  RETIME_BEFORE_ZERO: def(
+    42262,
+    422,
+    '此次调整会让第 {line} 行早于 0:00:00 开始：请少移动一些，或只调整后面的行',
+    'This would start line {line} before 0:00:00: move the lines less, or only the later ones',
+    'この調整では {line} 行目が 0:00:00 より前に始まります。移動量を減らすか、後ろの行だけを調整してください',
+  ),
 };

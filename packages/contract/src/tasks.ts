@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
+import { LIMITS } from './constants.js';
 import { keepEngineBreaksField, reviewFlagsSchema } from './quality.js';
 import { taskVoiceSchema, voiceFields } from './brief.js';
 import { partRequestField, taskPartialSchema } from './parts.js';
@@ -184,6 +185,23 @@ export const newSegment = z.object({
 });
 export type NewSegment = z.input<typeof newSegment>;
 
+/** The longest time a retime may name (ms): 10 days, far past any film. */
+const RETIME_MS_MAX = 864_000_000;
+
+/**
+ * Lines moved in time by one straight-line map (issue 35: a shift, a frame-rate change, a two-point
+ * sync): each time t of the lines named (`all`, or their ids) becomes
+ * `to + round((t - origin) × factor)` (rounded half away from zero), a line with a duration keeping
+ * at least 1 ms. The editor computes the same, so 10,000 lines move in one small call.
+ */
+export const retimeOp = z.object({
+  origin: z.number().int().min(-RETIME_MS_MAX).max(RETIME_MS_MAX),
+  factor: z.number().min(0.1).max(10),
+  to: z.number().int().min(-RETIME_MS_MAX).max(RETIME_MS_MAX),
+  lines: z.union([z.literal('all'), z.array(z.number().int().min(1)).min(1).max(LIMITS.maxCues)]),
+});
+export type RetimeOp = z.infer<typeof retimeOp>;
+
 /**
  * /task/update_segments: saved only when no line it touches changed after `baseVersion`. Besides
  * the lines' changes (`segments`), an edit may add lines (`insert`) and delete some (`remove`):
@@ -196,8 +214,13 @@ export const updateSegmentsBody = z
     segments: z.array(segmentPatch).max(2000).default([]),
     insert: z.array(newSegment).max(200).default([]),
     remove: z.array(z.number().int().min(1)).max(2000).default([]),
+    /** applied first, in order, before the changes (which hold the lines' final values) */
+    retime: z.array(retimeOp).max(20).default([]),
   })
-  .refine((b) => b.segments.length + b.insert.length + b.remove.length > 0, INPUT_RULES.noEdit);
+  .refine(
+    (b) => b.segments.length + b.insert.length + b.remove.length + b.retime.length > 0,
+    INPUT_RULES.noEdit,
+  );
 export type UpdateSegmentsBody = z.input<typeof updateSegmentsBody>;
 
 /**
@@ -279,5 +302,7 @@ export const versionConflictSchema = z.object({
   baseVersion: z.number().int().nullable(),
   line: z.number().int(),
   lines: z.array(taskLineSchema),
+  /** another tab also added or deleted lines since `baseVersion`: read the task's lines again */
+  reload: z.boolean().optional(),
 });
 export type VersionConflict = z.infer<typeof versionConflictSchema>;

@@ -27,6 +27,17 @@ export {
   type SyncPoint,
 } from './structure/timing.js';
 export {
+  MAX_TIME_FACTOR,
+  frameRateMap,
+  invertTimeMap,
+  isTimeMap,
+  mapTime,
+  retimeLines,
+  shiftMap,
+  syncMap,
+  type TimeMap,
+} from './structure/retime.js';
+export {
   MIN_GAP_FRAMES,
   fixTiming,
   type FixTimingOptions,

@@ -25,6 +25,7 @@ import {
   type SegmentUpdate,
 } from './segments.repository.js';
 import { flagsOf, lineRulesOf } from './line-quality.js';
+import { applyRetimes, retimeIds } from './segment-retime.js';
 import { isPartial, paidFor } from './task-part.js';
 import { refusal } from './segments.service.js';
 
@@ -74,18 +75,26 @@ async function refuseChangedElsewhere(
   structure: TaskStructure,
 ): Promise<void> {
   const ids = [...new Set([...edit.segments.map((p) => p.id), ...edit.remove])];
-  const lines = await linesChangedBetween(q, taskId, edit.baseVersion, version, ids);
-  if (lines.length)
+  const moved = retimeIds(edit.retime);
+  // a retime of every line also moves lines another tab added since: the editor must see them first
+  const reload = structure.structure_version > edit.baseVersion;
+  const lines =
+    moved === null && reload
+      ? await linesChangedBetween(q, taskId, edit.baseVersion, version)
+      : await linesChangedBetween(q, taskId, edit.baseVersion, version, moved && [...ids, ...moved]);
+  if (lines.length || (moved === null && reload))
     throw new AppError('TASK_VERSION_CONFLICT', undefined, {
       version: version - 1,
       baseVersion: edit.baseVersion,
-      line: lines[0]![0],
+      line: lines[0]?.[0] ?? 0,
       lines,
+      reload,
     } satisfies VersionConflict);
   const anchors = edit.insert.flatMap((l) => (l.after !== null && l.after > 0 ? [l.after] : []));
-  const present = await existingIds(q, taskId, [...ids, ...anchors]);
+  const named = [...ids, ...(moved ?? []), ...anchors];
+  const present = await existingIds(q, taskId, named);
   // an id given once and gone now was deleted by another edit; one never given names no line
-  const gone = [...ids, ...anchors].find((id) => !present.has(id));
+  const gone = named.find((id) => !present.has(id));
   if (gone === undefined) return;
   if (gone <= structure.last_segment_id)
     throw new AppError('SEGMENT_REMOVED_ELSEWHERE', undefined, { line: gone, version: version - 1 });
@@ -164,6 +173,7 @@ export async function updateSegments(ctx: AppContext, userId: number, input: Edi
     const unpaid = updates.find((u) => u.translatedText !== undefined && !paidFor(task, u.id));
     if (unpaid) throw new AppError('LINE_NOT_TRANSLATED_YET', undefined, { line: unpaid.id });
     if (updates.some((u) => input.remove.includes(u.id))) throw new AppError('SEGMENT_NOT_FOUND');
+    const moved = await applyRetimes(q, input.taskId, version, input.retime);
     await applySegmentUpdates(q, input.taskId, version, updates);
     const created = await restructure(q, task, input, version, structure);
     const bad = retimed.length ? await badTimings(q, input.taskId, retimed) : [];
@@ -178,6 +188,13 @@ export async function updateSegments(ctx: AppContext, userId: number, input: Edi
       const kept = !retranslated.has(s.id) && s.review_flags.includes('kept-original');
       return { id: s.id, flags: flagsOf(s, s.translated_text ?? '', rules, kept) };
     });
+    // lines a retime made longer or shorter: flagged again, answered only where the verdict moved
+    const edited = new Set(changed.map((s) => s.id));
+    for (const s of moved.rows) {
+      if (edited.has(s.id) || !moved.resized.has(s.id)) continue;
+      const flags = flagsOf(s, s.translated_text ?? '', rules, s.review_flags.includes('kept-original'));
+      if (flags.join(',') !== s.review_flags.join(',')) flagged.push({ id: s.id, flags });
+    }
     await saveReviewFlags(q, input.taskId, flagged);
     return {
       version,
