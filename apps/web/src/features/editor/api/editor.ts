@@ -56,12 +56,12 @@ export function useTaskDetail(id: string) {
   });
 }
 
-/** `structure`: lines added and deleted by the same edit (issue 35) */
+/** `structure`: lines added, deleted and moved in time by the same edit (issue 35) */
 export const saveSegments = (
   taskId: string,
   baseVersion: number,
   segments: SegmentPatch[],
-  structure: Pick<UpdateSegmentsBody, 'insert' | 'remove'> = {},
+  structure: Pick<UpdateSegmentsBody, 'insert' | 'remove' | 'retime'> = {},
 ) =>
   api('taskUpdateSegments', {
     taskId,
@@ -69,6 +69,7 @@ export const saveSegments = (
     segments,
     ...(structure.insert?.length ? { insert: structure.insert } : {}),
     ...(structure.remove?.length ? { remove: structure.remove } : {}),
+    ...(structure.retime?.length ? { retime: structure.retime } : {}),
   });
 
 /** `baseVersion`: the version this editor holds; the answer names the lines other tabs changed since */

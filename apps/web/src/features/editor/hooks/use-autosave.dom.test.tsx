@@ -27,7 +27,7 @@ type Send = (
 ) => Promise<SavedSegments>;
 
 /** a save that adds and deletes no line */
-const NO_LINES = { insert: [], remove: [] };
+const NO_LINES = { insert: [], remove: [], retime: [] };
 
 function setup(send: Send) {
   const onRefused = vi.fn();
@@ -248,6 +248,7 @@ describe('useAutosave', () => {
         },
       ],
       remove: [],
+      retime: [],
     });
     const { state, review } = hook.result.current.doc;
     expect(state.segments.map((x) => x.id)).toEqual([1, 3, 2]);

@@ -4,14 +4,18 @@ import { formatSrtTime } from '@subtrans/subtitles/time';
 import { ApiError } from '../../../lib/api-client';
 import { saveSegments } from '../api/editor';
 import type { SaveState } from '../components/editor-header';
-import { editorReducer, hasPending, pendingPatches, type Field } from '../lib/editor-state';
+import { editorReducer, type Field } from '../lib/editor-state';
+import { hasPending, pendingPatches } from '../lib/editor-pending';
 import { pendingInserts } from '../lib/editor-structure';
+import { retimesToSend } from '../lib/editor-timing';
 import { createTypingSignal } from '../lib/typing-signal';
 import type { EditorDocument } from './use-editor-document';
 
 /** edits are saved this long after the last keystroke */
 export const SAVE_DEBOUNCE_MS = 800;
 export const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000, 30000];
+/** what one save may carry (the server's caps): more is sent by the saves after it */
+export const SAVE_CAPS = { patches: 2000, insert: 200, remove: 2000, retime: 20 };
 
 export function toPatch(id: number, values: Partial<Record<Field, string | number>>): SegmentPatch {
   const patch: SegmentPatch = { id };
@@ -60,11 +64,16 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
     saveTimer.current = null;
     return enqueue(async () => {
       const state = stateRef.current;
-      const sent = pendingPatches(state);
+      const sent = pendingPatches(state, SAVE_CAPS.patches);
       // issue 35: lines made here (each after the line before it) and lines deleted here
-      const inserts = pendingInserts(state.segments, state.structure.added);
-      const removedSent = [...state.structure.removed];
-      if (!sent.size && !inserts.length && !removedSent.length) {
+      const inserts = pendingInserts(state.segments, state.structure.added).slice(0, SAVE_CAPS.insert);
+      const removedSent = [...state.structure.removed].slice(0, SAVE_CAPS.remove);
+      // lines moved in time, as maps: applied by the server before the values above
+      const retimesSent = state.retimes.slice(0, SAVE_CAPS.retime);
+      const retime = retimesToSend(retimesSent);
+      if (!sent.size && !inserts.length && !removedSent.length && !retime.length) {
+        // retimes of lines made and deleted here only: nothing of them is for the server
+        if (retimesSent.length) dispatch({ type: 'saved', sent, retimesSent: retimesSent.length });
         setSaveState((s) => (s === 'conflict' ? s : 'saved'));
         return;
       }
@@ -84,12 +93,10 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
               translatedText: line.translatedText,
             })),
             remove: removedSent,
+            retime,
           },
         );
         versionRef.current = res.version;
-        // the saved lines' review tags are the server's new verdict on them
-        applySaved(res);
-        if (res.reload) onReload?.();
         retryCount.current = 0;
         const saved = {
           type: 'saved' as const,
@@ -97,8 +104,13 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
           created: new Map(res.created.map((c) => [c.key, c.id])),
           insertedSent: new Map(inserts.map(({ line }) => [line.id, line])),
           removedSent,
+          retimesSent: retimesSent.length,
         };
+        // first: other tabs' lines (below) are then not moved again by the retimes just saved
         dispatch(saved);
+        // the saved lines' review tags are the server's new verdict on them
+        applySaved(res);
+        if (res.reload) onReload?.();
         // what is left once these values count as saved (typing may have gone on meanwhile)
         setSaveState(hasPending(editorReducer(stateRef.current, saved)) ? 'pending' : 'saved');
       } catch (e) {
@@ -111,6 +123,8 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
             return;
           }
           applyRemote(conflict.data.lines, conflict.data.version);
+          // another tab also added or deleted lines: read them (a retime of all lines waits for it)
+          if (conflict.data.reload) onReload?.();
           setSaveState('pending');
           return;
         }
@@ -140,7 +154,8 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
   useEffect(() => {
     saveRef.current = save;
   }, [save]);
-  const dirtyCount = state.dirty.size + state.structure.added.size + state.structure.removed.size;
+  const dirtyCount =
+    state.dirty.size + state.structure.added.size + state.structure.removed.size + state.retimes.length;
   const conflicted = state.conflicts.size > 0;
   useEffect(() => {
     // the keys typed have reached the state; the badge follows saveState again (lowered only once

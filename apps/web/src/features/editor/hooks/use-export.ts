@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '@subtrans/contract';
 import { downloadTask } from '../../../lib/task-export';
 import type { ExportChoice } from '../components/editor-header';
-import { hasPending, type EditorState } from '../lib/editor-state';
+import type { EditorState } from '../lib/editor-state';
+import { hasPending } from '../lib/editor-pending';
 
 /**
  * The header's export menu: what is typed is saved first (an export never misses an edit), then

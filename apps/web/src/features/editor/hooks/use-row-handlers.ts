@@ -3,7 +3,8 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MediaPlayerHandle } from '../components/media-player';
 import type { RowHandlers } from '../components/segment-row';
-import { timingProblem, type Field } from '../lib/editor-state';
+import type { Field } from '../lib/editor-state';
+import { timingProblem } from '../lib/editor-timing';
 import type { TypingSignal } from '../lib/typing-signal';
 import type { EditorDocument } from './use-editor-document';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editorReducer, initialState, pendingPatches, type EditSegment } from './editor-state';
+import { editorReducer, initialState, type EditSegment } from './editor-state';
+import { pendingPatches } from './editor-pending';
 import { findMatches, replaceAll } from './find';
 
 const segs = (): EditSegment[] => [

@@ -2,18 +2,28 @@
  * The editor's state as a pure reducer: the segments being edited, what is not yet saved, and
  * undo/redo of every change (typing in one field coalesces into one step).
  */
-import type { Change, EditSegment, Field, StepItem, Value } from './editor-types';
+import type { Change, EditSegment, Field, RetimeItem, StepItem, Value } from './editor-types';
 import {
   applyLineOp,
   emptyStructure,
   idForReinsert,
   invertLineOp,
   isLineOp,
+  isRetime,
   renameOp,
   takeKey,
   type LineOp,
   type Structure,
 } from './editor-structure';
+import {
+  inverseRetime,
+  renameRetime,
+  retimedByPending,
+  retimeItem,
+  retimeSegments,
+  throughPending,
+} from './editor-timing';
+import type { TimeMap } from '@subtrans/subtitles/retime';
 
 export type { Change, EditSegment, Field, StepItem } from './editor-types';
 
@@ -34,6 +44,8 @@ export interface EditorState {
   conflicts: ReadonlyMap<number, EditSegment>;
   /** issue 35: lines added and deleted here, not saved yet */
   structure: Structure;
+  /** issue 35: lines moved in time here (shift, frame rate, sync), in order, not saved yet */
+  retimes: readonly RetimeItem[];
 }
 
 export type EditorAction =
@@ -63,7 +75,11 @@ export type EditorAction =
       created?: ReadonlyMap<number, number>;
       insertedSent?: ReadonlyMap<number, EditSegment>;
       removedSent?: readonly number[];
+      /** how many of the first pending retimes the save carried */
+      retimesSent?: number;
     }
+  /** lines moved in time by one map, as one undo step (nothing when a line would start before 0) */
+  | { type: 'retime'; map: TimeMap; lines: RetimeItem['lines'] }
   /** lines as another tab saved them: taken in, except where this one has unsaved edits */
   | { type: 'remote'; lines: EditSegment[] }
   /** the conflicting lines: keep this tab's edits (saved over the other's) or take the other's */
@@ -81,6 +97,7 @@ export function initialState(segments: EditSegment[] = []): EditorState {
     typing: null,
     conflicts: new Map(),
     structure: emptyStructure(),
+    retimes: [],
   };
 }
 
@@ -95,7 +112,13 @@ function renamed(state: EditorState, names: ReadonlyMap<number, number>): Editor
   if (!names.size) return state;
   const id = (x: number) => names.get(x) ?? x;
   const step = (items: StepItem[]) =>
-    items.map((item) => (isLineOp(item) ? renameOp(item, names) : { ...item, id: id(item.id) }));
+    items.map((item) =>
+      isLineOp(item)
+        ? renameOp(item, names)
+        : isRetime(item)
+          ? renameRetime(item, names)
+          : { ...item, id: id(item.id) },
+    );
   const segments = state.segments.map((s) => (names.has(s.id) ? { ...s, id: id(s.id) } : s));
   return {
     ...withIndex(state, segments),
@@ -109,6 +132,7 @@ function renamed(state: EditorState, names: ReadonlyMap<number, number>): Editor
       added: new Set([...state.structure.added].map(id)),
       removed: new Set([...state.structure.removed].map(id)),
     },
+    retimes: state.retimes.map((item) => renameRetime(item, names)),
   };
 }
 
@@ -138,9 +162,16 @@ function applyStep(
   const run = direction === 'after' ? items : [...items].reverse();
   for (const item of run) {
     if (isLineOp(item)) next = lineOp(next, direction === 'after' ? item : invertLineOp(item));
+    else if (isRetime(item)) next = retime(next, direction === 'after' ? item : inverseRetime(item));
     else next = applyChanges(next, [item], direction);
   }
   return next;
+}
+
+/** Lines moved in time, the move to be saved (the state unchanged when a line would start before 0). */
+function retime(state: EditorState, item: RetimeItem): EditorState {
+  const segments = retimeSegments(state.segments, item);
+  return segments ? { ...state, segments, retimes: [...state.retimes, item] } : state;
 }
 
 /** The step of a 'lines' action: its changes, deletions and new lines (with their keys). */
@@ -171,8 +202,13 @@ function takeRemote(state: EditorState, action: Extract<EditorAction, { type: 'r
   const segments = state.segments.slice();
   const dirty = new Map(state.dirty);
   const conflicts = new Map(state.conflicts);
+  // the server's lines, moved as the retimes not saved yet will move them there
   const lines =
-    action.type === 'remote' ? action.lines : action.keep === 'theirs' ? [...state.conflicts.values()] : [];
+    action.type === 'remote'
+      ? throughPending(action.lines, state.retimes)
+      : action.keep === 'theirs'
+        ? [...state.conflicts.values()]
+        : [];
   for (const line of lines) {
     const i = state.index.get(line.id);
     if (i === undefined) continue;
@@ -209,9 +245,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const merged = action.segments
         .filter((s) => !removed.has(s.id))
         .map((s) => {
-          const fields = state.dirty.get(s.id);
           const local = state.segments[state.index.get(s.id) ?? -1];
-          if (!fields || !local) return s;
+          // lines a retime not saved yet moves: their times are this editor's (the server's may
+          // or may not hold that retime yet); a line new here is moved as the server will move it
+          const retimed = state.retimes.length > 0 && retimedByPending(s.id, state.retimes);
+          const fields = new Set(state.dirty.get(s.id));
+          if (retimed && local) fields.add('startMs').add('endMs');
+          if (retimed && !local) return throughPending([s], state.retimes)[0]!;
+          if (!fields.size || !local) return s;
           const line = { ...s };
           for (const f of fields) (line as Record<Field, Value>)[f] = local[f];
           return line;
@@ -254,7 +295,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         state.typing.field === single.field &&
         now - state.typing.at < TYPING_COALESCE_MS &&
         last?.length === 1 &&
-        !isLineOp(last[0]!) &&
+        !('op' in last[0]!) &&
         last[0]!.id === single.id &&
         last[0]!.field === single.field;
       const past = coalesce
@@ -296,11 +337,17 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         typing: null,
       };
     }
+    case 'retime': {
+      const item = retimeItem(action.map, action.lines);
+      const next = retime(state, item);
+      if (next === state) return state;
+      return { ...next, past: [...state.past, [item]], future: [], typing: null };
+    }
     case 'remote':
     case 'resolve':
       return takeRemote(state, action);
     case 'saved': {
-      const after = savedStructure(state, action);
+      const after = { ...savedStructure(state, action), retimes: state.retimes.slice(action.retimesSent ?? 0) };
       const dirty = new Map(after.dirty);
       for (const [id, values] of action.sent) {
         const fields = dirty.get(id);
@@ -341,46 +388,4 @@ function savedStructure(state: EditorState, action: Extract<EditorAction, { type
     else dirty.delete(id);
   }
   return { ...next, dirty };
-}
-
-/** Whether anything is not saved: a field, a line made or deleted here. */
-export const hasPending = (state: EditorState): boolean =>
-  pendingPatches(state).size > 0 || state.structure.added.size > 0 || state.structure.removed.size > 0;
-
-/** What to send: the current values of every dirty field. */
-export function pendingPatches(state: EditorState): Map<number, Partial<Record<Field, Value>>> {
-  const out = new Map<number, Partial<Record<Field, Value>>>();
-  for (const [id, fields] of state.dirty) {
-    const seg = state.segments[state.index.get(id) ?? -1];
-    // a line made here goes whole with the save's new lines
-    if (!seg || id < 0) continue;
-    const values: Partial<Record<Field, Value>> = {};
-    for (const f of fields) values[f] = seg[f];
-    out.set(id, values);
-  }
-  return out;
-}
-
-/**
- * What is wrong with a new time for a line: `endAfterStart` (refused: negative, or not after its
- * start), `overlap` (allowed, with a warning: it overlaps a neighbour), `missing` (no such line);
- * null for a text, or a time that fits.
- */
-export function timingProblem(
-  state: Pick<EditorState, 'segments' | 'index'>,
-  id: number,
-  field: Field,
-  value: Value,
-): 'missing' | 'endAfterStart' | 'overlap' | null {
-  if (field !== 'startMs' && field !== 'endMs') return null;
-  const i = state.index.get(id);
-  const seg = i === undefined ? undefined : state.segments[i];
-  if (i === undefined || !seg) return 'missing';
-  const start = field === 'startMs' ? Number(value) : seg.startMs;
-  const end = field === 'endMs' ? Number(value) : seg.endMs;
-  if (start < 0 || end <= start) return 'endAfterStart';
-  const prev = state.segments[i - 1];
-  const next = state.segments[i + 1];
-  if ((prev && start < prev.endMs) || (next && end > next.startMs)) return 'overlap';
-  return null;
 }

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   editorReducer,
   initialState,
-  pendingPatches,
   type EditorState,
   type EditSegment,
 } from './editor-state';
+import { pendingPatches } from './editor-pending';
 import { pendingInserts } from './editor-structure';
 
 const line = (id: number, text = `line ${id}`): EditSegment => ({

@@ -3,7 +3,7 @@
  * undo step of line operations and field changes. A line made here has a temporary negative id
  * until its save answers the line's own id; a deletion of a saved line is sent with the next save.
  */
-import type { EditSegment, LineOp } from './editor-types';
+import type { EditSegment, LineOp, RetimeItem, StepItem } from './editor-types';
 
 export type { LineOp } from './editor-types';
 
@@ -19,7 +19,8 @@ export interface Structure {
 
 export const emptyStructure = (): Structure => ({ added: new Set(), removed: new Set(), nextKey: -1 });
 
-export const isLineOp = (item: object): item is LineOp => 'op' in item;
+export const isLineOp = (item: StepItem): item is LineOp => 'op' in item && item.op !== 'retime';
+export const isRetime = (item: StepItem): item is RetimeItem => 'op' in item && item.op === 'retime';
 
 /** The lines with one put in or taken out, and what is then unsaved. */
 export function applyLineOp(

@@ -1,3 +1,5 @@
+import type { TimeMap } from '@subtrans/subtitles/retime';
+
 /** The editor's line and its undo steps (shared by editor-state.ts and editor-structure.ts). */
 export interface EditSegment {
   id: number;
@@ -24,5 +26,15 @@ export interface LineOp {
   after: number | null;
 }
 
-/** One part of an undo step: a field's change, or a line put in or taken out. */
-export type StepItem = Change | LineOp;
+/**
+ * Lines moved in time by one map (issue 35: a shift, a frame-rate change, a two-point sync): saved
+ * as the map and the lines it names, not as every value; undone by the inverse map.
+ */
+export interface RetimeItem {
+  op: 'retime';
+  map: TimeMap;
+  lines: 'all' | readonly number[];
+}
+
+/** One part of an undo step: a field's change, a line put in or taken out, lines moved in time. */
+export type StepItem = Change | LineOp | RetimeItem;

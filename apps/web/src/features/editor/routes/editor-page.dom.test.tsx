@@ -147,6 +147,8 @@ describe('the editor’s lines to review', { timeout: 30_000 }, () => {
         version: 2,
         segments: (body.segments as SegmentPatch[]).map((p) => ({ id: p.id, flags: flagsOf(p.id) })),
         changed: [],
+        created: [],
+        reload: false,
       }),
     });
     open();
