@@ -15,10 +15,9 @@ import { changeFrameRate, FRAME_RATES, pointSync, shiftLines } from './timing.js
 /** Lines in order with gaps, some touching or without duration. */
 const lines = (max = 40) =>
   fc
-    .array(
-      fc.record({ gap: fc.integer({ min: 0, max: 5000 }), length: fc.integer({ min: 0, max: 9000 }) }),
-      { maxLength: max },
-    )
+    .array(fc.record({ gap: fc.integer({ min: 0, max: 5000 }), length: fc.integer({ min: 0, max: 9000 }) }), {
+      maxLength: max,
+    })
     .map((specs) => {
       let t = 0;
       return specs.map(({ gap, length }, i): TimedLine => {
@@ -45,7 +44,11 @@ describe('retimeLines: one map for shift, frame rate and two-point sync', () => 
           // pointSync gives an anchor without duration 1 ms; the map leaves it as it was
           if (a.endMs === a.startMs || b.endMs === b.startMs) return;
           const map = syncMap(a.startMs, a.startMs + 1000, b.startMs, b.startMs + 3000);
-          const want = pointSync(ls, { id: a.id, startMs: a.startMs + 1000 }, { id: b.id, startMs: b.startMs + 3000 });
+          const want = pointSync(
+            ls,
+            { id: a.id, startMs: a.startMs + 1000 },
+            { id: b.id, startMs: b.startMs + 3000 },
+          );
           if (map === null) expect(want).toBeNull();
           else expect(retimeLines(ls, map)).toEqual(want);
         },
@@ -87,7 +90,9 @@ describe('retimeLines: one map for shift, frame rate and two-point sync', () => 
 
   it('keeps a 1 ms line 1 ms long when the speed shrinks it', () => {
     const one = [{ id: 1, startMs: 1000, endMs: 1001 }];
-    expect(retimeLines(one, { origin: 0, factor: 0.5, to: 0 })).toEqual([{ id: 1, startMs: 500, endMs: 501 }]);
+    expect(retimeLines(one, { origin: 0, factor: 0.5, to: 0 })).toEqual([
+      { id: 1, startMs: 500, endMs: 501 },
+    ]);
   });
 
   it('syncMap refuses one point twice or a reversed order', () => {

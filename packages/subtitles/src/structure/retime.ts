@@ -1,6 +1,9 @@
 import { roundHalfAway, withTimes, type Timed } from './line.js';
 import { exactFps } from './timing.js';
 
+// what a timing dialog needs beside the maps, without the text maths of the structure subpath
+export { FRAME_RATES, framesToMs } from './timing.js';
+
 /**
  * One straight-line mapping of times that shift, frame-rate change and two-point sync all are
  * (issue 35): t → to + round((t − origin) × factor). The editor and the server run the same function

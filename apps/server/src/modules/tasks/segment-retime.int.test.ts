@@ -100,10 +100,14 @@ describe(`lines moved in time by one map (${TEST_DB})`, () => {
     expect((await times(token, id))[1]).toEqual({ id: 2, startMs: 5500, endMs: 7500 });
   });
 
-  it("two tabs: a retime over a line the other tab changed is refused with that line; again, it moves it", async () => {
+  it('two tabs: a retime over a line the other tab changed is refused with that line; again, it moves it', async () => {
     const { token, id } = await completedTask();
     expectSuccess(await edit(token, id, { baseVersion: 0, segments: [{ id: 2, endTime: '00:00:09,000' }] }));
-    const conflict = expectFailure(await edit(token, id, { baseVersion: 0, retime: [op(shiftMap(1000))] }), 40905, 409);
+    const conflict = expectFailure(
+      await edit(token, id, { baseVersion: 0, retime: [op(shiftMap(1000))] }),
+      40905,
+      409,
+    );
     const data = conflict.data as VersionConflict;
     expect(data).toMatchObject({ version: 1, line: 2, reload: false });
     expect(data.lines.map((l) => l[0])).toEqual([2]);
@@ -124,7 +128,11 @@ describe(`lines moved in time by one map (${TEST_DB})`, () => {
       translatedText: 'nouveau',
     };
     expectSuccess(await edit(token, id, { baseVersion: 0, insert: [insert] }));
-    const conflict = expectFailure(await edit(token, id, { baseVersion: 0, retime: [op(shiftMap(100))] }), 40905, 409);
+    const conflict = expectFailure(
+      await edit(token, id, { baseVersion: 0, retime: [op(shiftMap(100))] }),
+      40905,
+      409,
+    );
     expect(conflict.data).toMatchObject({ reload: true, version: 1 });
     expect((conflict.data as VersionConflict).lines.map((l) => l[0])).toEqual([7]);
     expectSuccess(await edit(token, id, { baseVersion: 1, retime: [op(shiftMap(100))] }));
@@ -149,7 +157,8 @@ describe(`lines moved in time by one map (${TEST_DB})`, () => {
       { origin: 0, factor: 1, to: 10, lines: 'some' },
       { origin: 0, factor: '1', to: 10, lines: 'all' },
     ];
-    for (const retime of bad) expectFailure(await edit(token, id, { baseVersion: 0, retime: [retime] }), 40000, 400);
+    for (const retime of bad)
+      expectFailure(await edit(token, id, { baseVersion: 0, retime: [retime] }), 40000, 400);
     const many = Array.from({ length: 21 }, () => op(shiftMap(1)));
     expectFailure(await edit(token, id, { baseVersion: 0, retime: many }), 40000, 400);
     // another user's task is not found, whatever the map

@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { EditorState } from '../lib/editor-state';
 import { QualitySettings } from './quality-settings';
 import { SegmentModal } from './segment-modal';
 import { ShortcutsHelp } from './shortcuts';
+import type { TimingDialogProps } from './timing-dialog';
+
+/** loaded when first opened: its maths (fix timing) is not for the first paint */
+const TimingDialog = lazy(() => import('./timing-dialog'));
 
 /** true from the first time `open` is true: a dialog is built when it is first opened, not before */
 function useOpenedOnce(open: boolean): boolean {
@@ -27,11 +31,14 @@ export function EditorDialogs(props: {
   /** the task's target language (whose limits the rules dialog shows) */
   target: string;
   onCloseRules: () => void;
+  /** issue 35: shift, frame rate, two-point sync, fix timing */
+  timing: Omit<TimingDialogProps, 'segments'>;
 }) {
   const { state, editing } = props;
   const editedOnce = useOpenedOnce(editing !== null);
   const helpOnce = useOpenedOnce(props.help);
   const rulesOnce = useOpenedOnce(props.rulesOpen);
+  const timingOnce = useOpenedOnce(props.timing.open);
   const i = editing === null ? -1 : (state.index.get(editing) ?? -1);
   // built when first opened (not on the first paint), then kept for their animations
   return (
@@ -49,6 +56,11 @@ export function EditorDialogs(props: {
       {helpOnce ? <ShortcutsHelp open={props.help} onClose={props.onCloseHelp} /> : null}
       {rulesOnce ? (
         <QualitySettings open={props.rulesOpen} target={props.target} onClose={props.onCloseRules} />
+      ) : null}
+      {timingOnce ? (
+        <Suspense fallback={null}>
+          <TimingDialog {...props.timing} segments={state.segments} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Button } from 'antd';
 import {
   DeleteOutlined,
+  FieldTimeOutlined,
   MergeCellsOutlined,
   PlusOutlined,
   ProfileOutlined,
@@ -164,6 +165,13 @@ function LineButtons({ lines }: { lines: LineEdits | undefined }) {
       run: lines?.deleteLines,
       label: t('editor.lines.delete'),
       hint: t('editor.lines.deleteHint'),
+    },
+    {
+      key: 'timing',
+      icon: <FieldTimeOutlined />,
+      run: lines?.timing,
+      label: t('editor.timing.open'),
+      hint: t('editor.timing.openHint'),
     },
   ];
   return (

@@ -16,6 +16,7 @@ export const SHORTCUTS = [
   { keys: 'Alt + I', action: 'insertAfter' },
   { keys: 'Alt + Shift + I', action: 'insertBefore' },
   { keys: 'Alt + Shift + D', action: 'delete' },
+  { keys: 'Alt + Shift + A', action: 'timing' },
   { keys: 'Ctrl + S', action: 'save' },
   { keys: 'Ctrl + Z', action: 'undo' },
   { keys: 'Ctrl + Y / Ctrl + Shift + Z', action: 'redo' },

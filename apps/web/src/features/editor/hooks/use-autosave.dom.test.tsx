@@ -8,7 +8,7 @@ import {
   type UpdateSegmentsBody,
 } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
-import { SAVE_DEBOUNCE_MS, RETRY_DELAYS_MS, useAutosave } from './use-autosave';
+import { SAVE_CAPS, SAVE_DEBOUNCE_MS, RETRY_DELAYS_MS, useAutosave } from './use-autosave';
 import { useEditorDocument } from './use-editor-document';
 
 const task = {
@@ -23,7 +23,7 @@ type Send = (
   taskId: string,
   version: number,
   patches: SegmentPatch[],
-  structure?: Pick<UpdateSegmentsBody, 'insert' | 'remove'>,
+  structure?: Pick<UpdateSegmentsBody, 'insert' | 'remove' | 'retime'>,
 ) => Promise<SavedSegments>;
 
 /** a save that adds and deletes no line */
@@ -298,5 +298,71 @@ describe('useAutosave', () => {
     release();
     await act(() => Promise.all([first, second]));
     expect(order).toEqual(['first', 'second']);
+  });
+
+  it('sends a shift of every line as one map, then nothing more (issue 35)', async () => {
+    const send = vi.fn<Send>(async () => ({
+      version: 4,
+      segments: [],
+      changed: [],
+      created: [],
+      reload: false,
+    }));
+    const { hook } = setup(send);
+    act(() =>
+      hook.result.current.doc.dispatch({
+        type: 'retime',
+        map: { origin: 0, factor: 1, to: 700 },
+        lines: 'all',
+      }),
+    );
+    expect(hook.result.current.doc.state.segments.map((s) => s.startMs)).toEqual([700, 1700]);
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith('t1', 3, [], {
+      insert: [],
+      remove: [],
+      retime: [{ origin: 0, factor: 1, to: 700, lines: 'all' }],
+    });
+    expect(hook.result.current.saveState).toBe('saved');
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS * 3));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends more changes than one call may carry in several calls, in order', async () => {
+    const lines = Array.from({ length: SAVE_CAPS.patches + 5 }, (_, i) => [
+      i + 1,
+      i * 10,
+      i * 10 + 5,
+      'a',
+      'b',
+      [],
+    ]);
+    const big = { version: 1, lines } as unknown as TaskWithLines;
+    let version = 1;
+    const send = vi.fn<Send>(async () => ({
+      version: ++version,
+      segments: [],
+      changed: [],
+      created: [],
+      reload: false,
+    }));
+    const hook = renderHook(() => {
+      const doc = useEditorDocument(big);
+      return { doc, ...useAutosave({ taskId: 't1', doc, onRefused: vi.fn(), send }) };
+    });
+    act(() =>
+      hook.result.current.doc.dispatch({
+        type: 'change',
+        changes: lines.map((l) => ({ id: l[0] as number, field: 'translatedText' as const, after: 'c' })),
+      }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(send.mock.calls[0]![2]).toHaveLength(SAVE_CAPS.patches);
+    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]![1]).toBe(2);
+    expect(send.mock.calls[1]![2].map((p) => p.id)).toEqual([2001, 2002, 2003, 2004, 2005]);
+    expect(hook.result.current.saveState).toBe('saved');
   });
 });

@@ -21,6 +21,8 @@ export interface LineEdits {
   insertAfter: () => void;
   insertBefore: () => void;
   deleteLines: () => void;
+  /** the timing dialog: shift, frame rate, two-point sync, fix timing */
+  timing: () => void;
 }
 
 /**
@@ -40,10 +42,11 @@ export function useLineEdits(opts: {
   locked: string | null;
   /** the player's time, when one plays (a split there, as subtitlers split at the playhead) */
   playhead?: () => number | null;
+  openTiming: () => void;
 }): LineEdits | undefined {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { doc, current, selected, clearSelection, languages, locked, playhead } = opts;
+  const { doc, current, selected, clearSelection, languages, locked, playhead, openTiming } = opts;
   const { dispatch, stateRef } = doc;
   // the text field a split cuts: the last one focused (a toolbar click takes the focus away)
   const lastText = useRef<HTMLTextAreaElement | null>(null);
@@ -154,8 +157,9 @@ export function useLineEdits(opts: {
             insertAfter: () => insert('after'),
             insertBefore: () => insert('before'),
             deleteLines,
+            timing: openTiming,
           }
         : undefined,
-    [deleteLines, insert, locked, merge, split],
+    [deleteLines, insert, locked, merge, openTiming, split],
   );
 }

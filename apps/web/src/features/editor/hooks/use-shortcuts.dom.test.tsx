@@ -29,6 +29,7 @@ describe('useShortcuts', () => {
       insertAfter: vi.fn(),
       insertBefore: vi.fn(),
       deleteLines: vi.fn(),
+      timing: vi.fn(),
     } satisfies Required<ShortcutActions>;
     renderHook(() => useShortcuts(actions));
     const keys: [keyof ShortcutActions, KeyboardEventInit][] = [
@@ -50,6 +51,7 @@ describe('useShortcuts', () => {
       ['insertAfter', { altKey: true, key: 'i', code: 'KeyI' }],
       ['insertBefore', { altKey: true, shiftKey: true, key: 'I', code: 'KeyI' }],
       ['deleteLines', { altKey: true, shiftKey: true, key: 'D', code: 'KeyD' }],
+      ['timing', { altKey: true, shiftKey: true, key: 'A', code: 'KeyA' }],
     ];
     for (const [name, init] of keys) {
       const before = actions[name].mock.calls.length;

@@ -34,6 +34,8 @@ export interface ShortcutActions {
   insertBefore?: () => void;
   /** Alt+Shift+D: delete the selected lines, or the current one */
   deleteLines?: () => void;
+  /** Alt+Shift+A: the timing dialog (shift, frame rate, sync, fix timing) */
+  timing?: () => void;
 }
 
 /** which action a key press asks for, if any */
@@ -49,6 +51,7 @@ export function shortcutOf(e: KeyboardEvent): keyof ShortcutActions | null {
   if (e.altKey && !mod && e.code === 'KeyM') return 'merge';
   if (e.altKey && !mod && e.code === 'KeyI') return e.shiftKey ? 'insertBefore' : 'insertAfter';
   if (e.altKey && !mod && e.shiftKey && e.code === 'KeyD') return 'deleteLines';
+  if (e.altKey && !mod && e.shiftKey && e.code === 'KeyA') return 'timing';
   if (mod && key === 's') return 'save';
   if (mod && key === 'z' && !e.shiftKey) return 'undo';
   if (mod && ((key === 'z' && e.shiftKey) || key === 'y')) return 'redo';

@@ -15,6 +15,7 @@ import {
   type LineOp,
   type Structure,
 } from './editor-structure';
+import { takeRemote } from './editor-remote';
 import {
   inverseRetime,
   renameRetime,
@@ -197,34 +198,6 @@ function linesStep(state: EditorState, action: Extract<EditorAction, { type: 'li
   return { items, structure };
 }
 
-/** Another tab's lines taken in (remote), or the conflicting ones' resolution (resolve). */
-function takeRemote(state: EditorState, action: Extract<EditorAction, { type: 'remote' | 'resolve' }>) {
-  const segments = state.segments.slice();
-  const dirty = new Map(state.dirty);
-  const conflicts = new Map(state.conflicts);
-  // the server's lines, moved as the retimes not saved yet will move them there
-  const lines =
-    action.type === 'remote'
-      ? throughPending(action.lines, state.retimes)
-      : action.keep === 'theirs'
-        ? [...state.conflicts.values()]
-        : [];
-  for (const line of lines) {
-    const i = state.index.get(line.id);
-    if (i === undefined) continue;
-    const local = segments[i]!;
-    const mine = action.type === 'remote' ? (dirty.get(line.id) ?? new Set<Field>()) : new Set<Field>();
-    const merged = { ...line };
-    for (const f of mine) (merged as Record<Field, Value>)[f] = local[f];
-    segments[i] = merged;
-    if (action.type === 'resolve') dirty.delete(line.id);
-    // a field edited here that the other tab saved differently: the user decides
-    if ([...mine].some((f) => line[f] !== local[f])) conflicts.set(line.id, line);
-  }
-  if (action.type === 'resolve') conflicts.clear();
-  return { ...state, segments, dirty, conflicts };
-}
-
 function applyChanges(state: EditorState, changes: Change[], direction: 'after' | 'before'): EditorState {
   const segments = state.segments.slice();
   const dirty = new Map(state.dirty);
@@ -344,10 +317,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...next, past: [...state.past, [item]], future: [], typing: null };
     }
     case 'remote':
+      return takeRemote(state, 'remote', action.lines);
     case 'resolve':
-      return takeRemote(state, action);
+      return takeRemote(state, action.keep === 'theirs' ? 'theirs' : 'mine');
     case 'saved': {
-      const after = { ...savedStructure(state, action), retimes: state.retimes.slice(action.retimesSent ?? 0) };
+      const after = {
+        ...savedStructure(state, action),
+        retimes: state.retimes.slice(action.retimesSent ?? 0),
+      };
       const dirty = new Map(after.dirty);
       for (const [id, values] of action.sent) {
         const fields = dirty.get(id);

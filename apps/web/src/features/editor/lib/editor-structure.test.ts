@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  editorReducer,
-  initialState,
-  type EditorState,
-  type EditSegment,
-} from './editor-state';
+import { editorReducer, initialState, type EditorState, type EditSegment } from './editor-state';
 import { pendingPatches } from './editor-pending';
 import { pendingInserts } from './editor-structure';
 

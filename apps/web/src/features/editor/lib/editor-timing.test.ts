@@ -82,3 +82,23 @@ describe('lines moved in time in the editor (issue 35)', () => {
     expect(starts(s)).toEqual([1250, 2250, 3250]);
   });
 });
+
+describe("another tab's lines and this editor's undo (issue 35)", () => {
+  it('an edit saved here and changed by another tab since is no longer undone over theirs', () => {
+    let s = initialState([line(1), line(2)]);
+    s = editorReducer(s, { type: 'change', changes: [{ id: 1, field: 'translatedText', after: 'mine' }] });
+    s = editorReducer(s, {
+      type: 'change',
+      changes: [{ id: 2, field: 'translatedText', after: 'also mine' }],
+    });
+    s = editorReducer(s, { type: 'saved', sent: pendingPatches(s) });
+    s = editorReducer(s, { type: 'remote', lines: [{ ...line(1), translatedText: 'theirs' }] });
+    expect(s.segments[0]!.translatedText).toBe('theirs');
+    // undo takes back this editor's own edit of line 2, then nothing: line 1 stays theirs
+    s = editorReducer(s, { type: 'undo' });
+    expect(s.segments[1]!.translatedText).toBe('ligne 2');
+    expect(s.past).toHaveLength(0);
+    s = editorReducer(s, { type: 'undo' });
+    expect(s.segments[0]!.translatedText).toBe('theirs');
+  });
+});

@@ -20,7 +20,11 @@ export const retimeSegments = (segments: readonly EditSegment[], item: RetimeIte
 /** The item that undoes another (exact for a shift, within 1 ms for a change of speed). */
 export const inverseRetime = (item: RetimeItem): RetimeItem => ({ ...item, map: invertTimeMap(item.map) });
 
-export const retimeItem = (map: TimeMap, lines: RetimeItem['lines']): RetimeItem => ({ op: 'retime', map, lines });
+export const retimeItem = (map: TimeMap, lines: RetimeItem['lines']): RetimeItem => ({
+  op: 'retime',
+  map,
+  lines,
+});
 
 /** An item naming saved lines by their ids instead of their temporary ones. */
 export function renameRetime(item: RetimeItem, names: ReadonlyMap<number, number>): RetimeItem {

@@ -31,6 +31,7 @@ import { useQualityFlags } from '../hooks/use-quality-flags';
 import { useSelection } from '../hooks/use-selection';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useLineEdits } from '../hooks/use-line-edits';
+import { useTimingEdits } from '../hooks/use-timing-edits';
 import { useVisibleRows } from '../hooks/use-visible-rows';
 import { useContinueTask } from '../../../components/parts/use-continue-task';
 import { pointsQueryKey } from '../../../lib/points';
@@ -97,6 +98,8 @@ export default function EditorPage() {
   const [help, setHelp] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [briefOpen, setBriefOpen] = useState(false);
+  const [timingOpen, setTimingOpen] = useState(false);
+  const openTiming = useCallback(() => setTimingOpen(true), []);
   // audio/video tasks: choosing a segment moves the player there
   const player = useRef<MediaPlayerHandle>(null);
 
@@ -175,7 +178,9 @@ export default function EditorPage() {
     clearSelection: selection.clear,
     languages,
     locked: readOnly ? t('editor.translating') : task?.partial ? t('editor.lines.partial') : null,
+    openTiming,
   });
+  const timing = useTimingEdits(doc);
   useShortcuts({
     ...lines,
     next: () => step(1),
@@ -310,6 +315,18 @@ export default function EditorPage() {
         rulesOpen={rulesOpen}
         target={task.targetLanguage}
         onCloseRules={closeRules}
+        timing={{
+          open: timingOpen && lines !== undefined,
+          onClose: () => setTimingOpen(false),
+          current,
+          selected: timingOpen
+            ? state.segments.flatMap((s) => (selection.selected.has(s.id) ? [s.id] : []))
+            : [],
+          target: task.targetLanguage,
+          norms: quality.rules,
+          onRetime: timing.retime,
+          onSetTimes: timing.setTimes,
+        }}
       />
       <BriefDialog
         task={briefOpen ? task : null}

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parseSrt } from '@subtrans/subtitles';
+import { LANGS, text } from '../support/texts.js';
+import { newUserWithTask } from '../support/tasks.js';
+
+const saved = (page: Page) => expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+/** a row's start as the list shows it (hh:mm:ss) */
+const start = (page: Page, id: number) => page.getByTestId(`seg-${id}-start`);
+
+async function undoRedo(page: Page, id: number, before: string, after: string) {
+  await page.getByTestId('editor-undo').click();
+  await expect(start(page, id)).toHaveValue(before);
+  await page.getByTestId('editor-redo').click();
+  await expect(start(page, id)).toHaveValue(after);
+}
+
+/**
+ * Issue 35: shift, frame rate, two-point sync and fix timing from the timing dialog, each previewed,
+ * applied, undone and redone, saved, and in the export, in each interface language.
+ */
+for (const lang of LANGS) {
+  test(`shift, frame rate, two-point sync and fix timing, with undo and redo (${lang})`, async ({ page }) => {
+    // six lines 6 s apart, 2 s long: 0:00, 0:06 … 0:30
+    const { id } = await newUserWithTask(page, { cues: 6, target: 'fr', name: 'timing.srt' });
+    await page.goto(`/edit/${id}?lang=${lang}`);
+    await expect(page.getByTestId('lines-timing')).toHaveText(text(lang, 'editor.timing.open'));
+    await expect(start(page, 6)).toHaveValue('00:00:30');
+
+    // shift every line 1.5 s later (the dialog by its key)
+    await page.getByTestId('seg-1-original').click();
+    await page.keyboard.press('Alt+Shift+A');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(text(lang, 'editor.timing.title'));
+    await dialog.getByTestId('timing-amount').fill('1500');
+    await expect(dialog.getByTestId('timing-preview-shift')).toContainText('00:00:31,500');
+    await dialog.getByTestId('timing-apply-shift').click();
+    await expect(start(page, 6)).toHaveValue('00:00:31');
+    await expect(start(page, 1)).toHaveValue('00:00:01');
+    await undoRedo(page, 1, '00:00:00', '00:00:01');
+    await saved(page);
+
+    // a shift that would start line 1 before 0 is refused before it is applied
+    await page.getByTestId('lines-timing').click();
+    await dialog.getByTestId('timing-amount').fill('-2000');
+    await expect(dialog.getByTestId('timing-refused-shift')).toBeVisible();
+    await expect(dialog.getByTestId('timing-apply-shift')).toBeDisabled();
+
+    // the frame rate: timed for 25 fps, played at 23.976 (the dialog's first choice)
+    await dialog.getByRole('tab', { name: text(lang, 'editor.timing.rate') }).click();
+    await expect(dialog.getByTestId('timing-preview-rate')).toContainText('00:00:32,845');
+    await dialog.getByTestId('timing-apply-rate').click();
+    await expect(start(page, 6)).toHaveValue('00:00:32');
+    await undoRedo(page, 6, '00:00:31', '00:00:32');
+
+    // two-point sync: line 1 at 0:01, line 6 at 0:30, every line in proportion
+    await page.getByTestId('lines-timing').click();
+    await dialog.getByRole('tab', { name: text(lang, 'editor.timing.sync') }).click();
+    await dialog.getByTestId('timing-sync-a-time').fill('00:00:01,000');
+    await dialog.getByTestId('timing-sync-b-time').fill('00:00:30,000');
+    await expect(dialog.getByTestId('timing-preview-sync')).toContainText('00:00:30,000');
+    await dialog.getByTestId('timing-apply-sync').click();
+    await expect(start(page, 6)).toHaveValue('00:00:30');
+    await undoRedo(page, 6, '00:00:32', '00:00:30');
+    await saved(page);
+
+    // line 3 made to overlap line 4 (at 0:18.4), then fix timing ends it 2 frames before
+    const end3 = page.getByTestId('seg-3-end');
+    await end3.click();
+    await end3.fill('00:00:19,000');
+    await end3.press('Enter');
+    await expect(end3).toHaveValue('00:00:19');
+    await page.getByTestId('lines-timing').click();
+    await dialog.getByRole('tab', { name: text(lang, 'editor.timing.fix') }).click();
+    await expect(dialog.getByTestId('timing-fix-summary')).toContainText(
+      text(lang, 'editor.timing.kind.overlap', { count: 1 }),
+    );
+    await dialog.getByTestId('timing-apply-fix').click();
+    await expect(end3).toHaveValue('00:00:18');
+    await page.getByTestId('editor-undo').click();
+    await expect(end3).toHaveValue('00:00:19');
+    await page.getByTestId('editor-redo').click();
+    await expect(end3).toHaveValue('00:00:18');
+    await saved(page);
+
+    // the server holds it: after a reload, and in the export
+    await page.reload();
+    await expect(start(page, 6)).toHaveValue('00:00:30');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByTestId('editor-export')
+        .click()
+        .then(() => page.getByTestId('export-srt').click()),
+    ]);
+    const cues = parseSrt(await readFile(await download.path(), 'utf8'));
+    expect(cues).toHaveLength(6);
+    expect(cues[0]!.startMs).toBe(1000);
+    expect(cues[5]!.startMs).toBe(30_000);
+    // two frames at 24 fps between line 3 and line 4
+    expect(cues[3]!.startMs - cues[2]!.endMs).toBe(83);
+    for (let i = 1; i < cues.length; i += 1) expect(cues[i]!.startMs).toBeGreaterThan(cues[i - 1]!.endMs);
+  });
+}
