@@ -55,3 +55,38 @@ test('two tabs: different lines both saved; the same line kept or taken, nothing
   await expect(page.getByTestId('seg-3-translation')).toHaveValue('Version B');
   await expect(page.getByTestId('seg-5-translation')).toHaveValue('Deuxième fenêtre');
 });
+
+test('two tabs: a line one tab deleted under the other’s typing is offered back, not lost', async ({
+  page,
+  context,
+}) => {
+  const { id } = await newUserWithTask(page, { cues: 6, target: 'fr', name: 'orphan.srt' });
+  const second = await context.newPage();
+  for (const p of [page, second]) {
+    await p.goto(`/edit/${id}`);
+    await expect(p.getByTestId('seg-4-translation')).toBeVisible();
+  }
+  const saved = (p: Page) => expect(p.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+
+  // the first tab deletes line 4; the second, not knowing, types into it
+  await page.getByTestId('seg-4-original').click();
+  await page.getByTestId('lines-delete').click();
+  await saved(page);
+  await second.getByTestId('seg-4-translation').fill('Tapé dans la ligne supprimée');
+  // told, the line goes, and what was typed is offered back
+  await expect(second.getByTestId('orphan-lines')).toContainText('Tapé dans la ligne supprimée');
+  await expect(second.getByTestId('seg-4-translation')).toHaveCount(0);
+  await second.getByTestId('orphans-restore').click();
+  await expect(second.getByTestId('orphan-lines')).toHaveCount(0);
+  await expect(second.locator('[data-testid$="-translation"][data-testid^="seg-"]').nth(3)).toHaveValue(
+    'Tapé dans la ligne supprimée',
+  );
+  await saved(second);
+
+  // the task holds it as a new line in the place of the old one
+  await page.reload();
+  await expect(page.locator('[data-testid$="-translation"][data-testid^="seg-"]').nth(3)).toHaveValue(
+    'Tapé dans la ligne supprimée',
+  );
+  await expect(page.getByTestId('seg-7-translation')).toHaveValue('Tapé dans la ligne supprimée');
+});

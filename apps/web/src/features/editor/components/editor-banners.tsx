@@ -15,6 +15,8 @@ export function EditorBanners({
   saveState,
   conflicts = new Map(),
   onResolve,
+  orphans = [],
+  onOrphans,
   readOnly,
   task,
   onContinue,
@@ -24,6 +26,9 @@ export function EditorBanners({
   /** issue 35: lines another tab saved where this one has other unsaved edits (the other's text) */
   conflicts?: ReadonlyMap<number, EditSegment>;
   onResolve?: (keep: 'mine' | 'theirs') => void;
+  /** issue 35: lines with edits here that another tab deleted: restored as new lines, or let go */
+  orphans?: readonly { line: EditSegment }[];
+  onOrphans?: (restore: boolean) => void;
   readOnly: boolean;
   task: Pick<
     TaskWithLines,
@@ -45,6 +50,7 @@ export function EditorBanners({
   const ui = currentLanguage();
   return (
     <>
+      {orphans.length && onOrphans ? <OrphanBanner orphans={orphans} onOrphans={onOrphans} /> : null}
       {conflicts.size && onResolve ? (
         <ConflictBanner conflicts={conflicts} onResolve={onResolve} />
       ) : saveState === 'conflict' ? (
@@ -201,6 +207,40 @@ function ConflictBanner({
           </Button>
           <Button size="small" onClick={() => onResolve('theirs')} data-testid="conflict-take-theirs">
             {t('editor.save.takeTheirs')}
+          </Button>
+        </Flex>
+      }
+    />
+  );
+}
+
+/** Lines another tab deleted while this one had edits in them: what was typed is offered back. */
+function OrphanBanner({
+  orphans,
+  onOrphans,
+}: {
+  orphans: readonly { line: EditSegment }[];
+  onOrphans: (restore: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const first = orphans[0]!.line;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      banner
+      data-testid="orphan-lines"
+      title={t('editor.save.orphans', {
+        count: orphans.length,
+        text: first.translatedText || first.originalText,
+      })}
+      action={
+        <Flex gap={8} wrap>
+          <Button size="small" type="primary" onClick={() => onOrphans(true)} data-testid="orphans-restore">
+            {t('editor.save.orphansRestore')}
+          </Button>
+          <Button size="small" onClick={() => onOrphans(false)} data-testid="orphans-discard">
+            {t('editor.save.orphansDiscard')}
           </Button>
         </Flex>
       }

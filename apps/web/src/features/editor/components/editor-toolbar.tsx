@@ -81,6 +81,8 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
   onClearSelection: () => void;
   /** issue 35: split, merge, insert, delete (absent while lines cannot change) */
   lines?: LineEdits | undefined;
+  /** why the lines cannot change now (shown on the disabled buttons) */
+  linesLocked?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -113,7 +115,7 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
       >
         {t('editor.retranslateSelected', { count: props.selectedCount })}
       </Button>
-      <LineButtons lines={props.lines} />
+      <LineButtons lines={props.lines} locked={props.linesLocked ?? null} />
       {props.selectedCount ? (
         <Button size="small" type="link" onClick={props.onClearSelection}>
           {t('editor.clearSelection')}
@@ -128,7 +130,7 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
  * A button keeps the text field's focus (mouse down does not take it), so a split cuts at the
  * cursor the user left.
  */
-function LineButtons({ lines }: { lines: LineEdits | undefined }) {
+function LineButtons({ lines, locked }: { lines: LineEdits | undefined; locked: string | null }) {
   const { t } = useTranslation();
   const buttons = [
     {
@@ -182,7 +184,7 @@ function LineButtons({ lines }: { lines: LineEdits | undefined }) {
           size="small"
           icon={b.icon}
           disabled={!b.run}
-          title={b.hint}
+          title={!b.run && locked ? locked : b.hint}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => b.run?.()}
           data-testid={`lines-${b.key}`}

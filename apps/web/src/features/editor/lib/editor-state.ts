@@ -47,6 +47,11 @@ export interface EditorState {
   structure: Structure;
   /** issue 35: lines moved in time here (shift, frame rate, sync), in order, not saved yet */
   retimes: readonly RetimeItem[];
+  /**
+   * issue 35: lines with unsaved edits here that another tab deleted, as they were here (each
+   * after the line before it that is left): the user restores them as new lines or lets them go
+   */
+  orphans: readonly { line: EditSegment; after: number | null }[];
 }
 
 export type EditorAction =
@@ -81,6 +86,8 @@ export type EditorAction =
     }
   /** lines moved in time by one map, as one undo step (nothing when a line would start before 0) */
   | { type: 'retime'; map: TimeMap; lines: RetimeItem['lines'] }
+  /** the lines another tab deleted under this one's edits: put back as new lines, or let go */
+  | { type: 'orphans'; restore: boolean }
   /** lines as another tab saved them: taken in, except where this one has unsaved edits */
   | { type: 'remote'; lines: EditSegment[] }
   /** the conflicting lines: keep this tab's edits (saved over the other's) or take the other's */
@@ -99,6 +106,7 @@ export function initialState(segments: EditSegment[] = []): EditorState {
     conflicts: new Map(),
     structure: emptyStructure(),
     retimes: [],
+    orphans: [],
   };
 }
 
@@ -243,10 +251,17 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         }));
       }
       const next = withIndex({ ...state, structure }, segments);
-      // a line deleted elsewhere has nothing left to save or to decide
+      // a line deleted elsewhere has nothing left to save or to decide, but what was typed into
+      // it is offered back
+      const orphans = [...state.orphans];
+      let after: number | null = null;
+      for (const line of state.segments) {
+        if (next.index.has(line.id)) after = line.id;
+        else if (state.dirty.has(line.id) && !removed.has(line.id)) orphans.push({ line, after });
+      }
       const dirty = new Map([...state.dirty].filter(([id]) => next.index.has(id)));
       const conflicts = new Map([...state.conflicts].filter(([id]) => next.index.has(id)));
-      return { ...next, dirty, conflicts };
+      return { ...next, dirty, conflicts, orphans };
     }
     case 'change': {
       const now = action.now ?? Date.now();
@@ -315,6 +330,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const next = retime(state, item);
       if (next === state) return state;
       return { ...next, past: [...state.past, [item]], future: [], typing: null };
+    }
+    case 'orphans': {
+      const cleared = { ...state, orphans: [] };
+      if (!action.restore || !state.orphans.length) return cleared;
+      // in reverse: lines following the same line come back in their order
+      const insert = [...state.orphans]
+        .reverse()
+        .map(({ line: { id: _, ...line }, after }) => ({ after, line }));
+      return editorReducer(cleared, { type: 'lines', insert });
     }
     case 'remote':
       return takeRemote(state, 'remote', action.lines);

@@ -102,3 +102,32 @@ describe("another tab's lines and this editor's undo (issue 35)", () => {
     expect(s.segments[0]!.translatedText).toBe('theirs');
   });
 });
+
+describe('a line another tab deleted under edits made here (issue 35)', () => {
+  it('is offered back: restored as a new line in its place with what was typed, or let go', () => {
+    let s = initialState([line(1), line(2), line(3)]);
+    s = editorReducer(s, {
+      type: 'change',
+      changes: [{ id: 2, field: 'translatedText', after: 'typed here' }],
+    });
+    s = editorReducer(s, { type: 'load', segments: [line(1), line(3)] });
+    expect(s.segments.map((x) => x.id)).toEqual([1, 3]);
+    expect(s.orphans).toEqual([
+      { line: expect.objectContaining({ translatedText: 'typed here' }) as unknown, after: 1 },
+    ]);
+    const gone = editorReducer(s, { type: 'orphans', restore: false });
+    expect(gone.orphans).toEqual([]);
+    expect(gone.segments).toHaveLength(2);
+    s = editorReducer(s, { type: 'orphans', restore: true });
+    expect(s.orphans).toEqual([]);
+    expect(s.segments.map((x) => [x.id, x.translatedText])).toEqual([
+      [1, 'ligne 1'],
+      [-1, 'typed here'],
+      [3, 'ligne 3'],
+    ]);
+    expect([...s.structure.added]).toEqual([-1]);
+    // one undo step takes it out again
+    s = editorReducer(s, { type: 'undo' });
+    expect(s.segments).toHaveLength(2);
+  });
+});

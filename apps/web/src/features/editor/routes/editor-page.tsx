@@ -100,6 +100,7 @@ export default function EditorPage() {
   const [briefOpen, setBriefOpen] = useState(false);
   const [timingOpen, setTimingOpen] = useState(false);
   const openTiming = useCallback(() => setTimingOpen(true), []);
+  const onOrphans = useCallback((restore: boolean) => dispatch({ type: 'orphans', restore }), [dispatch]);
   // audio/video tasks: choosing a segment moves the player there
   const player = useRef<MediaPlayerHandle>(null);
 
@@ -171,13 +172,14 @@ export default function EditorPage() {
   const source = task?.detectedLanguage ?? task?.originalLanguage ?? '';
   const target = task?.targetLanguage ?? '';
   const languages = useMemo(() => ({ source, target }), [source, target]);
+  const linesLocked = readOnly ? t('editor.translating') : task?.partial ? t('editor.lines.partial') : null;
   const lines = useLineEdits({
     doc,
     current,
     selected: selectedIds,
     clearSelection: selection.clear,
     languages,
-    locked: readOnly ? t('editor.translating') : task?.partial ? t('editor.lines.partial') : null,
+    locked: linesLocked,
     openTiming,
   });
   const timing = useTimingEdits(doc);
@@ -233,6 +235,8 @@ export default function EditorPage() {
         saveState={saveState}
         conflicts={state.conflicts}
         onResolve={resolve}
+        orphans={state.orphans}
+        onOrphans={onOrphans}
         readOnly={readOnly}
         task={task}
         continuing={rest.busy === task.id}
@@ -264,6 +268,7 @@ export default function EditorPage() {
         onRetranslateSelected={retranslateSelected}
         onClearSelection={selection.clear}
         lines={lines}
+        linesLocked={linesLocked}
       />
       {/* a file whose detection failed is no audio or video to play */}
       {task.kind === 'media' && task.detectStatus !== DETECT_STATUS.failed ? (
