@@ -28,6 +28,19 @@ describe('module boundaries of apps/server/src', () => {
     expect(described, `import cycles:\n  ${described.join('\n\n  ')}`).toEqual([]);
   });
 
+  it('has no import cycle between the files of one module either (type-only imports count)', () => {
+    const files: UnitGraph = new Map();
+    for (const file of sourceFiles(SRC).filter((f) => !f.endsWith('.test.ts'))) {
+      const from = path.relative(SRC, file);
+      const to = new Map<string, string[]>();
+      for (const i of importsOf(file))
+        if (!i.to.endsWith('.test.ts')) to.set(path.relative(SRC, i.to), [from]);
+      files.set(from, to);
+    }
+    const described = cycleReport(files);
+    expect(described, `import cycles between files:\n  ${described.join('\n\n  ')}`).toEqual([]);
+  });
+
   it('builds the context from the layers below the modules only', () => {
     const below = ['config', 'db', 'providers', 'engines'];
     const above = importsOf(path.join(SRC, 'context.ts'))

@@ -23,11 +23,9 @@ import { applyAdminPassword } from './passwords.service.js';
 import { insertSignedUpUser } from './account-life.js';
 import { accountUser } from './account-user.js';
 
-export interface RequestMeta {
-  ip: string;
-  userAgent?: string | undefined;
-  lang: UiLanguage;
-}
+import type { RequestMeta } from './request-meta.js';
+
+export type { RequestMeta };
 
 export interface SignedIn {
   user: User;

@@ -1,7 +1,7 @@
 import type { User } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import type { RequestMeta } from './accounts.service.js';
+import type { RequestMeta } from './request-meta.js';
 import { consumeCode, generateCode, storeCode } from './codes.js';
 import { deleteCode } from './codes.repository.js';
 import { setEmailIfFree } from './credentials.repository.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import type { RequestMeta } from './accounts.service.js';
+import type { RequestMeta } from './request-meta.js';
 import { consumeCode, generateCode, storeCode } from './codes.js';
 import { deleteSessionsOfUser, makeManager, setPasswordHash } from './credentials.repository.js';
 import { clearLoginSlowdown } from './login-slowdown.js';

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { getBalance, hold } from '../billing/ledger.service.js';
 import { clampBatchSize, MEDIA_EXECUTE_JOB } from './run-options.js';
-import type { PartRequest } from './task-part.service.js';
+import type { PartRequest } from './task-part.js';
 import { isMediaPartial } from './task-part.js';
 import { claimMediaRest } from './task-parts.repository.js';
 import { setJobId, type TaskRow } from './tasks.repository.js';

@@ -5,7 +5,7 @@ import type { HostRules } from '../site/host-rules.js';
 import { retranslateSegments } from './segments.service.js';
 import { taskTermsOf } from './task-terms.js';
 import { segmentRows } from './segments.repository.js';
-import { ownTask } from './tasks.service.js';
+import { ownTask } from './own-task.js';
 import { paidFor } from './task-part.js';
 
 /**

@@ -24,7 +24,7 @@ import {
   saveReviewFlags,
   segmentRows,
 } from './segments.repository.js';
-import { ownTask } from './tasks.service.js';
+import { ownTask } from './own-task.js';
 import { fitOf, lineRulesOf, translatedLine } from './line-quality.js';
 import { termExtrasFor } from './task-terms.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';

@@ -3,7 +3,7 @@ import { serialise, type Cue } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { segmentRows, type SegmentRow } from './segments.repository.js';
-import { ownTask } from './tasks.service.js';
+import { ownTask } from './own-task.js';
 
 /**
  * A task's lines as cues: the translation (the original where there is none, e.g. lines after a

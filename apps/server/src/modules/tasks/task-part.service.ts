@@ -1,7 +1,5 @@
 import { DETECT_STATUS, type PartQuote, type Task, type TranslationEngineName } from '@subtrans/contract';
 import { nextLinePoints, planPart, taskPrice, type PricedLine, type TaskPrice } from '@subtrans/subtitles';
-import type { z } from 'zod';
-import type { partRequestField } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -12,9 +10,10 @@ import { isPartial } from './task-part.js';
 import { continueMedia, quoteMedia } from './media-part.service.js';
 import { claimRest, linePrices } from './task-parts.repository.js';
 import { setJobId, toTask, type TaskRow } from './tasks.repository.js';
-import { ownTask } from './tasks.service.js';
+import { ownTask } from './own-task.js';
+import type { PartRequest } from './task-part.js';
 
-export type PartRequest = z.output<typeof partRequestField>;
+export type { PartRequest };
 
 /** What a run translates and holds: lines through partEnd (null: to the end) for `points`. */
 export interface RunPlan {

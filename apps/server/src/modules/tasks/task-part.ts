@@ -1,5 +1,9 @@
-import type { TaskPartial } from '@subtrans/contract';
+import type { z } from 'zod';
+import type { partRequestField, TaskPartial } from '@subtrans/contract';
 import { mediaPrice, partPoints, taskPrice } from '@subtrans/subtitles';
+
+/** What a start asks of a part of the task (issue 34): the next lines, minutes or points. */
+export type PartRequest = z.output<typeof partRequestField>;
 
 /** The task's columns of issue 34 (migrations 0032, 0033): a file translated in parts. */
 export interface TaskPartRow {

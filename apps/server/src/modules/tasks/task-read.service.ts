@@ -3,7 +3,7 @@ import { okJsonText, type Task, type TaskWithLines, type TaskWithSegments } from
 import type { AppContext } from '../../context.js';
 import { linesPage, segmentsOfLines } from './task-lines.repository.js';
 import { toTask } from './tasks.repository.js';
-import { ownTask } from './tasks.service.js';
+import { ownTask } from './own-task.js';
 
 /** lines read from the database, and held in memory, at a time */
 export const READ_PAGE_LINES = 2000;

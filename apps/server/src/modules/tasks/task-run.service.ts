@@ -21,7 +21,7 @@ import {
   type TaskRow,
 } from './tasks.repository.js';
 import { segmentRows, type SegmentRow } from './segments.repository.js';
-import { ownTask } from './tasks.service.js';
+import { ownTask } from './own-task.js';
 import { deleteSegments } from './task-deletion.repository.js';
 import { watchTask } from './task-watch.js';
 import { assertEngineOnHost, type HostRules } from '../site/host-rules.js';

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { oneAtATime } from './one-at-a-time.js';
-import { findOwnTask, insertTask, listOwnTasks, toTask, type TaskRow } from './tasks.repository.js';
+import { insertTask, listOwnTasks, toTask } from './tasks.repository.js';
 import { storeVoice } from './brief.service.js';
 import { taskEngine } from './engine-options.js';
 import type { VoiceInput } from './voice.repository.js';
@@ -119,11 +119,4 @@ export async function listTasks(
 ): Promise<PagedList<Task>> {
   const { rows, total } = await listOwnTasks(ctx.db, userId, page, size);
   return pagedList(rows.map(toTask), page, size, total);
-}
-
-/** The user's own task, or TASK_NOT_FOUND (another user's task is not found either). */
-export async function ownTask(ctx: AppContext, userId: number, id: string): Promise<TaskRow> {
-  const row = await findOwnTask(ctx.db, userId, id);
-  if (!row) throw new AppError('TASK_NOT_FOUND');
-  return row;
 }
