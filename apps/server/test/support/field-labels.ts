@@ -116,6 +116,11 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
     'insert.*.translatedText': ['第 1 个新增字幕的译文', 'translation of new line 1'],
     remove: ['要删除的字幕', 'list of lines to delete'],
     'remove.*': ['第 1 个要删除的字幕 ID', 'id of line to delete 1'],
+    retime: ['时间调整', 'list of time changes'],
+    'retime.*.origin': ['第 1 个时间调整的起点', 'origin of time change 1'],
+    'retime.*.factor': ['第 1 个时间调整的倍率', 'factor of time change 1'],
+    'retime.*.to': ['第 1 个时间调整的目标', 'target of time change 1'],
+    'retime.*.lines': ['第 1 个时间调整的字幕', 'lines of time change 1'],
   },
   '/task/retranslate': {
     taskId: ['任务 ID', 'task id'],
