@@ -142,6 +142,13 @@ export async function waitInPage(page: Page, expression: string, timeoutMs: numb
   if (!met) throw new Error(`timed out after ${timeoutMs} ms waiting in the page for ${expression}`);
 }
 
+/** Waits `ms`, then until the page is idle: 10 frames in a row at most 50 ms apart. */
+export async function settle(page: Page, ms = 500): Promise<void> {
+  await page.waitForTimeout(ms);
+  await page.evaluate(CALM);
+  await waitInPage(page, 'window.__calmFrames >= 10', PAGE_TIMEOUT_MS);
+}
+
 export interface Variant {
   virtual: boolean;
   throttle: number;
@@ -217,10 +224,8 @@ export async function typeInto(
   }
   await page.locator(row).waitFor({ state: 'attached' });
   await page.evaluate(FOCUS_TARGET);
-  // let the scroll, focus and deferred work settle: 10 frames in a row at most 50 ms apart
-  await page.waitForTimeout(500);
-  await page.evaluate(CALM);
-  await waitInPage(page, 'window.__calmFrames >= 10', PAGE_TIMEOUT_MS);
+  // let the scroll, focus and deferred work settle
+  await settle(page);
   await page.evaluate(KEY_PROBE);
   await around.before?.();
   await page.keyboard.type(TYPED, { delay: KEY_DELAY_MS });

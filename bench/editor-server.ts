@@ -24,12 +24,22 @@ const SENTENCES = [
   'Please wait here while I talk to the doctor about your results.',
 ];
 
-/** 10,000 cues, 3 s apart, 2.8 s each, ordinary English sentences of 40–80 characters. */
-function longSrt(): string {
+/** What the task's file is like besides its 10,000 sentences. */
+export interface TaskShape {
+  /** every n-th cue runs 1 s into the next (an overlap fix timing removes); none by default */
+  overlapEvery?: number;
+}
+
+/**
+ * 10,000 cues, 3 s apart, 2.8 s each (with `overlapEvery`, every n-th 4 s), ordinary English
+ * sentences of 40–80 characters.
+ */
+function longSrt(shape: TaskShape): string {
   return Array.from({ length: CUES }, (_, k) => {
     const start = k * 3000;
     const text = SENTENCES[k % SENTENCES.length]!;
-    return `${k + 1}\r\n${formatSrtTime(start)} --> ${formatSrtTime(start + 2800)}\r\n${text}\r\n`;
+    const end = start + (shape.overlapEvery && k % shape.overlapEvery === 0 ? 4000 : 2800);
+    return `${k + 1}\r\n${formatSrtTime(start)} --> ${formatSrtTime(end)}\r\n${text}\r\n`;
   }).join('\r\n');
 }
 
@@ -109,7 +119,10 @@ function api(base: string, cookie: string): Api {
 }
 
 /** Signs in as the manager, grants it points and runs a 10,000-segment task to completion. */
-export async function completedTask(base: string): Promise<{ cookie: string; taskId: string }> {
+export async function completedTask(
+  base: string,
+  shape: TaskShape = {},
+): Promise<{ cookie: string; taskId: string }> {
   const login = await fetch(`${base}/email/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -125,7 +138,7 @@ export async function completedTask(base: string): Promise<{ cookie: string; tas
   const form = new FormData();
   form.set('targetLanguage', 'fr');
   form.set('originalLanguage', 'en');
-  form.set('file', new Blob([longSrt()], { type: 'application/x-subrip' }), 'ten-thousand.srt');
+  form.set('file', new Blob([longSrt(shape)], { type: 'application/x-subrip' }), 'ten-thousand.srt');
   const created = await fetch(`${base}/task/create`, {
     method: 'POST',
     headers: { cookie: `user_sessionid=${cookie}`, origin: base },

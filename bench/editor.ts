@@ -6,27 +6,22 @@
  * (/edit/{id}?virtual=off), at normal CPU and at 4× CPU throttling; and on a phone (390 px wide,
  * each line a card) at 4× against the laptop's virtualised figures of the same run.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
-import { startOpenAiServer } from '../apps/server/test/support/translation-servers.js';
+import type { Browser } from '@playwright/test';
 import { openEditor, PAGE_TIMEOUT_MS, typeInto, type Variant } from './editor-page.js';
 import { profileEditor } from './editor-profile.js';
-import { completedTask, ENGINE_KEY, ensureWebBuild, startEditorServer, stopServer } from './editor-server.js';
+import { onEditorTask } from './editor-session.js';
 import type { Figure } from './ledger.js';
 
 /** first-paint runs per variant (fresh browser context each); the median is reported */
 const RUNS = Math.max(1, Number(process.env.BENCH_EDITOR_RUNS ?? 3));
 
-function median(xs: number[]): number {
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 interface Measured {
   firstMs: number;
@@ -70,7 +65,7 @@ async function measure(browser: Browser, base: string, cookie: string, taskId: s
   } satisfies Measured;
 }
 
-function compare(
+export function compare(
   name: string,
   unit: string,
   goal: string,
@@ -141,34 +136,8 @@ async function phoneFigures(
 }
 
 export async function benchEditor(): Promise<Figure[]> {
-  ensureWebBuild();
-  const figures: Figure[] = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-editor-'));
-  const engine = await startOpenAiServer(ENGINE_KEY);
-  engine.setDelay(0);
-  let server: ChildProcess | null = null;
-  let browser: Browser | null = null;
-  const logFile = path.join(dataDir, 'server.log');
-  try {
-    let base: string;
-    ({ server, base } = await startEditorServer(dataDir, engine.url, logFile));
-    const { cookie, taskId } = await completedTask(base);
-    // BENCH_EDITOR_HOLD=1: keep the server with its 10,000-segment task up, to look at by hand
-    if (process.env.BENCH_EDITOR_HOLD) {
-      console.log(
-        `editor bench server: ${base}/edit/${taskId} (cookie user_sessionid=${cookie}); Ctrl-C ends`,
-      );
-      await new Promise((resolve) => process.once('SIGINT', resolve));
-      return figures;
-    }
-
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
-    // warm-up (server code paths, file cache): not measured
-    await (await openEditor(browser, base, cookie, taskId, { virtual: true, throttle: 1 })).close();
-
+  return onEditorTask({}, async ({ browser, base, cookie, taskId }) => {
+    const figures: Figure[] = [];
     // BENCH_EDITOR_PROFILE=1: where the first paint's time goes (requests and scripts), no figures
     if (process.env.BENCH_EDITOR_PROFILE) {
       await profileEditor(browser, base, cookie, taskId);
@@ -237,10 +206,5 @@ export async function benchEditor(): Promise<Figure[]> {
     }
     figures.push(...(await phoneFigures(browser, base, cookie, taskId, laptop4!)));
     return figures;
-  } finally {
-    if (browser) await browser.close();
-    if (server) await stopServer(server);
-    await engine.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -19,7 +19,9 @@
  * brief, batch extras and terms pass on a simulated engine, bench/voice.ts), amplification (the
  * engine calls and prompt bytes a point buys: a normal task against the worst cases a user can
  * choose, through the real server, bench/amplification.ts), edits (saving a split or a merge in a
- * 10,000-line task against one text edit, per database, bench/segment-edit.ts).
+ * 10,000-line task against one text edit, per database, bench/segment-edit.ts), editor-structure
+ * (a split, a merge, a shift, a frame rate and fix timing in the editor on a 10,000-line task against
+ * a keystroke, with the saves they send, bench/editor-structure.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { benchAmplification } from './amplification.js';
 import { benchApertium } from './apertium.js';
 import { benchBundle } from './bundle.js';
 import { benchEditor } from './editor.js';
+import { benchEditorStructure } from './editor-structure.js';
 import { benchLedgerAndQueue, type Figure } from './ledger.js';
 import { benchLoadOn } from './load.js';
 import { benchMedia } from './media.js';
@@ -264,7 +267,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits'
+      'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits,editor-structure'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -281,6 +284,7 @@ async function main() {
   if (only.has('voice')) figures.push(...(await benchVoice()));
   if (only.has('amplification')) figures.push(...(await benchAmplification()));
   if (only.has('edits')) figures.push(...(await benchSegmentEdits(PG_URL)));
+  if (only.has('editor-structure')) figures.push(...(await benchEditorStructure()));
   console.table(
     figures.map((f) => ({
       figure: f.name,
