@@ -20,6 +20,7 @@ export const RUNTIME_KEYS = [
   'editor.review.hint.*',
   'editor.save.*',
   'editor.shortcuts.*',
+  'editor.timing.kind.*',
   'home.features.*.text',
   'home.features.*.title',
   'meta.*.description',

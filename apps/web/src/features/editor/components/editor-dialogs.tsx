@@ -39,6 +39,10 @@ export function EditorDialogs(props: {
   const helpOnce = useOpenedOnce(props.help);
   const rulesOnce = useOpenedOnce(props.rulesOpen);
   const timingOnce = useOpenedOnce(props.timing.open);
+  // the lines the timing dialog shows: held while it is closed, so an edit of the lines (a key,
+  // or its own apply while it fades out) does not compute its previews again
+  const [timingLines, setTimingLines] = useState(state.segments);
+  if (props.timing.open && timingLines !== state.segments) setTimingLines(state.segments);
   const i = editing === null ? -1 : (state.index.get(editing) ?? -1);
   // built when first opened (not on the first paint), then kept for their animations
   return (
@@ -59,7 +63,7 @@ export function EditorDialogs(props: {
       ) : null}
       {timingOnce ? (
         <Suspense fallback={null}>
-          <TimingDialog {...props.timing} segments={state.segments} />
+          <TimingDialog {...props.timing} segments={timingLines} />
         </Suspense>
       ) : null}
     </>

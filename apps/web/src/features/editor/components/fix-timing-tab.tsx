@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FRAME_RATES } from '@subtrans/subtitles/retime';
 import { formatSrtTime } from '@subtrans/subtitles/time';
 import type { FixTimingResult, TimingChangeKind } from '@subtrans/subtitles/structure';
+import { runtimeKey } from '../../../lib/i18n-keys';
 import type { EditSegment } from '../lib/editor-types';
 
 /** The frame rates offered (23.976 and 29.97 are NTSC's 24000/1001 and 30000/1001). */
@@ -53,7 +54,7 @@ export function FixTimingTab(props: {
       {result ? (
         <>
           <div data-testid="timing-fix-summary">
-            {KINDS.map((k) => t(`editor.timing.kind.${k}`, { count: count(k) })).join(' · ')}
+            {KINDS.map((k) => t(runtimeKey('editor.timing.kind.*', k), { count: count(k) })).join(' · ')}
           </div>
           {result.changes.length ? (
             <ol className="timing-changes" data-testid="timing-fix-changes">
@@ -63,7 +64,7 @@ export function FixTimingTab(props: {
                   {c.after.startMs !== c.before.startMs || c.after.endMs !== c.before.endMs
                     ? ` ⇒ ${formatSrtTime(c.after.startMs)} → ${formatSrtTime(c.after.endMs)}`
                     : ''}{' '}
-                  ({t(`editor.timing.kind.${c.kind}`, { count: 1 })})
+                  ({t(runtimeKey('editor.timing.kind.*', c.kind), { count: 1 })})
                 </li>
               ))}
             </ol>

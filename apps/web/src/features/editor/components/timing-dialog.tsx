@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Alert, Button, Input, InputNumber, Modal, Radio, Select, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -78,7 +78,7 @@ function Preview({ result, name }: { result: ReturnType<typeof preview>; name: s
  * one step: shift (all, the selection, or from the current line on; by ms or frames), change the
  * frame rate, two-point sync (Subtitle Edit's "point sync"), fix timing across the file.
  */
-export default function TimingDialog(props: TimingDialogProps) {
+export default memo(function TimingDialog(props: TimingDialogProps) {
   const { t } = useTranslation();
   const { segments, current, selected } = props;
   const [tab, setTab] = useState('shift');
@@ -297,4 +297,4 @@ export default function TimingDialog(props: TimingDialogProps) {
       <Tabs activeKey={tab} onChange={setTab} items={items} />
     </Modal>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type * as Maths from '@subtrans/subtitles/structure';
 import type { EditSegment, Field } from '../lib/editor-state';
 import type { EditorDocument } from './use-editor-document';
 
@@ -8,7 +9,18 @@ import type { EditorDocument } from './use-editor-document';
  * The maths of split, merge and insert, loaded at the first use: merging lays text out again,
  * which brings BudouX's models (not on the editor's first paint).
  */
-const structure = () => import('@subtrans/subtitles/structure');
+type StructureMaths = typeof Maths;
+let loaded: StructureMaths | null = null;
+const structure = () =>
+  import('@subtrans/subtitles/structure').then((m) => {
+    loaded = m;
+    return m;
+  });
+/** Runs `fn` with the maths: at once, in the key's own event, once they are loaded (a paint sooner). */
+function withStructure(fn: (maths: StructureMaths) => void): void {
+  if (loaded) fn(loaded);
+  else void structure().then(fn);
+}
 
 const FIELDS: readonly Field[] = ['originalText', 'translatedText', 'startMs', 'endMs'];
 
@@ -56,7 +68,12 @@ export function useLineEdits(opts: {
         lastText.current = e.target;
     };
     document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
+    // the maths loaded a while after the first paint, so the first split is as quick as the next
+    const preload = setTimeout(() => void structure(), 3000);
+    return () => {
+      document.removeEventListener('focusin', onFocus);
+      clearTimeout(preload);
+    };
   }, []);
 
   const lineAt = useCallback(
@@ -87,7 +104,7 @@ export function useLineEdits(opts: {
     const offset = field.selectionStart;
     const at = byOriginal ? { originalOffset: offset } : { translatedOffset: offset };
     const atMs = playhead?.() ?? undefined;
-    void structure().then(({ splitLine }) => {
+    withStructure(({ splitLine }) => {
       const halves = splitLine(text, at, { ...languages, atMs });
       if (!halves) return void message.warning(t('editor.lines.cantSplit'));
       const [first, second] = halves;
@@ -107,7 +124,7 @@ export function useLineEdits(opts: {
     if (!ids.length)
       return void message.warning(t(line ? 'editor.lines.cantMerge' : 'editor.lines.noCurrent'));
     const lines = ids.map((id) => lineAt(id)).filter((l) => l !== undefined);
-    void structure().then(({ mergeLines }) => {
+    withStructure(({ mergeLines }) => {
       const merged = mergeLines(lines, languages);
       if (!merged) return void message.warning(t('editor.lines.cantMerge'));
       dispatch({
@@ -127,7 +144,7 @@ export function useLineEdits(opts: {
       if (!line && segments.length) return void message.info(t('editor.lines.noCurrent'));
       const before = where === 'after' ? line : line && neighbour(line.id, -1);
       const after = where === 'after' ? line && neighbour(line.id, 1) : line;
-      void structure().then(({ insertLine }) => {
+      withStructure(({ insertLine }) => {
         const times = insertLine(before ?? null, after ?? null);
         if (!times) return void message.warning(t('editor.lines.noRoom'));
         dispatch({

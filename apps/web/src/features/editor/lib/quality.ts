@@ -1,4 +1,4 @@
-import { durationBreach, overCpl, overCps, overLines } from '@subtrans/subtitles/budget';
+import { durationBreach, measureIn, overCpl, overLines } from '@subtrans/subtitles/budget';
 import { DEFAULT_NORMS, type Norms } from '@subtrans/subtitles/norms';
 
 export { visibleText, lineWidth, readingSpeed } from '@subtrans/subtitles/width';
@@ -27,11 +27,29 @@ export interface CheckedSegment {
   translatedText: string;
 }
 
-/** The flags of segment `i` (its neighbour decides overlap). */
+/** What of a translation's flags its text alone decides, and its length in the norm's counting. */
+export interface TextMeasure {
+  cpl: boolean;
+  lines: boolean;
+  chars: number;
+}
+
+/** The package's checks (one implementation with the server's), in the language's counting. */
+export const measureText = (text: string, rules: QualityRules): TextMeasure => ({
+  cpl: overCpl(text, rules.cpl, rules.counting),
+  lines: overLines(text, rules.lines),
+  chars: measureIn(text, rules.counting),
+});
+
+/**
+ * The flags of segment `i` (its neighbour decides overlap). `measure` may answer a text's measure
+ * from a cache: lines moved in time keep their texts, and measuring is most of the cost.
+ */
 export function flagsOf(
   segments: readonly CheckedSegment[],
   i: number,
   rules: QualityRules = DEFAULT_RULES,
+  measure: (text: string) => TextMeasure = (text) => measureText(text, rules),
 ): Flag[] {
   const s = segments[i]!;
   const next = segments[i + 1];
@@ -40,10 +58,12 @@ export function flagsOf(
   const duration = s.endMs - s.startMs;
   if (!text.trim()) flags.push('empty');
   else {
-    // the package's checks (one implementation with the server's), in the language's counting
-    if (overCpl(text, rules.cpl, rules.counting)) flags.push('cpl');
-    if (overLines(text, rules.lines)) flags.push('lines');
-    if (overCps(text, duration, rules.cps, rules.counting)) flags.push('cps');
+    const m = measure(text);
+    if (m.cpl) flags.push('cpl');
+    if (m.lines) flags.push('lines');
+    // as budget.ts's readingRate: no duration reads at an infinite rate
+    const rate = duration > 0 ? m.chars / (duration / 1000) : m.chars > 0 ? Infinity : 0;
+    if (rate > rules.cps) flags.push('cps');
     if (s.originalText.trim() && text.trim() === s.originalText.trim()) flags.push('untranslated');
   }
   flags.push(...durationBreach(duration, rules));
@@ -69,17 +89,30 @@ export function flagAll(segments: readonly CheckedSegment[], rules: QualityRules
 export function createFlagCache(rules: QualityRules = DEFAULT_RULES) {
   let cache = new WeakMap<CheckedSegment, { nextStart: number | null; flags: Flag[] }>();
   let cachedRules = rules;
+  // by text: a line moved in time (a shift of every line) is not measured again
+  let texts = new Map<string, TextMeasure>();
+  const measure = (text: string) => {
+    let m = texts.get(text);
+    if (!m) {
+      // every keystroke is a new text: the cache starts over rather than grow without end
+      if (texts.size > 100_000) texts = new Map();
+      m = measureText(text, cachedRules);
+      texts.set(text, m);
+    }
+    return m;
+  };
   /** segment i's flags, from the cache when neither it nor its neighbour's start changed */
   const at = (segments: readonly CheckedSegment[], i: number, current: QualityRules = cachedRules) => {
     if (current !== cachedRules) {
       cache = new WeakMap();
+      texts = new Map();
       cachedRules = current;
     }
     const s = segments[i]!;
     const nextStart = segments[i + 1]?.startMs ?? null;
     let hit = cache.get(s);
     if (!hit || hit.nextStart !== nextStart) {
-      hit = { nextStart, flags: flagsOf(segments, i, current) };
+      hit = { nextStart, flags: flagsOf(segments, i, current, measure) };
       cache.set(s, hit);
     }
     return hit.flags;
