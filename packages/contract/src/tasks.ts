@@ -185,6 +185,12 @@ export const newSegment = z.object({
 });
 export type NewSegment = z.input<typeof newSegment>;
 
+/**
+ * The most lines one /task/update_segments may change (a fix of timing across a film changes
+ * thousands; the body's 1 MB bounds what they carry).
+ */
+export const SEGMENT_PATCHES_MAX = 10_000;
+
 /** The longest time a retime may name (ms): 10 days, far past any film. */
 const RETIME_MS_MAX = 864_000_000;
 
@@ -211,7 +217,7 @@ export const updateSegmentsBody = z
   .object({
     taskId: z.uuid(),
     baseVersion: z.number().int().min(0),
-    segments: z.array(segmentPatch).max(2000).default([]),
+    segments: z.array(segmentPatch).max(SEGMENT_PATCHES_MAX).default([]),
     insert: z.array(newSegment).max(200).default([]),
     remove: z.array(z.number().int().min(1)).max(2000).default([]),
     /** applied first, in order, before the changes (which hold the lines' final values) */

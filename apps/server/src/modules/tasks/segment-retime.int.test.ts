@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SavedSegments, TaskWithSegments, VersionConflict } from '@subtrans/contract';
+import {
+  SEGMENT_PATCHES_MAX,
+  type SavedSegments,
+  type TaskWithSegments,
+  type VersionConflict,
+} from '@subtrans/contract';
 import { parseTimestamp } from '@subtrans/subtitles';
 import { frameRateMap, invertTimeMap, retimeLines, shiftMap, type TimeMap } from '@subtrans/subtitles/retime';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
@@ -159,6 +164,9 @@ describe(`lines moved in time by one map (${TEST_DB})`, () => {
     ];
     for (const retime of bad)
       expectFailure(await edit(token, id, { baseVersion: 0, retime: [retime] }), 40000, 400);
+    // more line changes than one call may carry (a fix of timing sends thousands, not more)
+    const changes = Array.from({ length: SEGMENT_PATCHES_MAX + 1 }, () => ({ id: 1, originalText: 'x' }));
+    expectFailure(await edit(token, id, { baseVersion: 0, segments: changes }), 40000, 400);
     const many = Array.from({ length: 21 }, () => op(shiftMap(1)));
     expectFailure(await edit(token, id, { baseVersion: 0, retime: many }), 40000, 400);
     // another user's task is not found, whatever the map

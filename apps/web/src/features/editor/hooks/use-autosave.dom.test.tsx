@@ -330,14 +330,8 @@ describe('useAutosave', () => {
   });
 
   it('sends more changes than one call may carry in several calls, in order', async () => {
-    const lines = Array.from({ length: SAVE_CAPS.patches + 5 }, (_, i) => [
-      i + 1,
-      i * 10,
-      i * 10 + 5,
-      'a',
-      'b',
-      [],
-    ]);
+    // 2,000 lines of 200 characters: more bytes than one call carries
+    const lines = Array.from({ length: 2000 }, (_, i) => [i + 1, i * 10, i * 10 + 5, 'a', 'b', []]);
     const big = { version: 1, lines } as unknown as TaskWithLines;
     let version = 1;
     const send = vi.fn<Send>(async () => ({
@@ -351,18 +345,20 @@ describe('useAutosave', () => {
       const doc = useEditorDocument(big);
       return { doc, ...useAutosave({ taskId: 't1', doc, onRefused: vi.fn(), send }) };
     });
+    const long = 'c'.repeat(200);
     act(() =>
       hook.result.current.doc.dispatch({
         type: 'change',
-        changes: lines.map((l) => ({ id: l[0] as number, field: 'translatedText' as const, after: 'c' })),
+        changes: lines.map((l) => ({ id: l[0] as number, field: 'translatedText' as const, after: long })),
       }),
     );
-    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
-    expect(send.mock.calls[0]![2]).toHaveLength(SAVE_CAPS.patches);
-    await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
+    for (let i = 0; i < 4; i += 1) await act(() => vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS));
     expect(send).toHaveBeenCalledTimes(2);
+    const bodies = send.mock.calls.map((c) => JSON.stringify(c[2]).length);
+    for (const bytes of bodies) expect(bytes).toBeLessThan(SAVE_CAPS.bytes);
     expect(send.mock.calls[1]![1]).toBe(2);
-    expect(send.mock.calls[1]![2].map((p) => p.id)).toEqual([2001, 2002, 2003, 2004, 2005]);
+    const ids = send.mock.calls.flatMap((c) => c[2].map((p) => p.id));
+    expect(ids).toEqual(lines.map((l) => l[0]));
     expect(hook.result.current.saveState).toBe('saved');
   });
 });

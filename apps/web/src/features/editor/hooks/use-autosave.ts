@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ErrorCodes, versionConflictSchema, type SegmentPatch } from '@subtrans/contract';
+import {
+  ErrorCodes,
+  LIMITS,
+  SEGMENT_PATCHES_MAX,
+  versionConflictSchema,
+  type SegmentPatch,
+} from '@subtrans/contract';
 import { formatSrtTime } from '@subtrans/subtitles/time';
 import { ApiError } from '../../../lib/api-client';
 import { saveSegments } from '../api/editor';
 import type { SaveState } from '../components/editor-header';
 import { editorReducer, type Field } from '../lib/editor-state';
-import { hasPending, pendingPatches } from '../lib/editor-pending';
+import { approxBytes, hasPending, pendingPatches } from '../lib/editor-pending';
 import { pendingInserts } from '../lib/editor-structure';
 import { retimesToSend } from '../lib/editor-timing';
 import { createTypingSignal } from '../lib/typing-signal';
@@ -14,8 +20,17 @@ import type { EditorDocument } from './use-editor-document';
 /** edits are saved this long after the last keystroke */
 export const SAVE_DEBOUNCE_MS = 800;
 export const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000, 30000];
-/** what one save may carry (the server's caps): more is sent by the saves after it */
-export const SAVE_CAPS = { patches: 2000, insert: 200, remove: 2000, retime: 20 };
+/**
+ * what one save may carry (the server's caps, and its body's bytes with room to spare): more is
+ * sent by the saves after it
+ */
+export const SAVE_CAPS = {
+  patches: SEGMENT_PATCHES_MAX,
+  insert: 200,
+  remove: 2000,
+  retime: 20,
+  bytes: Math.floor(LIMITS.jsonBodyMaxBytes * 0.7),
+};
 
 export function toPatch(id: number, values: Partial<Record<Field, string | number>>): SegmentPatch {
   const patch: SegmentPatch = { id };
@@ -64,9 +79,15 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
     saveTimer.current = null;
     return enqueue(async () => {
       const state = stateRef.current;
-      const sent = pendingPatches(state, SAVE_CAPS.patches);
+      const sent = pendingPatches(state, SAVE_CAPS.patches, SAVE_CAPS.bytes);
       // issue 35: lines made here (each after the line before it) and lines deleted here
+      // a prefix of them: a later one may follow an earlier one by its key
+      let room = SAVE_CAPS.bytes - [...sent.values()].reduce((n, v) => n + approxBytes(v), 0);
       const inserts = pendingInserts(state.segments, state.structure.added).slice(0, SAVE_CAPS.insert);
+      const fits = inserts.findIndex(
+        ({ line }, i) => (room -= approxBytes(line)) < 0 && (i > 0 || sent.size > 0),
+      );
+      if (fits >= 0) inserts.length = fits;
       const removedSent = [...state.structure.removed].slice(0, SAVE_CAPS.remove);
       // lines moved in time, as maps: applied by the server before the values above
       const retimesSent = state.retimes.slice(0, SAVE_CAPS.retime);
