@@ -121,9 +121,12 @@ export default memo(function TimingDialog(props: TimingDialogProps) {
     props.onClose();
   };
   const scopeOk = scope === 'all' || (scope === 'selection' ? selected.length > 0 : currentAt >= 0);
-  const shiftPreview = scopeOk ? preview(segments, shift, scopeLines(scope)) : null;
-  const ratePreview = preview(segments, rate, 'all');
-  const syncPreview = sync && !syncIdentity ? preview(segments, sync, 'all') : null;
+  // only the open tab's, and nothing while closed (the page renders this on every key)
+  const open = props.open;
+  const shiftPreview =
+    open && tab === 'shift' && scopeOk ? preview(segments, shift, scopeLines(scope)) : null;
+  const ratePreview = open && tab === 'rate' ? preview(segments, rate, 'all') : null;
+  const syncPreview = open && tab === 'sync' && sync && !syncIdentity ? preview(segments, sync, 'all') : null;
   const applyButton = (testid: string, disabled: boolean, onClick: () => void) => (
     <Button type="primary" disabled={disabled} onClick={onClick} data-testid={testid}>
       {t('editor.timing.apply')}
