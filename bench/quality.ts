@@ -22,7 +22,7 @@ import {
   flagsOf,
   translatedLine,
   type LineRules,
-} from '../apps/server/src/modules/tasks/line-quality.js';
+} from '../apps/server/src/modules/tasks/segments/line-quality.js';
 import type { ReviewFlag } from '@subtrans/subtitles';
 import type { Figure } from './ledger.js';
 import { pct, summarise, type Outcome, type Summary } from './quality-figures.js';

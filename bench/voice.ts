@@ -24,10 +24,14 @@ import { translateAll } from '../apps/server/src/engines/translation/pipeline.js
 import { termsPass } from '../apps/server/src/engines/translation/terms-pass.js';
 import { mergeMemory } from '../apps/server/src/modules/series/series-memory.js';
 import { batchExtrasOf } from '../apps/server/src/modules/tasks/batch-extras.js';
-import { BRIEF_RETRIES, BRIEF_RETRY_DELAY_MS } from '../apps/server/src/modules/tasks/brief-step.js';
-import { occursIn } from '../apps/server/src/modules/tasks/brief-terms.js';
-import { translatedLine, type LineRules } from '../apps/server/src/modules/tasks/line-quality.js';
-import { termExtrasFor, termsOfTask, type TaskTerms } from '../apps/server/src/modules/tasks/task-terms.js';
+import { BRIEF_RETRIES, BRIEF_RETRY_DELAY_MS } from '../apps/server/src/modules/tasks/brief/brief-step.js';
+import { occursIn } from '../apps/server/src/modules/tasks/brief/brief-terms.js';
+import { translatedLine, type LineRules } from '../apps/server/src/modules/tasks/segments/line-quality.js';
+import {
+  termExtrasFor,
+  termsOfTask,
+  type TaskTerms,
+} from '../apps/server/src/modules/tasks/run/task-terms.js';
 import type { Figure } from './ledger.js';
 import { pct } from './quality-figures.js';
 import { forkServer } from './support.js';

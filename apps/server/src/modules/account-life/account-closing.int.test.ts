@@ -14,7 +14,7 @@ import { startSpeechApp, type SpeechApp } from '../../../test/support/speech-app
 import { until } from '../../../test/support/until.js';
 import { FORFEIT_NOTE } from '../billing/account-ledger.service.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
-import { TRANSLATE_JOB } from '../tasks/task-run.service.js';
+import { TRANSLATE_JOB } from '../tasks/run/task-run.service.js';
 
 describe(`closing an account ends its work and its points (${TEST_DB})`, () => {
   let engine: SpeechApp['engine'];

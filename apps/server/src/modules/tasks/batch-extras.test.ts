@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Brief } from '@subtrans/contract';
 import { batchExtrasOf, combineExtras } from './batch-extras.js';
-import { occursIn, termMatcher } from './brief-terms.js';
+import { occursIn, termMatcher } from './brief/brief-terms.js';
 
 const brief: Brief = {
   synopsis: 'Two cooks and a shop.',

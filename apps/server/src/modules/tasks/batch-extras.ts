@@ -1,6 +1,6 @@
 import type { Brief, Formality } from '@subtrans/contract';
 import type { BatchExtras } from '../../engines/translation/pipeline.js';
-import { termMatcher } from './brief-terms.js';
+import { termMatcher } from './brief/brief-terms.js';
 
 /**
  * What each batch of a task carries besides its lines (issue 26): the brief's part that concerns

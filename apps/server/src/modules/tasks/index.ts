@@ -11,14 +11,14 @@ export {
   setJobId,
   type TaskRow,
 } from './tasks.repository.js';
-export { clampBatchSize, failTask, runTranslation, TRANSLATE_JOB } from './task-run.service.js';
-export { MEDIA_EXECUTE_JOB } from './run-options.js';
-export { countRun } from './task-run.repository.js';
-export { storeVoice } from './brief.service.js';
-export { taskEngine } from './engine-options.js';
-export { voiceInputOf } from './voice.repository.js';
-export { watchTask } from './task-watch.js';
+export { clampBatchSize, failTask, runTranslation, TRANSLATE_JOB } from './run/task-run.service.js';
+export { MEDIA_EXECUTE_JOB } from './run/run-options.js';
+export { countRun } from './run/task-run.repository.js';
+export { storeVoice } from './brief/brief.service.js';
+export { taskEngine } from './run/engine-options.js';
+export { voiceInputOf } from './brief/voice.repository.js';
+export { watchTask } from './run/task-watch.js';
 export { cancelTasksOf, deleteContentOf } from './account-tasks.service.js';
 export { deleteOldUsage } from './task-deletion.repository.js';
-export { giveBackAllowance, spendAllowance } from './retranslate-allowance.service.js';
-export { planMediaRun } from './media-part.service.js';
+export { giveBackAllowance, spendAllowance } from './segments/retranslate-allowance.service.js';
+export { planMediaRun } from './parts/media-part.service.js';

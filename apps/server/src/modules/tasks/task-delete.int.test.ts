@@ -20,7 +20,7 @@ import { until } from '../../../test/support/until.js';
 import { getBalance, getHeld } from '../billing/ledger.service.js';
 import { MEDIA_EXECUTE_JOB } from '../media/media-job-names.js';
 import { purgeObjects } from '../storage/object-deletions.service.js';
-import { TRANSLATE_JOB } from './run-options.js';
+import { TRANSLATE_JOB } from './run/run-options.js';
 
 describe.each(STORAGE_KINDS)(`deleting a task deletes what it stored (%s storage, ${TEST_DB})`, (kind) => {
   let dir: string;

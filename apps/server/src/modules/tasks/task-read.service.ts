@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { okJsonText, type Task, type TaskWithLines, type TaskWithSegments } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
-import { linesPage, segmentsOfLines } from './task-lines.repository.js';
+import { linesPage, segmentsOfLines } from './segments/task-lines.repository.js';
 import { toTask } from './tasks.repository.js';
 import { ownTask } from './own-task.js';
 

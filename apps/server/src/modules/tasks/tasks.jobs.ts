@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import { runTranslation, sweepStuckTasks, TRANSLATE_JOB } from './task-run.service.js';
-import { expireReviews } from './brief.service.js';
+import { runTranslation, sweepStuckTasks, TRANSLATE_JOB } from './run/task-run.service.js';
+import { expireReviews } from './brief/brief.service.js';
 
 /** batchSize: the clamped size the browser asked for; absent (and in older jobs): the server's */
 type TranslateJob = { taskId: string; batchSize?: number };

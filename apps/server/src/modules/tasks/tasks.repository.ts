@@ -1,8 +1,8 @@
 import type { CostRule, Task, TaskStatus } from '@subtrans/contract';
 import type { Cue } from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
-import { toVoice, VOICE_COLUMNS, type TaskVoiceRow } from './task-voice.js';
-import { PART_COLUMNS, PART_TOTALS, toPartial, type TaskPartRow } from './task-part.js';
+import { toVoice, VOICE_COLUMNS, type TaskVoiceRow } from './brief/task-voice.js';
+import { PART_COLUMNS, PART_TOTALS, toPartial, type TaskPartRow } from './parts/task-part.js';
 
 export interface TaskRow extends TaskVoiceRow, TaskPartRow {
   id: string;

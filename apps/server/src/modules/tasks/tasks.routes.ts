@@ -8,18 +8,18 @@ import { invalidField } from '../../http/errors.js';
 import { parseInput } from '../../http/input-issues.js';
 import { readMultipartForm } from '../../http/multipart.js';
 import { contentDisposition } from '../../providers/storage/storage.js';
-import { exportTask } from './task-export.service.js';
-import { deleteTask, startTask } from './task-run.service.js';
-import { reapplyTerms } from './reapply.service.js';
+import { exportTask } from './segments/task-export.service.js';
+import { deleteTask, startTask } from './run/task-run.service.js';
+import { reapplyTerms } from './segments/reapply.service.js';
 import { createTask, listTasks } from './tasks.service.js';
 import { streamTaskLines, streamTaskWithSegments } from './task-read.service.js';
-import { retranslateSegments } from './segments.service.js';
-import { updateSegments } from './segment-edit.service.js';
+import { retranslateSegments } from './segments/segments.service.js';
+import { updateSegments } from './segments/segment-edit.service.js';
 import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
-import { retranslateQuota } from './retranslate-allowance.service.js';
-import { briefRoutes } from './brief.routes.js';
-import { quoteRest, translateRest } from './task-part.service.js';
+import { retranslateQuota } from './segments/retranslate-allowance.service.js';
+import { briefRoutes } from './brief/brief.routes.js';
+import { quoteRest, translateRest } from './parts/task-part.service.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   /** multipart: the SRT `file` and the upload form's fields */

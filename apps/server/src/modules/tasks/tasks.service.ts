@@ -14,9 +14,9 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { insertTask, listOwnTasks, toTask } from './tasks.repository.js';
-import { storeVoice } from './brief.service.js';
-import { taskEngine } from './engine-options.js';
-import type { VoiceInput } from './voice.repository.js';
+import { storeVoice } from './brief/brief.service.js';
+import { taskEngine } from './run/engine-options.js';
+import type { VoiceInput } from './brief/voice.repository.js';
 
 export interface CreateTaskInput extends Partial<VoiceInput> {
   userId: number;

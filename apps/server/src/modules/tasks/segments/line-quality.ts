@@ -1,0 +1,76 @@
+import { budget, layoutText, reviewFlags, type Norms, type ReviewFlag } from '@subtrans/subtitles';
+import type { FitOptions } from '../../../engines/translation/pipeline.js';
+import type { Queryable } from '../../../db/client.js';
+import { userNorms } from '../../quality/index.js';
+import type { TaskRow } from '../tasks.repository.js';
+import type { SegmentRow } from './segments.repository.js';
+import { taskTermsOf, type TaskTerms } from '../run/task-terms.js';
+
+/**
+ * What a translated line becomes before it is stored: laid out for the target language (unless
+ * the task keeps the engine's breaks) and flagged for review (packages/subtitles). The same rules
+ * at translation, re-translation and the user's edits (never laid out again: only flagged).
+ */
+export interface LineRules {
+  sourceLang: string;
+  targetLang: string;
+  norms: Norms;
+  keepEngineBreaks: boolean;
+  /** the task's terms (issue 26: glossaries, brief, series): a line lacking one's rendering is flagged */
+  terms?: TaskTerms | null;
+}
+
+/**
+ * The rules of a task: its languages, its owner's norms for the target, its line-break option,
+ * its terms (task-terms.ts).
+ */
+export async function lineRulesOf(q: Queryable, task: TaskRow): Promise<LineRules> {
+  return {
+    // the task's source language: the detected one when the user chose 'auto'
+    sourceLang: task.original_language,
+    targetLang: task.target_language,
+    norms: await userNorms(q, task.user_id, task.target_language),
+    keepEngineBreaks: task.keep_engine_breaks,
+    terms: await taskTermsOf(q, task),
+  };
+}
+
+type Timed = Pick<SegmentRow, 'start_ms' | 'end_ms' | 'original_text'>;
+const durationOf = (s: Timed) => Number(s.end_ms) - Number(s.start_ms);
+
+/** Each line's budget, to send with it and to condense to. */
+export function fitOf(segments: readonly Timed[], rules: LineRules): FitOptions {
+  return {
+    budgets: segments.map((s) => budget(durationOf(s), rules.norms)),
+    counting: rules.norms.counting,
+  };
+}
+
+/** The flags of a line's text as it stands. */
+export function flagsOf(segment: Timed, text: string, rules: LineRules, keptOriginal = false): ReviewFlag[] {
+  return reviewFlags({
+    source: segment.original_text,
+    translation: text,
+    sourceLang: rules.sourceLang,
+    targetLang: rules.targetLang,
+    durationMs: durationOf(segment),
+    norms: rules.norms,
+    keptOriginal,
+    termMissing: !keptOriginal && Boolean(rules.terms?.missingIn(segment.original_text, text).length),
+  });
+}
+
+/**
+ * A line the engine translated (or the pipeline kept as its original: then left as it is),
+ * laid out and flagged.
+ */
+export function translatedLine(
+  segment: Timed,
+  text: string,
+  rules: LineRules,
+  keptOriginal: boolean,
+): { text: string; flags: ReviewFlag[] } {
+  const laid =
+    keptOriginal || rules.keepEngineBreaks ? text : layoutText(text, rules.targetLang, rules.norms);
+  return { text: laid, flags: flagsOf(segment, laid, rules, keptOriginal) };
+}
