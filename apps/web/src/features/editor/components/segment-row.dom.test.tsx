@@ -155,3 +155,23 @@ describe('a line after the part translated so far (issue 34)', () => {
     expect(screen.getByTestId<HTMLButtonElement>('seg--1-edit').disabled).toBe(false);
   });
 });
+
+describe('a segment row’s time fields', () => {
+  it('follow the line’s time while focused and untouched, and never commit the old one over it', () => {
+    const h = handlers();
+    const view = render(row(seg(), h));
+    const start = screen.getByTestId('seg-7-start');
+    fireEvent.focus(start);
+    expect(start).toHaveProperty('value', '00:00:01,000');
+    // a shift (or an undo) moves the line while its field has the focus
+    view.rerender(row(seg({ startMs: 2500 }), h));
+    expect(start).toHaveProperty('value', '00:00:02,500');
+    fireEvent.blur(start);
+    expect(h.change).not.toHaveBeenCalled();
+    // typed into, it is committed
+    fireEvent.focus(start);
+    fireEvent.change(start, { target: { value: '00:00:02,750' } });
+    fireEvent.blur(start);
+    expect(h.change).toHaveBeenCalledWith(7, 'startMs', 2750, false);
+  });
+});

@@ -30,13 +30,16 @@ function TimeInput(props: {
   readOnly: boolean;
   onCommit: (ms: number) => void;
 }) {
-  const [draft, setDraft] = useState<string | null>(null);
+  // what is typed, and the time it started from: a draft not typed into follows the line's time
+  // (an undo, a shift while the field has the focus), and is never committed over it
+  const [draft, setDraft] = useState<{ text: string; from: number } | null>(null);
   const full = formatSrtTime(props.ms);
+  const typed = draft !== null && draft.text !== formatSrtTime(draft.from);
   const commit = () => {
     if (draft === null) return;
-    const ms = parseTimestamp(draft.trim());
+    const ms = parseTimestamp(draft.text.trim());
     setDraft(null);
-    if (ms !== null && ms !== props.ms) props.onCommit(ms);
+    if (typed && ms !== null && ms !== props.ms) props.onCommit(ms);
   };
   return (
     <input
@@ -44,9 +47,9 @@ function TimeInput(props: {
       aria-label={props.label}
       data-testid={props.testId}
       readOnly={props.readOnly}
-      value={draft ?? full.slice(0, 8)}
-      onFocus={() => setDraft(full)}
-      onChange={(e) => setDraft(e.target.value)}
+      value={draft === null ? full.slice(0, 8) : typed ? draft.text : full}
+      onFocus={() => setDraft({ text: full, from: props.ms })}
+      onChange={(e) => setDraft({ text: e.target.value, from: draft?.from ?? props.ms })}
       onBlur={commit}
       onKeyDown={(e) => {
         if (e.key === 'Enter') commit();
