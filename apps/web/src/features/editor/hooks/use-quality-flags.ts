@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { normsFor } from '@subtrans/subtitles/norms';
 import { useQualityLimits } from '../api/quality';
 import type { EditorState } from '../lib/editor-state';
@@ -33,10 +33,12 @@ export function useQualityFlags(state: Pick<EditorState, 'segments' | 'index'>, 
   const rules = useMemo(() => answered ?? normsFor(target ?? ''), [answered, target]);
   const [flagCache] = useState(() => createFlagCache(rules));
   const [flagIndex] = useState(() => createFlagIndex(flagCache));
-  // kept up to date line by line as one types
+  // kept up to date line by line as one types; every line's flags (the counts, the filter) may
+  // follow a paint later: a shift of 10,000 lines paints the rows first
+  const deferred = useDeferredValue(state.segments);
   const flags = useMemo(
-    () => (checking ? flagIndex(state.segments, rules) : NO_FLAGS),
-    [checking, flagIndex, state.segments, rules],
+    () => (checking ? flagIndex(deferred, rules) : NO_FLAGS),
+    [checking, flagIndex, deferred, rules],
   );
   // a row on screen reads its own flags from the same cache (before the first pass too)
   const flagOf = (id: number) => {

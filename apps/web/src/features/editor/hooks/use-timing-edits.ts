@@ -6,6 +6,12 @@ import type { RetimeItem } from '../lib/editor-types';
 import type { EditorDocument } from './use-editor-document';
 
 /**
+ * After the next paint: a toast's mount reads the page's layout, which would make the browser lay
+ * out 10,000 moved lines' rows before it could paint them.
+ */
+const afterPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
+
+/**
  * Issue 35: what the timing dialog does to the lines, each one undo step: moved by one map (a
  * shift, a frame rate, a sync: saved as the map), or given new times (fix timing: saved as values).
  */
@@ -18,7 +24,7 @@ export function useTimingEdits(doc: Pick<EditorDocument, 'dispatch' | 'stateRef'
       const before = stateRef.current;
       dispatch({ type: 'retime', map, lines });
       const count = lines === 'all' ? before.segments.length : lines.length;
-      void message.success(t('editor.timing.done', { count }));
+      afterPaint(() => void message.success(t('editor.timing.done', { count })));
     },
     [dispatch, message, stateRef, t],
   );
@@ -31,7 +37,7 @@ export function useTimingEdits(doc: Pick<EditorDocument, 'dispatch' | 'stateRef'
           { id, field: 'endMs' as const, after: endMs },
         ]),
       });
-      void message.success(t('editor.timing.done', { count: times.length }));
+      afterPaint(() => void message.success(t('editor.timing.done', { count: times.length })));
     },
     [dispatch, message, t],
   );
