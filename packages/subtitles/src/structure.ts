@@ -33,6 +33,7 @@ export {
   isTimeMap,
   mapTime,
   retimeLines,
+  retimeNamed,
   shiftMap,
   syncMap,
   type TimeMap,

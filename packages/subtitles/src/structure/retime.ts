@@ -1,4 +1,4 @@
-import { roundHalfAway, withTimes, type Timed } from './line.js';
+import { roundHalfAway, withTimes, type Timed, type TimedLine } from './line.js';
 import { exactFps } from './timing.js';
 
 // what a timing dialog needs beside the maps, without the text maths of the structure subpath
@@ -90,4 +90,15 @@ export function retimeLines<T extends Timed>(
     out[i] = withTimes(line, startMs, endMs);
   }
   return out;
+}
+
+/** retimeLines of the lines named by id, or of every line (`all`): how edits and saves name them. */
+export function retimeNamed<T extends TimedLine>(
+  lines: readonly T[],
+  map: TimeMap,
+  named: 'all' | readonly number[],
+): T[] | null {
+  if (named === 'all') return retimeLines(lines, map);
+  const ids = new Set(named);
+  return retimeLines(lines, map, (line) => ids.has(line.id));
 }

@@ -1,5 +1,5 @@
 import type { RetimeOp } from '@subtrans/contract';
-import { retimeLines, type TimeMap } from '@subtrans/subtitles/retime';
+import { retimeLines, retimeNamed, type TimeMap } from '@subtrans/subtitles/retime';
 import type { Queryable } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { applySegmentUpdates, segmentRows, segmentsAt, type SegmentRow } from './segments.repository.js';
@@ -39,11 +39,12 @@ export async function applyRetimes(
   const rows = ids === null ? await segmentRows(q, taskId) : await segmentsAt(q, taskId, ids);
   let lines: Times[] = rows.map((r) => ({ id: r.id, startMs: Number(r.start_ms), endMs: Number(r.end_ms) }));
   for (const op of ops) {
-    const named = op.lines === 'all' ? null : new Set(op.lines);
     const map: TimeMap = { origin: op.origin, factor: op.factor, to: op.to };
-    const moved = retimeLines(lines, map, named ? (l) => named.has(l.id) : undefined);
+    const moved = retimeNamed(lines, map, op.lines);
     if (!moved) {
-      const first = lines.find((l) => (!named || named.has(l.id)) && retimeLines([l], map) === null);
+      const first = lines.find(
+        (l) => (op.lines === 'all' || op.lines.includes(l.id)) && retimeLines([l], map) === null,
+      );
       throw new AppError('RETIME_BEFORE_ZERO', undefined, { line: first?.id ?? 0 });
     }
     lines = moved;

@@ -1,16 +1,10 @@
 import { memo, useMemo, useState } from 'react';
 import { Alert, Button, Input, InputNumber, Modal, Radio, Select, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  frameRateMap,
-  framesToMs,
-  retimeLines,
-  shiftMap,
-  syncMap,
-  type TimeMap,
-} from '@subtrans/subtitles/retime';
+import { frameRateMap, framesToMs, shiftMap, syncMap, type TimeMap } from '@subtrans/subtitles/retime';
 import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import type { EditSegment, RetimeItem } from '../lib/editor-types';
+import { retimeItem, retimeSegments } from '../lib/editor-timing';
 import { FixTimingTab, FPS_OPTIONS } from './fix-timing-tab';
 import './timing-dialog.css';
 
@@ -36,9 +30,9 @@ type Scope = 'all' | 'selection' | 'from';
 /** What a map does to the lines it moves: the first and last moved, or that one would go before 0. */
 function preview(segments: readonly EditSegment[], map: TimeMap | null, lines: RetimeItem['lines']) {
   if (!map) return null;
-  const named = lines === 'all' ? null : new Set(lines);
-  const moved = retimeLines(segments, map, named ? (l) => named.has(l.id) : undefined);
+  const moved = retimeSegments(segments, retimeItem(map, lines));
   if (!moved) return { refused: true as const };
+  const named = lines === 'all' ? null : new Set(lines);
   const at = segments.flatMap((s, i) => (!named || named.has(s.id) ? [i] : []));
   const show = [...new Set([at[0], at.at(-1)])].filter((i): i is number => i !== undefined);
   return {

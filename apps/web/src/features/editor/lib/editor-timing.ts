@@ -2,20 +2,13 @@
  * Times in the editor (issue 35): lines moved by one map (a shift, a frame rate, a two-point sync),
  * the map's lines named by id; and what is wrong with a time typed into a line.
  */
-import { invertTimeMap, retimeLines, type TimeMap } from '@subtrans/subtitles/retime';
+import { invertTimeMap, retimeNamed, type TimeMap } from '@subtrans/subtitles/retime';
 import type { RetimeOp } from '@subtrans/contract';
 import type { EditSegment, Field, RetimeItem, Value } from './editor-types';
 
-/** Whether an item's map moves a line. */
-function picker(lines: RetimeItem['lines']): ((line: { id: number }) => boolean) | undefined {
-  if (lines === 'all') return undefined;
-  const named = new Set(lines);
-  return (line) => named.has(line.id);
-}
-
 /** The lines moved by an item, or null when one would start before 0. */
 export const retimeSegments = (segments: readonly EditSegment[], item: RetimeItem): EditSegment[] | null =>
-  retimeLines(segments, item.map, picker(item.lines));
+  retimeNamed(segments, item.map, item.lines);
 
 /** The item that undoes another (exact for a shift, within 1 ms for a change of speed). */
 export const inverseRetime = (item: RetimeItem): RetimeItem => ({ ...item, map: invertTimeMap(item.map) });
