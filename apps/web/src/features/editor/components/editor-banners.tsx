@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Flex, Progress, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { RetranslateAllowance } from './retranslate-allowance';
 import { paths } from '../../../lib/paths';
 
 /** What the editor says above its lines: a save conflict or failure, the allowance, the task's translation. */
-export function EditorBanners({
+export const EditorBanners = memo(function EditorBanners({
   saveState,
   conflicts = new Map(),
   onResolve,
@@ -136,7 +137,7 @@ export function EditorBanners({
       ) : null}
     </>
   );
-}
+});
 
 /**
  * The task could not be loaded: not found (not the user's, or an address whose id cannot name a

@@ -94,27 +94,13 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
         flaggedCount={props.flaggedCount}
         onFilter={props.onFilter}
       />
-      <Button
-        size="small"
-        type="link"
-        icon={<SettingOutlined />}
-        onClick={props.onOpenRules}
-        data-testid="quality-open"
-      >
-        {t('editor.quality.open')}
-      </Button>
-      <Button size="small" icon={<ProfileOutlined />} onClick={props.onOpenBrief} data-testid="brief-open">
-        {t('voice.brief.open')}
-      </Button>
-      <Button
-        size="small"
-        icon={<SyncOutlined />}
-        disabled={!props.selectedCount || props.readOnly}
-        onClick={props.onRetranslateSelected}
-        data-testid="retranslate-selected"
-      >
-        {t('editor.retranslateSelected', { count: props.selectedCount })}
-      </Button>
+      <ToolbarActions
+        selectedCount={props.selectedCount}
+        readOnly={props.readOnly}
+        onOpenRules={props.onOpenRules}
+        onOpenBrief={props.onOpenBrief}
+        onRetranslateSelected={props.onRetranslateSelected}
+      />
       <LineButtons lines={props.lines} locked={props.linesLocked ?? null} />
       {props.selectedCount ? (
         <Button size="small" type="link" onClick={props.onClearSelection}>
@@ -125,12 +111,60 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
   );
 });
 
+/** The rules, the brief, re-translate the selection: not drawn again by a split (memo). */
+const ToolbarActions = memo(function ToolbarActions({
+  selectedCount,
+  readOnly,
+  onOpenRules,
+  onOpenBrief,
+  onRetranslateSelected,
+}: {
+  selectedCount: number;
+  readOnly: boolean;
+  onOpenRules: () => void;
+  onOpenBrief: () => void;
+  onRetranslateSelected: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        size="small"
+        type="link"
+        icon={<SettingOutlined />}
+        onClick={onOpenRules}
+        data-testid="quality-open"
+      >
+        {t('editor.quality.open')}
+      </Button>
+      <Button size="small" icon={<ProfileOutlined />} onClick={onOpenBrief} data-testid="brief-open">
+        {t('voice.brief.open')}
+      </Button>
+      <Button
+        size="small"
+        icon={<SyncOutlined />}
+        disabled={!selectedCount || readOnly}
+        onClick={onRetranslateSelected}
+        data-testid="retranslate-selected"
+      >
+        {t('editor.retranslateSelected', { count: selectedCount })}
+      </Button>
+    </>
+  );
+});
+
 /**
  * Split, merge, insert, delete: on the current line (the last one clicked into) or the selection.
  * A button keeps the text field's focus (mouse down does not take it), so a split cuts at the
  * cursor the user left.
  */
-function LineButtons({ lines, locked }: { lines: LineEdits | undefined; locked: string | null }) {
+const LineButtons = memo(function LineButtons({
+  lines,
+  locked,
+}: {
+  lines: LineEdits | undefined;
+  locked: string | null;
+}) {
   const { t } = useTranslation();
   const buttons = [
     {
@@ -194,4 +228,4 @@ function LineButtons({ lines, locked }: { lines: LineEdits | undefined; locked: 
       ))}
     </span>
   );
-}
+});

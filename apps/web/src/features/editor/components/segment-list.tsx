@@ -14,6 +14,7 @@ import type { EditSegment } from '../lib/editor-state';
 import { initialListRect, measureRow, observeListRect, scrollList } from '../lib/virtual-list';
 import { AllRows } from './all-rows';
 import { PHONE_QUERY, SegmentRow, type RowHandlers } from './segment-row';
+import { RowLabelsProvider } from './row-labels';
 
 export interface SegmentListHandle {
   /** brings a row (its index in `rows`) into view */
@@ -89,13 +90,15 @@ export function SegmentList({ ref, empty, ...props }: SegmentListProps) {
         <span />
       </div>
       <main ref={listRef} style={{ flex: 1, overflow: 'auto' }} data-testid="segment-list">
-        {allRows ? (
-          <AllRows {...props}>{emptyText}</AllRows>
-        ) : (
-          <VirtualRows {...props} scrollRef={listRef} handle={rowsHandle}>
-            {emptyText}
-          </VirtualRows>
-        )}
+        <RowLabelsProvider>
+          {allRows ? (
+            <AllRows {...props}>{emptyText}</AllRows>
+          ) : (
+            <VirtualRows {...props} scrollRef={listRef} handle={rowsHandle}>
+              {emptyText}
+            </VirtualRows>
+          )}
+        </RowLabelsProvider>
       </main>
     </>
   );

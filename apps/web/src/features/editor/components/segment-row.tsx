@@ -1,10 +1,9 @@
 import { memo, startTransition, useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from 'react';
 import { EditOutlined, LoadingOutlined, SyncOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import type { EditSegment, Field } from '../lib/editor-state';
 import './segment-row.css';
-import { runtimeKey } from '../../../lib/i18n-keys';
+import { useRowLabels } from './row-labels';
 
 /** where a row becomes a card (segment-row.css has the same width) */
 export const PHONE_QUERY = '(max-width: 639.98px)';
@@ -129,9 +128,9 @@ function TextField({
  * description (a native title: an antd Tooltip per row would cost every row scrolled past).
  */
 function ReviewTag({ flag }: { flag: string }) {
-  const { t } = useTranslation();
-  const name = t(runtimeKey('editor.review.flag.*', flag));
-  const hint = t(runtimeKey('editor.review.hint.*', flag));
+  const labels = useRowLabels();
+  const name = labels.reviewName(flag);
+  const hint = labels.reviewHint(flag);
   return (
     <span
       className="seg-review"
@@ -168,7 +167,8 @@ export const SegmentRow = memo(function SegmentRow(props: {
   current: boolean;
   handlers: RowHandlers;
 }) {
-  const { t } = useTranslation();
+  const labels = useRowLabels();
+  const line = labels.line(props.number);
   const { seg, handlers, readOnly } = props;
   const untranslated = props.untranslated ?? false;
   const flags = props.flags ? props.flags.split(',') : [];
@@ -192,20 +192,20 @@ export const SegmentRow = memo(function SegmentRow(props: {
         className="seg-check"
         checked={props.selected}
         onChange={() => handlers.toggle(seg.id)}
-        aria-label={t('editor.select', { id: props.number })}
+        aria-label={line.select}
       />
       <span className="seg-id">{props.number}</span>
       <div className="seg-times">
         <TimeInput
           ms={seg.startMs}
-          label={t('editor.start', { id: props.number })}
+          label={line.start}
           testId={`seg-${seg.id}-start`}
           readOnly={readOnly}
           onCommit={(ms) => handlers.change(seg.id, 'startMs', ms, false)}
         />
         <TimeInput
           ms={seg.endMs}
-          label={t('editor.end', { id: props.number })}
+          label={line.end}
           testId={`seg-${seg.id}-end`}
           readOnly={readOnly}
           onCommit={(ms) => handlers.change(seg.id, 'endMs', ms, false)}
@@ -215,7 +215,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
         className="seg-text seg-original"
         value={seg.originalText}
         readOnly={readOnly}
-        aria-label={t('editor.original', { id: props.number })}
+        aria-label={line.original}
         data-testid={`seg-${seg.id}-original`}
         onTyping={handlers.typing}
         onText={(text) => handlers.change(seg.id, 'originalText', text, true)}
@@ -225,8 +225,8 @@ export const SegmentRow = memo(function SegmentRow(props: {
           className={flags.length ? 'seg-text seg-warn' : 'seg-text'}
           value={seg.translatedText}
           readOnly={readOnly || untranslated}
-          placeholder={untranslated ? t('parts.untranslated') : undefined}
-          aria-label={t('editor.translation', { id: props.number })}
+          placeholder={untranslated ? labels.untranslated : undefined}
+          aria-label={line.translation}
           aria-invalid={flags.length ? true : undefined}
           data-testid={`seg-${seg.id}-translation`}
           data-segment-input={seg.id}
@@ -240,7 +240,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
             ))}
             {flags.map((f) => (
               <span key={f} className="seg-flag">
-                {t(runtimeKey('editor.flag.*', f))}
+                {labels.flag(f)}
               </span>
             ))}
           </div>
@@ -250,11 +250,11 @@ export const SegmentRow = memo(function SegmentRow(props: {
         <button
           type="button"
           className="seg-btn"
-          title={t('editor.retranslate')}
+          title={labels.retranslate}
           // a line made here is re-translated once saved (it has no id on the server before)
           disabled={props.busy || readOnly || untranslated || seg.id < 0}
           onClick={() => handlers.retranslate(seg.id)}
-          aria-label={t('editor.retranslate')}
+          aria-label={labels.retranslate}
           data-testid={`seg-${seg.id}-retranslate`}
         >
           {props.busy ? <LoadingOutlined /> : <SyncOutlined />}
@@ -262,10 +262,10 @@ export const SegmentRow = memo(function SegmentRow(props: {
         <button
           type="button"
           className="seg-btn"
-          title={t('editor.editSegment')}
+          title={labels.edit}
           disabled={readOnly || untranslated}
           onClick={() => handlers.edit(seg.id)}
-          aria-label={t('editor.editSegment')}
+          aria-label={labels.edit}
           data-testid={`seg-${seg.id}-edit`}
         >
           <EditOutlined />

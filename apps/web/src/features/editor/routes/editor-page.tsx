@@ -87,10 +87,6 @@ export default function EditorPage() {
   const { rows, rowIds, filter, setFilter } = useVisibleRows(state, quality.flags, review, taskId);
   const { list, current, setCurrent, follow, step, reveal } = useLineNavigation(rows);
   const showAll = useCallback(() => setFilter('all'), [setFilter]);
-  const reviewIds = useMemo(
-    () => [...state.index.keys()].filter((id) => review.has(id)),
-    [state.index, review],
-  );
   const reviewOf = useCallback((id: number) => review.get(id) ?? '', [review]);
   const numberOf = useCallback((id: number) => (state.index.get(id) ?? 0) + 1, [state.index]);
   const { inputRef: findInput, ...find } = useFindReplace(state.segments, dispatch);
@@ -121,6 +117,8 @@ export default function EditorPage() {
   };
   /** F8 / Shift+F8: the next or previous line to review, going round (the export never waits on them) */
   const reviewStep = (delta: number) => {
+    // read when asked (a list of every line's id built on each render cost every split and merge)
+    const reviewIds = stateRef.current.segments.flatMap((s) => (review.has(s.id) ? [s.id] : []));
     const id = nextMatch(reviewIds, current, delta);
     if (id !== undefined) reveal(id, showAll);
   };
@@ -130,6 +128,11 @@ export default function EditorPage() {
   };
 
   const onExport = useExport(taskId, stateRef, save);
+  const restRef = useLatest(rest);
+  const continueRest = useCallback(
+    () => void save().then(() => restRef.current.continueTask(taskId)),
+    [save, restRef, taskId],
+  );
   const undo = useCallback(() => dispatch({ type: 'undo' }), [dispatch]);
   const redo = useCallback(() => dispatch({ type: 'redo' }), [dispatch]);
   const openHelp = useCallback(() => setHelp(true), []);
@@ -240,7 +243,7 @@ export default function EditorPage() {
         readOnly={readOnly}
         task={task}
         continuing={rest.busy === task.id}
-        onContinue={() => void save().then(() => rest.continueTask(task.id))}
+        onContinue={continueRest}
       />
       {find.open ? (
         <FindReplace

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { initI18n } from '../../../lib/i18n';
+import { RowLabelsProvider, rowLabels, useRowLabels } from './row-labels';
+
+const i18n = await initI18n('en');
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
+
+function Probe({ n }: { n: number }) {
+  const labels = useRowLabels();
+  return <span data-testid={`probe-${n}`}>{`${labels.line(n).original} / ${labels.flag('cpl')}`}</span>;
+}
+
+describe('row labels', () => {
+  it('name each line by its number, and are looked up once per number', () => {
+    const labels = rowLabels(i18n.t);
+    expect(labels.line(9001).original).toContain('9001');
+    expect(labels.line(9001)).toBe(labels.line(9001));
+    expect(labels.line(9002).translation).toContain('9002');
+    expect(labels.line(9002)).not.toBe(labels.line(9001));
+  });
+
+  it('follow the interface language in a list', async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RowLabelsProvider>
+          <Probe n={12} />
+        </RowLabelsProvider>
+      </I18nextProvider>,
+    );
+    const english = screen.getByTestId('probe-12').textContent;
+    expect(english).toContain('12');
+    expect(english).toContain('Line too long');
+    await act(() => i18n.changeLanguage('ja'));
+    const japanese = screen.getByTestId('probe-12').textContent;
+    expect(japanese).toContain('12');
+    expect(japanese).not.toBe(english);
+  });
+});
