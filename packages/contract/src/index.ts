@@ -18,3 +18,4 @@ export * from './input.js';
 export * from './quality.js';
 export * from './glossary.js';
 export * from './brief.js';
+export * from './lines.js';

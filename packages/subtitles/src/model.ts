@@ -7,6 +7,19 @@ export interface Cue {
   text: string;
 }
 
+/**
+ * One line of a task (issue 35): a cue with an identity of its own (never changed while the line
+ * exists) and its two texts, times in milliseconds. The editor, the structure edits and the export
+ * work on this shape; `@subtrans/contract` names it with its wire forms.
+ */
+export interface Line {
+  id: number;
+  startMs: number;
+  endMs: number;
+  originalText: string;
+  translatedText: string;
+}
+
 export type SubtitleFormat = 'srt' | 'vtt' | 'ass';
 
 /** The file holds no cue, or is not a subtitle file at all. */

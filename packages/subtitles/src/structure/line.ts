@@ -1,3 +1,5 @@
+import type { Line } from '../model.js';
+
 /**
  * The shapes the structure edits work on. The timing functions are generic over anything with
  * times (and an id where they name lines), so an editor's row keeps its other fields; split and
@@ -15,11 +17,8 @@ export interface TimedLine extends Timed {
   id: number;
 }
 
-/** One line of the editor: its identity, its times and its two texts. */
-export interface StructureLine extends TimedLine {
-  originalText: string;
-  translatedText: string;
-}
+/** One line of the editor: its identity, its times and its two texts (a task's Line). */
+export type StructureLine = Line;
 
 /** A line made by an edit (split): the caller gives it a new id. */
 export type NewLine = Omit<StructureLine, 'id'>;

@@ -1,29 +1,23 @@
-import type { ExportFormat } from '@subtrans/contract';
-import { serialise, type Cue } from '@subtrans/subtitles';
+import { cuesOfLines, type Cue, type ExportFormat, type Line } from '@subtrans/contract';
+import { serialise } from '@subtrans/subtitles';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../http/errors.js';
 import { segmentRows, type SegmentRow } from './segments.repository.js';
 import { ownTask } from '../own-task.js';
 
 /**
- * A task's lines as cues: the translation (the original where there is none, e.g. lines after a
- * part), or both, the original first unless said otherwise. Times decide the file's order (issue
- * 35: a line moved in time is exported where it plays); lines starting together keep the task's
- * order; the cues are numbered from 1 as they come.
+ * A task's stored lines as a file's cues (contract's cuesOfLines): a line not translated (lines
+ * after a part) reads as its original.
  */
 export function cuesOf(segments: SegmentRow[], includeOriginal: boolean, originalFirst = true): Cue[] {
-  // Array.prototype.sort is stable: the stored order breaks ties
-  const byTime = segments.slice().sort((a, b) => Number(a.start_ms) - Number(b.start_ms));
-  return byTime.map((s, i) => {
-    const translated = s.translated_text ?? s.original_text;
-    const both = originalFirst ? `${s.original_text}\n${translated}` : `${translated}\n${s.original_text}`;
-    return {
-      index: i + 1,
-      startMs: Number(s.start_ms),
-      endMs: Number(s.end_ms),
-      text: includeOriginal && translated !== s.original_text ? both : translated,
-    };
-  });
+  const lines = segments.map((s): Line => ({
+    id: s.id,
+    startMs: Number(s.start_ms),
+    endMs: Number(s.end_ms),
+    originalText: s.original_text,
+    translatedText: s.translated_text ?? s.original_text,
+  }));
+  return cuesOfLines(lines, { includeOriginal, originalFirst });
 }
 
 export interface ExportedFile {

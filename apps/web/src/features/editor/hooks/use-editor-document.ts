@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useLatest } from './use-latest';
-import type {
-  RetranslateAnswer,
-  ReviewFlagName,
-  SavedSegments,
-  TaskLine,
-  TaskWithLines,
+import {
+  lineOfTaskLine,
+  type RetranslateAnswer,
+  type ReviewFlagName,
+  type SavedSegments,
+  type TaskLine,
+  type TaskWithLines,
 } from '@subtrans/contract';
 import {
   editorReducer,
   initialState,
   type EditorAction,
   type EditorState,
-  type EditSegment,
 } from '../lib/editor-state';
 
 export interface EditorDocument {
@@ -46,10 +46,6 @@ const reviewOf = (task: TaskWithLines | undefined): ReviewFlags => {
 
 const sameFlags = (a: readonly ReviewFlagName[], b: string | undefined) => a.join(',') === (b ?? '');
 
-function toEdit([id, startMs, endMs, originalText, translatedText]: TaskLine): EditSegment {
-  return { id, startMs, endMs, originalText, translatedText };
-}
-
 /**
  * The segments being edited: the server's task, then every refresh of it while it translates
  * (unsaved edits kept), with undo/redo and what is not saved yet (lib/editor-state.ts).
@@ -57,7 +53,7 @@ function toEdit([id, startMs, endMs, originalText, translatedText]: TaskLine): E
 export function useEditorDocument(task: TaskWithLines | undefined): EditorDocument {
   // a task already loaded (the editor link's preload) is the first state: no first pass without rows
   const [state, dispatch] = useReducer(editorReducer, undefined, () =>
-    initialState(task ? task.lines.map(toEdit) : []),
+    initialState(task ? task.lines.map(lineOfTaskLine) : []),
   );
   const loadedTask = useRef(task);
   const stateRef = useLatest(state);
@@ -70,7 +66,7 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
     versionRef.current = Math.max(versionRef.current, task.version);
     if (task === loadedTask.current) return;
     loadedTask.current = task;
-    dispatch({ type: 'load', segments: task.lines.map(toEdit) });
+    dispatch({ type: 'load', segments: task.lines.map(lineOfTaskLine) });
     setReview(reviewOf(task));
   }, [task]);
 
@@ -91,7 +87,7 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
     (lines: readonly TaskLine[], version: number) => {
       versionRef.current = Math.max(versionRef.current, version);
       if (!lines.length) return;
-      dispatch({ type: 'remote', lines: lines.map(toEdit) });
+      dispatch({ type: 'remote', lines: lines.map(lineOfTaskLine) });
       replaceFlags(lines.map((l) => ({ id: l[0], flags: l[5] })));
     },
     [replaceFlags],

@@ -1,13 +1,11 @@
+import type { Line } from '@subtrans/contract';
 import type { TimeMap } from '@subtrans/subtitles/retime';
 
-/** The editor's line and its undo steps (shared by editor-state.ts and editor-structure.ts). */
-export interface EditSegment {
-  id: number;
-  startMs: number;
-  endMs: number;
-  originalText: string;
-  translatedText: string;
-}
+/**
+ * The editor's line (the contract's Line) and its undo steps (shared by editor-state.ts and
+ * editor-structure.ts).
+ */
+export type EditSegment = Line;
 
 export type Field = 'originalText' | 'translatedText' | 'startMs' | 'endMs';
 export type Value = string | number;
