@@ -8,12 +8,7 @@ import {
   type TaskLine,
   type TaskWithLines,
 } from '@subtrans/contract';
-import {
-  editorReducer,
-  initialState,
-  type EditorAction,
-  type EditorState,
-} from '../lib/editor-state';
+import { editorReducer, initialState, type EditorAction, type EditorState } from '../lib/editor-state';
 
 export interface EditorDocument {
   state: EditorState;
