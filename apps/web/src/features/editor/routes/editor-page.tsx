@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Spin } from 'antd';
@@ -35,6 +35,9 @@ import { useTimingEdits } from '../hooks/use-timing-edits';
 import { useVisibleRows } from '../hooks/use-visible-rows';
 import { useContinueTask } from '../../../components/parts/use-continue-task';
 import { pointsQueryKey } from '../../../lib/points';
+
+/** the brief's dialog, not rendered again by an edit of the lines (it is closed nearly always) */
+const EditorBrief = memo(BriefDialog);
 
 /**
  * /edit/{taskId}: source and translation side by side (on a phone, one under the other), saved as
@@ -140,6 +143,7 @@ export default function EditorPage() {
   const openRules = useCallback(() => setRulesOpen(true), []);
   const closeRules = useCallback(() => setRulesOpen(false), []);
   const openBrief = useCallback(() => setBriefOpen(true), []);
+  const closeBrief = useCallback(() => setBriefOpen(false), []);
   /** re-applying the brief: this editor's edits saved first, the lines it changed taken in like re-translation's */
   const reapplyBrief = useCallback(async () => {
     await save();
@@ -336,10 +340,10 @@ export default function EditorPage() {
           onSetTimes: timing.setTimes,
         }}
       />
-      <BriefDialog
+      <EditorBrief
         task={briefOpen ? task : null}
         mode="view"
-        onClose={() => setBriefOpen(false)}
+        onClose={closeBrief}
         reapply={reapplyBrief}
       />
     </div>
