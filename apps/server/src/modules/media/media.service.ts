@@ -14,13 +14,13 @@ import { taskPrice } from '@subtrans/subtitles';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import { hold } from '../billing/ledger.service.js';
 import {
   clampBatchSize,
   findOwnTask,
   findTaskById,
   planMediaRun,
   setJobId,
+  startMediaRun,
   storeVoice,
   taskEngine,
   voiceInputOf,
@@ -207,15 +207,17 @@ export async function submitExecution(
       includeOriginalText: body.both === 2,
       keepEngineBreaks: body.keepEngineBreaks,
     };
-    const claimed = await claimMediaRun(q, userId, body.taskId, choices, plan);
-    if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
-    // issue 26: the options given now over those the detection stored (none given: kept)
-    await storeVoice(q, userId, claimed.id, body, {
-      pair: { source: body.sourceLau, target: body.targetLau },
-      engine: taskEngine(ctx, service),
-      base: voiceInputOf(claimed),
+    const claimed = await startMediaRun(ctx, q, async () => {
+      const row = await claimMediaRun(q, userId, body.taskId, choices, plan);
+      // issue 26: the options given now over those the detection stored (none given: kept)
+      if (row)
+        await storeVoice(q, userId, row.id, body, {
+          pair: { source: body.sourceLau, target: body.targetLau },
+          engine: taskEngine(ctx, service),
+          base: voiceInputOf(row),
+        });
+      return row;
     });
-    if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
     const batchSize = clampBatchSize(ctx, body.batchSize);
     const payload = { taskId: claimed.id, ...(batchSize ? { batchSize } : {}) };
     const jobId = await queue.send(MEDIA_EXECUTE_JOB, payload, { tx: q });

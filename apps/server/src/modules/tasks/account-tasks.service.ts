@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/client.js';
-import { release } from '../billing/ledger.service.js';
 import { queueDeletions } from '../storage/object-deletions.repository.js';
-import { deleteTasksOf, failRunningTasksOf } from './task-deletion.repository.js';
+import { deleteTasksOf } from './task-deletion.repository.js';
+import { closeAccountTasks } from './life/task-life.service.js';
 
 /**
  * A closing account's running and queued tasks are cancelled in the closing transaction: they fail
@@ -10,9 +10,7 @@ import { deleteTasksOf, failRunningTasksOf } from './task-deletion.repository.js
  * on its next look at the task (saving lines, or task-watch.ts within a second). Answers how many.
  */
 export async function cancelTasksOf(ctx: AppContext, q: Queryable, userId: number): Promise<number> {
-  const holds = await failRunningTasksOf(q, userId);
-  for (const ref of holds) if (ref) await release(ctx.db, ref, q);
-  return holds.length;
+  return closeAccountTasks(ctx, q, userId);
 }
 
 /**

@@ -22,3 +22,4 @@ export { cancelTasksOf, deleteContentOf } from './account-tasks.service.js';
 export { deleteOldUsage } from './task-deletion.repository.js';
 export { giveBackAllowance, spendAllowance } from './segments/retranslate-allowance.service.js';
 export { planMediaRun } from './parts/media-part.service.js';
+export { startMediaRun } from './life/task-life.service.js';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { HOLD_COLUMNS, type TaskHold } from './tasks.repository.js';
 
 /**
  * Whether the task was deleted: a task that does not exist counts as deleted, and so does one whose
@@ -21,20 +22,19 @@ export async function deleteSegments(q: Queryable, taskId: string): Promise<void
 /**
  * A closing account's running tasks (translating, or processing: detecting or executing), and
  * those paused for the review of their names and terms (their points are held), fail in the
- * caller's transaction; their jobs see it and stop (task-watch.ts). Answers their hold refs.
+ * caller's transaction; their jobs see it and stop (task-watch.ts). Answers their holds.
  */
-export async function failRunningTasksOf(q: Queryable, userId: number): Promise<(string | null)[]> {
-  const rows = await q.query<{ hold_ref: string | null }>(
+export async function failRunningTasksOf(q: Queryable, userId: number): Promise<TaskHold[]> {
+  return q.query<TaskHold>(
     `UPDATE tasks
         SET status = 'failed', error = 'the account was closed', error_key = NULL,
             detect_status = CASE WHEN kind = 'media' AND execute_status IS NULL THEN 5 ELSE detect_status END,
             execute_status = CASE WHEN execute_status IS NOT NULL THEN 5 END,
             awaiting_review = false, review_expires_at = NULL, finished_at = now(), updated_at = now()
       WHERE user_id = $1 AND deleted_at IS NULL AND (status IN ('translating', 'processing') OR awaiting_review)
-      RETURNING hold_ref`,
+      RETURNING ${HOLD_COLUMNS}`,
     [userId],
   );
-  return rows.map((r) => r.hold_ref);
 }
 
 /**

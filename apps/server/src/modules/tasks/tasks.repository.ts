@@ -49,6 +49,10 @@ export interface TaskRow extends TaskVoiceRow, TaskPartRow {
 /** every column of TaskRow, for SELECT and RETURNING lists */
 export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
 
+/** what the ledger needs of a task to hold, capture or release its run's points (life/task-life.service.ts) */
+export type TaskHold = Pick<TaskRow, 'id' | 'user_id' | 'hold_ref' | 'estimated_points'>;
+export const HOLD_COLUMNS = `id, user_id, hold_ref, estimated_points`;
+
 /** a select-list item: the task's lines with review flags (their partial index answers it) */
 export const REVIEW_COUNT = `(SELECT count(*)::int FROM task_segments s WHERE s.task_id = tasks.id AND cardinality(s.review_flags) > 0) AS review_count`;
 

@@ -2,15 +2,14 @@ import { type Brief, type SeriesMemory, type Task, type TaskBrief } from '@subtr
 import type { AppContext } from '../../../context.js';
 import type { Queryable } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { release } from '../../billing/ledger.service.js';
 import { TRANSLATE_JOB } from '../run/run-options.js';
 import { findOwnTask, setJobId, toTask, type TaskRow } from '../tasks.repository.js';
 import { ownTask } from '../own-task.js';
 import { glossariesForTask } from '../../glossary/index.js';
 import { mergeSeriesMemory, seriesMemoryOf } from '../../series/index.js';
 import { assertEngineHonours, type TaskEngine } from '../run/engine-options.js';
+import { expireReview } from '../life/task-life.service.js';
 import {
-  cancelReview,
   dueReviews,
   NO_VOICE,
   readBrief,
@@ -131,11 +130,7 @@ export async function expireReviews(ctx: AppContext, now = new Date()): Promise<
   for (;;) {
     const ids = await dueReviews(ctx.db, now, EXPIRY_BATCH);
     for (const id of ids) {
-      const done = await ctx.db.tx(async (q) => {
-        const task = await cancelReview(q, id, now);
-        if (task?.hold_ref) await release(ctx.db, task.hold_ref, q);
-        return Boolean(task);
-      });
+      const done = await ctx.db.tx((q) => expireReview(ctx, q, id, now));
       if (done) cancelled += 1;
     }
     if (ids.length < EXPIRY_BATCH) return cancelled;

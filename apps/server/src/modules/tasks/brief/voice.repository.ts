@@ -1,6 +1,6 @@
 import { briefSchema, type Brief, type Formality } from '@subtrans/contract';
 import type { Queryable } from '../../../db/client.js';
-import { TASK_COLUMNS, type TaskRow } from '../tasks.repository.js';
+import { HOLD_COLUMNS, TASK_COLUMNS, type TaskHold, type TaskRow } from '../tasks.repository.js';
 
 /** The task options of issue 26 as the upload gave them (contract voiceFields). */
 export interface VoiceInput {
@@ -176,18 +176,14 @@ export async function dueReviews(q: Queryable, now: Date, limit: number): Promis
  * A review left waiting past its time at `now` cancels the task: failed (REVIEW_EXPIRED), no longer
  * awaiting. Answers its hold to release, or undefined when it was continued or deleted meanwhile.
  */
-export async function cancelReview(
-  q: Queryable,
-  taskId: string,
-  now: Date,
-): Promise<{ hold_ref: string | null } | undefined> {
-  const rows = await q.query<{ hold_ref: string | null }>(
+export async function cancelReview(q: Queryable, taskId: string, now: Date): Promise<TaskHold | undefined> {
+  const rows = await q.query<TaskHold>(
     `UPDATE tasks
         SET status = 'failed', awaiting_review = false, review_expires_at = NULL, error_key = 'REVIEW_EXPIRED',
             error = 'the names and terms were not reviewed in time',
             execute_status = CASE WHEN execute_status IS NOT NULL THEN 5 END, finished_at = now(), updated_at = now()
       WHERE id = $1 AND awaiting_review AND review_expires_at <= $2 AND deleted_at IS NULL
-      RETURNING hold_ref`,
+      RETURNING ${HOLD_COLUMNS}`,
     [taskId, now],
   );
   return rows[0];

@@ -3,11 +3,11 @@ import { nextMinutePoints, planMediaPart, type MediaPartPlan } from '@subtrans/s
 import type { AppContext } from '../../../context.js';
 import type { Queryable } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { getBalance, hold } from '../../billing/ledger.service.js';
+import { getBalance } from '../../billing/ledger.service.js';
 import { clampBatchSize, MEDIA_EXECUTE_JOB } from '../run/run-options.js';
 import type { PartRequest } from './task-part.js';
 import { isMediaPartial } from './task-part.js';
-import { claimMediaRest } from './task-parts.repository.js';
+import { holdMediaPart } from '../life/task-life.service.js';
 import { setJobId, type TaskRow } from '../tasks.repository.js';
 
 /**
@@ -89,14 +89,12 @@ export async function continueMedia(
   if (!queue) throw new AppError('NOT_READY');
   return ctx.db.tx(async (q) => {
     const plan = await planMediaRun(q, userId, current, opts.part);
-    const claimed = await claimMediaRest(q, userId, current.id, {
+    const claimed = await holdMediaPart(ctx, q, userId, current.id, {
       paidThrough: current.paid_through!,
       doneMs: current.audio_done_ms!,
       endMs: plan.endMs,
       points: plan.points,
     });
-    if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
-    await hold(ctx.db, userId, claimed.hold_ref!, plan.points, { q });
     const batchSize = clampBatchSize(ctx, opts.batchSize);
     const payload = { taskId: current.id, ...(batchSize ? { batchSize } : {}) };
     const jobId = await queue.send(MEDIA_EXECUTE_JOB, payload, { tx: q });

@@ -3,12 +3,13 @@ import { nextLinePoints, planPart, taskPrice, type PricedLine, type TaskPrice } 
 import type { AppContext } from '../../../context.js';
 import type { Queryable } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { getBalance, hold } from '../../billing/ledger.service.js';
+import { getBalance } from '../../billing/ledger.service.js';
 import { assertEngineOnHost, type HostRules } from '../../site/host-rules.js';
 import { clampBatchSize, TRANSLATE_JOB } from '../run/run-options.js';
 import { isPartial } from './task-part.js';
 import { continueMedia, quoteMedia } from './media-part.service.js';
-import { claimRest, linePrices } from './task-parts.repository.js';
+import { linePrices } from './task-parts.repository.js';
+import { holdPart } from '../life/task-life.service.js';
 import { setJobId, toTask, type TaskRow } from '../tasks.repository.js';
 import { ownTask } from '../own-task.js';
 import type { PartRequest } from './task-part.js';
@@ -120,13 +121,11 @@ export async function translateRest(
   }
   const row = await ctx.db.tx(async (q) => {
     const plan = await planRun(q, userId, current, opts.part);
-    const claimed = await claimRest(q, userId, id, {
+    const claimed = await holdPart(ctx, q, userId, id, {
       paidThrough: current.paid_through!,
       partEnd: plan.partEnd,
       points: plan.points,
     });
-    if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
-    await hold(ctx.db, userId, claimed.hold_ref!, plan.points, { q });
     const batchSize = clampBatchSize(ctx, opts.batchSize);
     const jobId = await queue.send(
       TRANSLATE_JOB,

@@ -5,21 +5,9 @@ import type { AppContext } from '../../../context.js';
 import { EngineError } from '../../../engines/translation/engine.js';
 import { translateAll } from '../../../engines/translation/pipeline.js';
 import { AppError } from '../../../http/errors.js';
-import { inSavepoint } from '../../../db/savepoint.js';
-import { capture, hold, release } from '../../billing/ledger.service.js';
 import { queueDeletions } from '../../storage/object-deletions.repository.js';
 import { purgeObjects } from '../../storage/object-deletions.service.js';
-import {
-  claimForRun,
-  findTaskById,
-  finishRun,
-  quietRunningTasks,
-  setJobId,
-  setPointsError,
-  softDeleteTask,
-  toTask,
-  type TaskRow,
-} from '../tasks.repository.js';
+import { findTaskById, quietRunningTasks, setJobId, toTask, type TaskRow } from '../tasks.repository.js';
 import { segmentRows, type SegmentRow } from '../segments/segments.repository.js';
 import { ownTask } from '../own-task.js';
 import { deleteSegments } from '../task-deletion.repository.js';
@@ -35,10 +23,10 @@ import { briefStep } from '../brief/brief-step.js';
 import { addEngineCalls } from '../brief/voice.repository.js';
 import { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
 import { planRun, type PartRequest } from '../parts/task-part.service.js';
-import { addCharged, failLaterPart } from '../parts/task-parts.repository.js';
 import { countRun } from './task-run.repository.js';
 import { saveAnswers } from './save-answers.js';
 import { cuesOf } from '../segments/task-export.service.js';
+import { completeRun, deleteRun, failRun, startRun } from '../life/task-life.service.js';
 
 export { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
 /** SPEC §8: each engine call is retried up to 3 times, the first after 1 s */
@@ -75,9 +63,7 @@ export async function startTask(
   const row = await ctx.db.tx(async (q) => {
     const plan = await planRun(q, userId, current, part);
     const price = { points: plan.points, rule: plan.whole.rule };
-    const claimed = await claimForRun(q, userId, id, price, plan.partEnd);
-    if (!claimed) throw new AppError('TASK_ALREADY_STARTED');
-    if (claimed.hold_ref) await hold(ctx.db, userId, claimed.hold_ref, claimed.estimated_points, { q });
+    const claimed = await startRun(ctx, q, userId, id, price, plan.partEnd);
     const batchSize = clampBatchSize(ctx, requestedBatchSize);
     const jobId = await queue.send(
       TRANSLATE_JOB,
@@ -100,11 +86,8 @@ export async function startTask(
  */
 export async function deleteTask(ctx: AppContext, userId: number, id: string): Promise<void> {
   const keys = await ctx.db.tx(async (q) => {
-    const row = await softDeleteTask(q, userId, id);
+    const row = await deleteRun(ctx, q, userId, id);
     if (!row) throw new AppError('TASK_NOT_FOUND');
-    // running, or paused for the review of its names and terms: its points are held
-    const holding = row.status === 'translating' || row.status === 'processing' || row.awaiting_review;
-    if (holding && row.hold_ref) await release(ctx.db, row.hold_ref, q);
     await deleteSegments(q, id);
     const stored = [row.result_key, row.media_key].filter((k): k is string => Boolean(k));
     await queueDeletions(q, stored, 'task-deleted');
@@ -303,7 +286,8 @@ export function resultKey(now = Date.now()): string {
 
 /**
  * Stores the translated SRT (SPEC §4: a storage failure is kept as uploadError, the task still
- * completes), then marks the task completed and captures its hold in one transaction.
+ * completes), then marks the task completed and captures its hold in one transaction (completeRun;
+ * a failed capture is kept as pointsError).
  */
 async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow[]): Promise<void> {
   let key: string | null = resultKey();
@@ -316,7 +300,7 @@ async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow
     uploadError = err instanceof Error ? err.message : String(err);
   }
   const unused = await ctx.db.tx(async (q) => {
-    const done = await finishRun(q, task.id, { status: 'completed', resultKey: key, uploadError });
+    const done = await completeRun(ctx, q, task.id, { resultKey: key, uploadError });
     // deleted (or ended) while the SRT was being stored: the object belongs to nothing
     if (!done && key) {
       await queueDeletions(q, [key], 'result-unused');
@@ -325,18 +309,6 @@ async function completeTask(ctx: AppContext, task: TaskRow, segments: SegmentRow
     // a later part's SRT replaces the one of the parts before it
     const replaced = done && task.result_key && task.result_key !== key ? [task.result_key] : [];
     await queueDeletions(q, replaced, 'result-replaced');
-    if (!done?.hold_ref) return replaced;
-    // a failed capture must not undo the completion: it is recorded as pointsError instead
-    const holdRef = done.hold_ref;
-    const failed = await inSavepoint(q, 'capture', async () => {
-      const { captured } = await capture(ctx.db, holdRef, done.estimated_points, q);
-      await addCharged(q, task.id, captured);
-    });
-    if (failed) {
-      const err = failed.error;
-      ctx.log.error({ err, task: task.id }, 'capturing the points failed');
-      await setPointsError(q, task.id, err instanceof Error ? err.message : String(err));
-    }
     return replaced;
   });
   if (unused.length) await purgeObjects(ctx, unused);
@@ -353,16 +325,7 @@ export async function failTask(
   error: string,
   errorKey?: string,
 ): Promise<void> {
-  await ctx.db.tx(async (q) => {
-    const failed =
-      (await failLaterPart(q, task.id, error, errorKey ?? null)) ??
-      (await finishRun(q, task.id, {
-        status: 'failed',
-        error,
-        ...(errorKey ? { errorKey } : {}),
-      }));
-    if (failed?.hold_ref) await release(ctx.db, failed.hold_ref, q);
-  });
+  await ctx.db.tx((q) => failRun(ctx, q, task.id, error, errorKey ?? null));
 }
 
 /**
