@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { parseTimestamp } from '@subtrans/subtitles/time';
 import { makeSpeechMedia } from '../../apps/server/test/support/media.js';
 import { expectDashboard, registerViaUi } from '../support/auth.js';
 import { grantToCurrentUser } from '../support/points.js';
@@ -94,6 +95,40 @@ test('upload a small mp4 → detection → confirm the cost → completed → th
   // an edit shows in the overlay at once
   await inputs.nth(count - 1).fill('Edited line on the harbour');
   await expect(page.getByTestId('media-overlay')).toContainText('Edited line on the harbour');
+
+  // issue 35: a split while the video plays divides the line's time at the playhead, not at the
+  // share of the text before the cursor (here about 70 %: the cut would fall late in the line)
+  const last = inputs.nth(count - 1);
+  const id = Number(await last.getAttribute('data-segment-input'));
+  const timeOf = async (which: 'start' | 'end') => {
+    const field = page.getByTestId(`seg-${id}-${which}`);
+    await field.focus(); // the full time, to the millisecond, while focused
+    const ms = parseTimestamp(await field.inputValue());
+    await field.blur();
+    return ms!;
+  };
+  const [start, end] = [await timeOf('start'), await timeOf('end')];
+  expect(end - start).toBeGreaterThan(600);
+  await player.evaluate(async (el, at) => {
+    const video = el as unknown as Video;
+    video.currentTime = at / 1000;
+    await video.play();
+  }, start + (end - start) * 0.2);
+  await last.evaluate((el) => {
+    const area = el as unknown as { focus(): void; setSelectionRange(a: number, b: number): void };
+    area.focus();
+    area.setSelectionRange(18, 18); // 'Edited line on the| harbour'
+  });
+  const now = () => player.evaluate((el) => Math.round((el as unknown as Video).currentTime * 1000));
+  const before = await now();
+  await page.keyboard.press('Alt+Enter');
+  const after = await now();
+  await player.evaluate((el) => (el as unknown as Video).pause());
+  await expect(last).toHaveValue('Edited line on the');
+  const cut = await timeOf('end');
+  expect(cut).toBeGreaterThanOrEqual(before - 50);
+  expect(cut).toBeLessThanOrEqual(after + 50);
+  expect(cut).toBeLessThan(start + (end - start) * 0.6);
 });
 
 test('the audio/video modal speaks English and Japanese (title, the 3 GB hint, the not-media refusal)', async ({

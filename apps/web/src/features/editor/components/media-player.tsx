@@ -8,6 +8,8 @@ import type { EditSegment } from '../lib/editor-state';
 export interface MediaPlayerHandle {
   /** moves playback to `ms` (a segment was chosen in the list) */
   seek(ms: number): void;
+  /** where playback is, in ms, while it plays; null when paused or not loaded */
+  playhead(): number | null;
 }
 
 /** The segment shown at `ms`: the last one starting at or before it that has not ended (binary search). */
@@ -60,6 +62,10 @@ export const MediaPlayer = forwardRef<
       if (!el) return;
       el.currentTime = ms / 1000;
       setTimeMs(ms);
+    },
+    playhead() {
+      const el = media.current;
+      return el && !el.paused && !el.ended ? Math.round(el.currentTime * 1000) : null;
     },
   }));
 

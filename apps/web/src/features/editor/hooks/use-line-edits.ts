@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type * as Maths from '@subtrans/subtitles/structure';
 import type { EditSegment, Field } from '../lib/editor-state';
+import { splitTime } from '../lib/editor-structure';
 import type { EditorDocument } from './use-editor-document';
 
 /**
@@ -103,7 +104,7 @@ export function useLineEdits(opts: {
     const text = { ...line, [byOriginal ? 'originalText' : 'translatedText']: field.value };
     const offset = field.selectionStart;
     const at = byOriginal ? { originalOffset: offset } : { translatedOffset: offset };
-    const atMs = playhead?.() ?? undefined;
+    const atMs = splitTime(line, playhead?.() ?? null);
     withStructure(({ splitLine }) => {
       const halves = splitLine(text, at, { ...languages, atMs });
       if (!halves) return void message.warning(t('editor.lines.cantSplit'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editorReducer, initialState, type EditorState, type EditSegment } from './editor-state';
 import { pendingPatches } from './editor-pending';
-import { pendingInserts } from './editor-structure';
+import { pendingInserts, splitTime } from './editor-structure';
 
 const line = (id: number, text = `line ${id}`): EditSegment => ({
   id,
@@ -106,5 +106,19 @@ describe('lines added and deleted in the editor (issue 35)', () => {
     s = editorReducer(s, { type: 'load', segments: [line(9), line(1), line(2), line(3)] });
     expect(ids(s)).toEqual([9, 1, 2, -1]);
     expect([...s.structure.removed]).toEqual([3]);
+  });
+});
+
+describe('where a split divides a line’s time', () => {
+  const line = { startMs: 10_000, endMs: 14_000 };
+  it('is the playhead while the media plays inside the line', () => {
+    expect(splitTime(line, 12_345)).toBe(12_345);
+  });
+  it('is left to the texts’ shares when nothing plays, or the playhead is outside the line', () => {
+    expect(splitTime(line, null)).toBeUndefined();
+    expect(splitTime(line, 9_000)).toBeUndefined();
+    expect(splitTime(line, 10_000)).toBeUndefined();
+    expect(splitTime(line, 14_000)).toBeUndefined();
+    expect(splitTime(line, 20_000)).toBeUndefined();
   });
 });

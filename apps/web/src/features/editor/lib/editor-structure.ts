@@ -22,6 +22,15 @@ export const emptyStructure = (): Structure => ({ added: new Set(), removed: new
 export const isLineOp = (item: StepItem): item is LineOp => 'op' in item && item.op !== 'retime';
 export const isRetime = (item: StepItem): item is RetimeItem => 'op' in item && item.op === 'retime';
 
+/**
+ * Where a split divides a line's time: at the playhead while the media plays inside the line (as
+ * subtitlers split, listening), else undefined (by the texts' shares). A playhead outside the line
+ * would pin the cut to one of its ends.
+ */
+export function splitTime(line: Pick<EditSegment, 'startMs' | 'endMs'>, playheadMs: number | null) {
+  return playheadMs !== null && playheadMs > line.startMs && playheadMs < line.endMs ? playheadMs : undefined;
+}
+
 /** The lines with one put in or taken out, and what is then unsaved. */
 export function applyLineOp(
   segments: readonly EditSegment[],

@@ -100,8 +100,9 @@ export default function EditorPage() {
   const [timingOpen, setTimingOpen] = useState(false);
   const openTiming = useCallback(() => setTimingOpen(true), []);
   const onOrphans = useCallback((restore: boolean) => dispatch({ type: 'orphans', restore }), [dispatch]);
-  // audio/video tasks: choosing a segment moves the player there
+  // audio/video tasks: choosing a segment moves the player there; a split cuts at its playhead
   const player = useRef<MediaPlayerHandle>(null);
+  const playhead = useCallback(() => player.current?.playhead() ?? null, []);
 
   const handlers = useRowHandlers({
     doc,
@@ -188,6 +189,7 @@ export default function EditorPage() {
     languages,
     locked: linesLocked,
     openTiming,
+    playhead,
   });
   const timing = useTimingEdits(doc);
   useShortcuts({
@@ -340,12 +342,7 @@ export default function EditorPage() {
           onSetTimes: timing.setTimes,
         }}
       />
-      <EditorBrief
-        task={briefOpen ? task : null}
-        mode="view"
-        onClose={closeBrief}
-        reapply={reapplyBrief}
-      />
+      <EditorBrief task={briefOpen ? task : null} mode="view" onClose={closeBrief} reapply={reapplyBrief} />
     </div>
   );
 }
