@@ -13,6 +13,7 @@ export {
   type Timing,
 } from './time.js';
 export { decodeSubtitleBytes, type DecodedSubtitles } from './decode.js';
+export { tidyPunctuation } from './punctuation.js';
 export { parseSrt, serialiseSrt, type SrtOptions, type LineEnding } from './srt.js';
 export { parseVtt, serialiseVtt, type VttOptions } from './vtt.js';
 export { parseAss, serialiseAss, type AssOptions } from './ass.js';

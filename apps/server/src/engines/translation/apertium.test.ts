@@ -99,6 +99,13 @@ describe('Apertium engine, the real apertium command (eng→spa)', () => {
     }
   }, 30_000);
 
+  it('writes Spanish punctuation: questions and exclamations opened, no space before a stop', async () => {
+    const out = await engine.translate(req(['Where are you going?', 'Stop it!', 'It is a nice thing .']));
+    expect(out[0]).toMatch(/^¿\S.*\?$/);
+    expect(out[1]).toMatch(/^¡\S.*!$/);
+    expect(out[2]).toMatch(/\S\.$/);
+  }, 30_000);
+
   it('picks the only installed source for auto', async () => {
     expect((await engine.translate(req(['The cat is black.'], 'auto', 'es')))[0]).toMatch(/gato/);
   }, 30_000);

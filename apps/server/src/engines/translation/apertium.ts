@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { tidyPunctuation } from '@subtrans/subtitles';
 import { commandTransport, LIST_TIMEOUT_MS, type Transport } from './apertium-command.js';
 import { choosePair, pairOf, type Pair } from './apertium-pairs.js';
 import { callJson } from '../http-json.js';
@@ -169,7 +170,8 @@ export function apertiumEngine(opts: ApertiumOptions = {}): TranslationEngine {
         throw new EngineError('count', `expected ${todo.length} lines, got ${pieces.length}`);
       }
       pieces.forEach((piece, k) => {
-        const line = tidy(piece);
+        // Spanish's ¿ and ¡, no space before a full stop: what the rules leave as the source had it
+        const line = tidyPunctuation(tidy(piece), req.target);
         // a line that comes back empty while its source was not is a lost line
         if (line === '') throw new EngineError('count', 'a line came back empty');
         result[todo[k]!] = line;
