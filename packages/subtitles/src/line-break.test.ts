@@ -32,6 +32,39 @@ describe('line breaking: what stays as it is', () => {
   });
 });
 
+describe('line breaking of SDH lines (issue 36)', () => {
+  it('keeps sound labels and speakers’ names on lines of their own', () => {
+    expect(lay('(DISPARA EL ARMA)\n(GRITOS)', 'es').lines).toEqual(['(DISPARA EL ARMA)', '(GRITOS)']);
+    expect(lay('[SCREAMS]\n[GLASS BREAKS]', 'en').lines).toEqual(['[SCREAMS]', '[GLASS BREAKS]']);
+    expect(lay('WADE: Hola.\nVANESSA: Adiós.', 'es').lines).toEqual(['WADE: Hola.', 'VANESSA: Adiós.']);
+    expect(lay('（笑）\n（拍手）', 'ja').lines).toEqual(['（笑）', '（拍手）']);
+  });
+
+  it('keeps a label on its own edge line and lays the rest out in the lines left', () => {
+    expect(lay('(SUSPIRA)\nNo sé qué hacer.', 'es').lines).toEqual(['(SUSPIRA)', 'No sé qué hacer.']);
+    expect(lay('No sé\nqué hacer.\n[RÍE]', 'es').lines).toEqual(['No sé qué hacer.', '[RÍE]']);
+    // the text left over one line: laid out anyway, said not to fit
+    const long = lay('(SUSPIRA)\nNo sé qué hacer con todo lo que ha pasado desde que te fuiste ayer.', 'es');
+    expect(long.lines[0]).toBe('(SUSPIRA)');
+    expect(long.lines).toHaveLength(2);
+    expect(long.fits).toBe(false);
+  });
+
+  it('lays out as before a text without labels, or a label inside a line', () => {
+    expect(lay('Se va\na casa.', 'es').lines).toEqual(['Se va a casa.']);
+    expect(lay('Dijo (en voz baja)\nque no.', 'es').lines).toEqual(['Dijo (en voz baja) que no.']);
+    expect(lay('WADE: Lo siento,\nhoy no.', 'es').lines).toEqual(['WADE: Lo siento, hoy no.']);
+  });
+
+  it('gives a speaker named on a later line a line of their own', () => {
+    expect(lay('Lo siento.\nWADE: Hoy no.', 'es').lines).toEqual(['Lo siento.', 'WADE: Hoy no.']);
+    expect(lay('Lo siento,\nde verdad.\nWADE: Hoy no.', 'es').lines).toEqual([
+      'Lo siento, de verdad.',
+      'WADE: Hoy no.',
+    ]);
+  });
+});
+
 describe('line breaking in space-separated languages', () => {
   it('breaks a long English line in two balanced lines within 42, never inside a word', () => {
     const text = 'We went to the store and bought some apples for the party tonight.';

@@ -39,6 +39,13 @@ export const SPEAKER = /^\s*(?:<[^>]*>|\{\\[^}]*\})*\s*[-–—]/;
 /** where a second speaker's dash follows the end of the first one's sentence */
 export const SECOND_SPEAKER = /(?<=[.!?…。！？][”’"'」』]?)\s*(?=[-–—]\s?[^\s\-–—])/u;
 
+/** a whole line that is a sound or music label (SDH): "(GUN FIRES)", "[SCREAMS]", "♪ la ♪", （笑） */
+export const SOUND_LABEL =
+  /^\s*(?:<[^>]*>|\{\\[^}]*\})*\s*(?:\([^()]*\)|\[[^[\]]*\]|（[^（）]*）|♪[^♪]*♪?)\s*(?:<\/[^>]*>)*\s*$/u;
+/** a line opened by a speaker's name in capitals and a colon (SDH): "WADE: Hi." */
+export const SPEAKER_LABEL = /^\s*(?:<[^>]*>|\{\\[^}]*\})*\s*\p{Lu}[\p{Lu}\p{N} .'’-]*:(?:\s|$)/u;
+const isLabel = (line: string) => SOUND_LABEL.test(line) || SPEAKER_LABEL.test(line);
+
 export function breakLines(text: string, lang: string, norms: Norms): LineLayout {
   const { cpl, lines: maxLines, counting } = norms;
   let rawLines = text.split(/\r?\n/);
@@ -49,6 +56,8 @@ export function breakLines(text: string, lang: string, norms: Norms): LineLayout
     const kept = rawLines.map((l) => l.trim()).filter(Boolean);
     return verdict(kept, kept.join(''), norms);
   }
+  const labelled = labelLines(rawLines, lang, norms);
+  if (labelled) return labelled;
   const family = familyOf(lang);
   const joined = joinLines(text, (a, b) => family === 'spaced' || (!WIDE.test(a) && !WIDE.test(b)));
   const marked = parseMarked(joined);
@@ -82,6 +91,45 @@ export function breakLines(text: string, lang: string, norms: Norms): LineLayout
     fits: false,
     problem: total > room ? 'too-long' : 'no-legal-break',
   };
+}
+
+/**
+ * Issue 36: SDH lines keep their own lines. Sound labels and lines opened by a speaker's name were
+ * joined onto one line like any text (26 of 29 and 7 of 8 in an English SDH film into Spanish):
+ * a label on a line of its own at the top or the bottom stays there and the text between is laid
+ * out in the lines left; lines that are all labels (or speakers' lines) stay as they are.
+ */
+function labelLines(rawLines: string[], lang: string, norms: Norms): LineLayout | null {
+  const lines = rawLines.map((l) => l.trim()).filter(Boolean);
+  if (lines.length < 2 || !lines.some(isLabel)) return null;
+  if (lines.every((l) => isLabel(l) || SPEAKER.test(l))) return verdict(lines, lines.join(''), norms);
+  let top = 0;
+  let bottom = lines.length;
+  while (top < bottom && SOUND_LABEL.test(lines[top]!)) top += 1;
+  while (bottom > top && SOUND_LABEL.test(lines[bottom - 1]!)) bottom -= 1;
+  if (top === 0 && bottom === lines.length) return speakerTurns(lines, norms);
+  const room = norms.lines - (top + lines.length - bottom);
+  if (room < 1) return verdict(lines, lines.join(''), norms);
+  const middle = breakLines(lines.slice(top, bottom).join('\n'), lang, { ...norms, lines: room });
+  const all = [...lines.slice(0, top), ...middle.lines, ...lines.slice(bottom)];
+  const labels = verdict(all, all.join(''), norms);
+  return middle.fits ? labels : { ...labels, fits: false, problem: middle.problem ?? 'no-legal-break' };
+}
+
+/**
+ * A line opened by a speaker's name after the first starts that speaker's turn: "Lo siento.\nWADE:
+ * Hoy no." is two speakers, one line each (each turn's own lines joined). Null when no name
+ * opens a later line (a name opening the text is laid out with it).
+ */
+function speakerTurns(lines: string[], norms: Norms): LineLayout | null {
+  const turns: string[][] = [];
+  lines.forEach((l, i) => {
+    if (i === 0 || SPEAKER_LABEL.test(l)) turns.push([l]);
+    else turns[turns.length - 1]!.push(l);
+  });
+  if (turns.length < 2) return null;
+  const kept = turns.map((t) => t.join(' '));
+  return verdict(kept, kept.join(''), norms);
 }
 
 /** The layout as one text with line breaks. */
