@@ -65,6 +65,30 @@ describe('line breaking of SDH lines (issue 36)', () => {
   });
 });
 
+describe('line breaking: verb groups and clitics kept whole (issue 36)', () => {
+  const ends = (text: string, lang: string) => lay(text, lang).lines.map((l) => l.split(' ').pop());
+
+  it('does not cut a verb periphrasis, a modal from its infinitive or end a line on a conjunction', () => {
+    const spanish = lay('No sé qué decirte, pero tengo que mantener la calma ahora mismo.', 'es');
+    expect(spanish.fits).toBe(true);
+    expect(spanish.lines[0]).toMatch(/tengo que mantener$/);
+    expect(ends('We told them that we are going to leave the city before dawn.', 'en')[0]).not.toMatch(
+      /^(going|to)$/,
+    );
+    expect(ends('Hemos estado esperando aquí toda la noche y tenemos que irnos ya.', 'es')[0]).toBe('noche');
+  });
+
+  it('never ends a line on a clitic where another break fits', () => {
+    expect(ends('Ya sabes que mi madre nunca se acuerda de nada de lo que le digo.', 'es')[0]).toBe(
+      'acuerda',
+    );
+    // nor on a determiner apart from its noun ("el tercer | piso")
+    expect(ends('El chico que vive en el tercer piso se marchó ayer sin decir nada.', 'es')[0]).not.toBe(
+      'tercer',
+    );
+  });
+});
+
 describe('line breaking in space-separated languages', () => {
   it('breaks a long English line in two balanced lines within 42, never inside a word', () => {
     const text = 'We went to the store and bought some apples for the party tonight.';

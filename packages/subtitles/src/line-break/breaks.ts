@@ -83,13 +83,22 @@ function punctuationPenalty(chars: readonly string[], a: number): number {
   return p === 'sentence' ? PENALTY.sentence : p === 'clause' ? PENALTY.clause : 0;
 }
 
-/** The word ending at `a` and the one starting at `b` (space-delimited). */
+/** The word ending at `a`, the one before it and the one starting at `b` (space-delimited). */
 function wordsAround(chars: readonly string[], a: number, b: number) {
   let s = a;
   while (s > 0 && !SPACE.test(chars[s - 1]!)) s -= 1;
   let e = b;
   while (e < chars.length && !SPACE.test(chars[e]!)) e += 1;
-  return { before: chars.slice(s, a).join(''), after: chars.slice(b, e).join(''), beforeStart: s };
+  let pe = s;
+  while (pe > 0 && SPACE.test(chars[pe - 1]!)) pe -= 1;
+  let ps = pe;
+  while (ps > 0 && !SPACE.test(chars[ps - 1]!)) ps -= 1;
+  return {
+    before: chars.slice(s, a).join(''),
+    after: chars.slice(b, e).join(''),
+    earlier: chars.slice(ps, pe).join(''),
+    beforeStart: s,
+  };
 }
 
 /** Between a digit and its separator and the next digit: "42,|700", "3.|5", "7:|30". */
@@ -112,8 +121,8 @@ export function breaksOf(chars: readonly string[], lang: string): Break[] {
       if (i > 0 && next !== undefined && !CLOSE_SET.has(next) && !OPEN_SET.has(prev!)) {
         let penalty = punctuationPenalty(chars, i);
         if (rules) {
-          const { before, after, beforeStart } = wordsAround(chars, i, b);
-          penalty += rules.penalty(before, after, beforeStart === 0);
+          const { before, after, earlier, beforeStart } = wordsAround(chars, i, b);
+          penalty += rules.penalty(before, after, beforeStart === 0, earlier);
         } else if (penalty === 0 && (family === 'thai' || (isWide(prev!) && isWide(next)))) {
           penalty = PENALTY.space;
         }

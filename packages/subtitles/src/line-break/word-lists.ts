@@ -11,6 +11,13 @@ export interface WordLists {
   subjects: ReadonlySet<string>;
   auxiliaries: ReadonlySet<string>;
   negations: ReadonlySet<string>;
+  /** verbs that take the infinitive right after them ("puedo | hacerlo"): not left at a line's end */
+  modals: ReadonlySet<string>;
+  /** heads of a verb periphrasis with its link ("tengo que", "voy a", "going to", "have to") */
+  heads: ReadonlySet<string>;
+  links: ReadonlySet<string>;
+  /** unstressed object pronouns before their verb ("se | fue"): not left at a line's end */
+  clitics: ReadonlySet<string>;
 }
 
 const set = (words: string) => new Set(words.split(/\s+/).filter(Boolean));
@@ -22,6 +29,10 @@ const lists = (l: Partial<Record<keyof WordLists, string>>): WordLists => ({
   subjects: set(l.subjects ?? ''),
   auxiliaries: set(l.auxiliaries ?? ''),
   negations: set(l.negations ?? ''),
+  modals: set(l.modals ?? ''),
+  heads: set(l.heads ?? ''),
+  links: set(l.links ?? ''),
+  clitics: set(l.clitics ?? ''),
 });
 
 export const PENALTY_WORDS: Record<string, WordLists> = {
@@ -35,24 +46,37 @@ export const PENALTY_WORDS: Record<string, WordLists> = {
     auxiliaries:
       "am is are was were be been have has had do does did will would can could shall should may might must i'm you're he's she's it's we're they're i've you've we've they've i'll you'll he'll she'll we'll they'll i'd you'd he'd she'd we'd they'd",
     negations: "not n't never",
+    heads: 'going have has had need needs needed want wants wanted got ought used able trying tried',
+    links: 'to',
   }),
   es: lists({
     conjunctions: 'y e o u ni pero sino porque que cuando donde mientras aunque si pues',
     prepositions: 'a en de con para por sin sobre entre desde hasta hacia contra',
     articles:
-      'el la los las un una unos unas mi mis tu tus su sus este esta estos estas ese esa esos esas al del',
+      'el la los las un una unos unas mi mis tu tus su sus este esta estos estas ese esa esos esas al del toda todas todos cada otra otras otros muchas muchos primer tercer buen gran mal algún ningún',
     subjects: 'yo tú él ella nosotros nosotras vosotros ellos ellas usted ustedes',
     auxiliaries: 'he has ha hemos han había habían',
     negations: 'no',
+    modals:
+      'puedo puedes puede podemos pueden podía podías podían podría podrías podríamos podrían debo debes debe debemos deben debía debería deberías deberíamos deberían quiero quieres quiere queremos quieren quería querías querían necesito necesitas necesita necesitamos necesitan suelo sueles suele solemos suelen sabes sabe',
+    heads:
+      'tengo tienes tiene tenemos tienen tenía tenías teníamos tenían tendré tendrás tendrá tendremos tendrán hay había habrá hubo voy vas va vamos van iba ibas íbamos iban acabo acabas acaba acabamos acaban empiezo empiezas empieza empezamos empiezan vuelvo vuelves vuelve dejo deja dejas',
+    links: 'que a de',
+    clitics: 'me te se nos os le les lo',
   }),
   fr: lists({
     conjunctions: 'et ou mais donc car ni parce que qui quand lorsque puisque si comme',
     prepositions: 'à de en dans pour par avec sans sur sous chez vers entre depuis contre',
     articles:
-      'le la les un une des du au aux mon ma mes ton ta tes son sa ses ce cet cette ces notre nos votre vos leur leurs',
+      'le la les un une des du au aux mon ma mes ton ta tes son sa ses ce cet cette ces notre nos votre vos leur leurs toute toutes tous chaque',
     subjects: 'je tu il elle on nous vous ils elles',
     auxiliaries: 'ai as a avons avez ont suis es est sommes êtes sont',
     negations: 'pas jamais rien',
+    modals:
+      'dois doit devons devez doivent devais devait devrais devrait devrions devriez devraient peux peut pouvons pouvez peuvent pouvais pouvait pourrais pourrait pourrions pourriez pourraient veux veut voulons voulez veulent voulais voulait voudrais voudrait vais vas va allons allez vont allais allait faut fallait',
+    heads: 'viens vient venons venez viennent venais venait',
+    links: 'de',
+    clitics: 'me te se lui leur y en',
   }),
   de: lists({
     conjunctions: 'und oder aber denn sondern weil dass wenn als ob obwohl während damit',
@@ -71,6 +95,11 @@ export const PENALTY_WORDS: Record<string, WordLists> = {
     subjects: 'io tu lui lei noi voi loro',
     auxiliaries: 'ho hai ha abbiamo avete hanno sono sei è siamo siete',
     negations: 'non',
+    modals:
+      'posso puoi può possiamo potete possono potrei potrebbe devo devi deve dobbiamo dovete devono dovrei dovrebbe voglio vuoi vuole vogliamo volete vogliono vorrei',
+    heads: 'sto stai sta stiamo state stanno vado vai va andiamo andate vanno',
+    links: 'per a',
+    clitics: 'mi ti si ci vi gli ne',
   }),
   pt: lists({
     conjunctions: 'e ou mas porque que quando enquanto se embora pois',
@@ -80,6 +109,11 @@ export const PENALTY_WORDS: Record<string, WordLists> = {
     subjects: 'eu tu ele ela nós vós eles elas você vocês',
     auxiliaries: 'tenho tens tem temos têm estou está estamos estão',
     negations: 'não',
+    modals:
+      'posso pode podemos podem podia poderia devo deve devemos devem devia deveria quero quer queremos querem queria vou vai vamos vão ia',
+    heads: 'tenho tens tem temos têm tinha tinham',
+    links: 'que de',
+    clitics: 'me te se lhe lhes nos vos',
   }),
   nl: lists({
     conjunctions: 'en of maar want omdat dat als wanneer terwijl hoewel',

@@ -12,17 +12,25 @@ const CONJUNCTION = -2;
 const PREPOSITION = -1;
 /** what a line should not end with (the article before its noun) */
 const ARTICLE = 6;
-/** a preposition left at a line's end, apart from what it governs */
+/** a preposition left at a line's end, apart from what it governs (a conjunction too: before it) */
 const PREPOSITION_END = 3;
 /** "Jane | Smith", "10 | dollars" */
 const NAME = 3;
 const NUMBER = 2;
 /** a subject pronoun or an auxiliary apart from its verb, a negation apart from its verb */
 const VERB = 2;
+/**
+ * Issue 36: a modal apart from its infinitive, a verb periphrasis cut ("tengo | que mantener",
+ * "tengo que | mantener"), a clitic apart from its verb ("se | fue"): as bad as an article's end
+ */
+const PERIPHRASIS = 6;
 
 export interface WordRules {
-  /** the penalty of a break between `before` and `after` (`first`: `before` opens the text) */
-  penalty(before: string, after: string, first: boolean): number;
+  /**
+   * the penalty of a break between `before` and `after` (`first`: `before` opens the text;
+   * `earlier`: the word before `before`, '' if none)
+   */
+  penalty(before: string, after: string, first: boolean, earlier?: string): number;
 }
 
 const bare = (w: string) =>
@@ -37,20 +45,28 @@ export function wordRules(lang: string): WordRules {
   const base = lang.split('-')[0]!.toLowerCase();
   const lists = PENALTY_WORDS[base];
   return {
-    penalty(before, after, first) {
+    penalty(before, after, first, earlier = '') {
       const b = bare(before);
       const n = bare(after);
       // the punctuation after `before` already decides: "Yes, | and"
       const punctuated = /[^\p{L}\p{N}'’]$/u.test(before);
+      const earlierOpen = !/[^\p{L}\p{N}'’]$/u.test(earlier);
       let p = 0;
+      // inside a verb's group: the link after its head is no conjunction or preposition here
+      let verbGroup = false;
       if (lists && !punctuated) {
         if (lists.articles.has(b)) p += ARTICLE;
-        else if (lists.prepositions.has(b)) p += PREPOSITION_END;
+        else if (lists.prepositions.has(b) || lists.conjunctions.has(b)) p += PREPOSITION_END;
         if (lists.subjects.has(b) || lists.auxiliaries.has(b)) p += VERB;
         if (lists.negations.has(n)) p += VERB;
+        verbGroup =
+          lists.modals.has(b) ||
+          (lists.heads.has(b) && lists.links.has(n)) ||
+          (lists.links.has(b) && earlierOpen && lists.heads.has(bare(earlier)));
+        if (verbGroup || (lists.clitics.has(b) && !lists.articles.has(b))) p += PERIPHRASIS;
       }
-      if (lists && lists.conjunctions.has(n)) p += CONJUNCTION;
-      else if (lists && lists.prepositions.has(n)) p += PREPOSITION;
+      if (lists && !verbGroup && lists.conjunctions.has(n)) p += CONJUNCTION;
+      else if (lists && !verbGroup && lists.prepositions.has(n)) p += PREPOSITION;
       if (!punctuated && capitalised(before) && capitalised(after) && !first && b !== 'i') p += NAME;
       if (!punctuated && /^\p{N}[\p{N}.,]*$/u.test(b) && /^\p{L}/u.test(n)) p += NUMBER;
       return p;
