@@ -1,40 +1,71 @@
+import { bomOf, detectEncoding, type EncodingSource } from './encoding-detect.js';
+import type { SubtitleEncoding } from './encoding-names.js';
+
 export interface DecodedSubtitles {
   text: string;
-  /** the WHATWG encoding label the bytes were read with: utf-8, utf-16le, utf-16be or gb18030 */
-  encoding: string;
+  /** the WHATWG label the bytes were read with */
+  encoding: SubtitleEncoding;
+  source: EncodingSource;
+  /** the likely encodings, best first (the one read first): what the upload dialog's menu leads with */
+  candidates: SubtitleEncoding[];
 }
 
 /**
- * Subtitle files arrive in UTF-8 (with or without a BOM), UTF-16 with a BOM, or — common for
- * Chinese subtitles — GB18030/GBK (GBK and GB2312 are subsets of GB18030). The BOM decides; without
- * one, bytes that are valid UTF-8 are UTF-8 and anything else is read as GB18030 (which maps every
- * byte sequence to some text, so this never throws). The BOM is not part of the text, nor any NUL
- * character.
+ * Reads a subtitle file's bytes: in `encoding` when the user chose one, else in the one
+ * detectEncoding finds (BOM, UTF-16/32, UTF-8, then chardet's guess). The same function in the
+ * browser's preview and on the server, so both read the same text. Never throws: every encoding
+ * here maps any bytes to some text. The BOM is not part of the text, nor any NUL character.
  */
-export function decodeSubtitleBytes(bytes: Uint8Array): DecodedSubtitles {
-  const decoded = decodeBytes(bytes);
-  // NUL is never text in a subtitle (a stray byte, or UTF-16 without its BOM read as UTF-8), and
-  // PostgreSQL cannot store it: it is dropped here, where every upload is read
+export function decodeSubtitleBytes(bytes: Uint8Array, encoding?: SubtitleEncoding): DecodedSubtitles {
+  const guess = detectEncoding(bytes);
+  let decoded: DecodedSubtitles;
+  if (encoding) {
+    const bom = bomOf(bytes);
+    const body = bom?.encoding === encoding ? bytes.subarray(bom.length) : bytes;
+    const candidates = [encoding, ...guess.candidates.filter((e) => e !== encoding)];
+    decoded = { text: decodeAs(body, encoding), encoding, source: 'chosen', candidates };
+  } else {
+    const { encoding: found, source, candidates } = guess;
+    decoded = { text: decodeAs(bytes.subarray(guess.bomLength), found), encoding: found, source, candidates };
+  }
+  // NUL is never text in a subtitle (a stray byte, or a wrong wide encoding), and PostgreSQL
+  // cannot store it: it is dropped here, where every upload is read
   return decoded.text.includes('\u0000')
     ? { ...decoded, text: decoded.text.replaceAll('\u0000', '') }
     : decoded;
 }
 
-function decodeBytes(bytes: Uint8Array): DecodedSubtitles {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
-  }
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
-  }
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = bom ? bytes.subarray(3) : bytes;
+function decodeAs(bytes: Uint8Array, encoding: SubtitleEncoding): string {
+  if (encoding === 'utf-32le' || encoding === 'utf-32be') return decodeUtf32(bytes, encoding === 'utf-32le');
   try {
-    return {
-      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body),
-      encoding: 'utf-8',
-    };
+    // ignoreBOM: the mark was taken off above; one left now is a character the user can see
+    const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+    return encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, windows1252) : text;
   } catch {
-    return { text: new TextDecoder('gb18030').decode(body), encoding: 'gb18030' };
+    // a platform without this decoder (every encoding here is in the WHATWG standard)
+    return new TextDecoder('utf-8').decode(bytes);
   }
+}
+
+/**
+ * Windows-1252's 0x80–0x9F (€ … œ “ ” –): Node 20's TextDecoder reads the label as ISO-8859-1 and
+ * gives C1 control characters for them; browsers already map them, so this finds nothing there.
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const windows1252 = (c: string) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!;
+
+/** UTF-32, which TextDecoder lacks: a code unit that is no character reads as U+FFFD */
+function decodeUtf32(bytes: Uint8Array, littleEndian: boolean): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const parts: string[] = [];
+  const CHUNK = 8192;
+  const points: number[] = [];
+  for (let i = 0; i + 4 <= bytes.length; i += 4) {
+    const cp = view.getUint32(i, littleEndian);
+    points.push(cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0xfffd : cp);
+    if (points.length === CHUNK) parts.push(String.fromCodePoint(...points.splice(0)));
+  }
+  if (bytes.length % 4) points.push(0xfffd);
+  parts.push(String.fromCodePoint(...points));
+  return parts.join('');
 }

@@ -8,7 +8,7 @@ const SRT = '1\n00:00:01,000 --> 00:00:02,500\n你好\n世界\n\n2\n00:01:00,000
 describe('encodings', () => {
   it('reads UTF-8 with and without a BOM', () => {
     const utf8 = new TextEncoder().encode(SRT);
-    expect(decodeSubtitleBytes(utf8)).toEqual({ text: SRT, encoding: 'utf-8' });
+    expect(decodeSubtitleBytes(utf8)).toMatchObject({ text: SRT, encoding: 'utf-8' });
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
     expect(decodeSubtitleBytes(bom).text).toBe(SRT);
   });
@@ -25,15 +25,15 @@ describe('encodings', () => {
       be[2 + i * 2] = code >> 8;
       be[3 + i * 2] = code & 0xff;
     }
-    expect(decodeSubtitleBytes(le)).toEqual({ text: SRT, encoding: 'utf-16le' });
-    expect(decodeSubtitleBytes(be)).toEqual({ text: SRT, encoding: 'utf-16be' });
+    expect(decodeSubtitleBytes(le)).toMatchObject({ text: SRT, encoding: 'utf-16le' });
+    expect(decodeSubtitleBytes(be)).toMatchObject({ text: SRT, encoding: 'utf-16be' });
   });
 
   it('drops NUL characters, which no subtitle means and PostgreSQL cannot store', () => {
     const withNul = new TextEncoder().encode(
       SRT.replace('你好', '你\u0000好\u0000').replace('再见', '\u0000再见'),
     );
-    expect(decodeSubtitleBytes(withNul)).toEqual({ text: SRT, encoding: 'utf-8' });
+    expect(decodeSubtitleBytes(withNul)).toMatchObject({ text: SRT, encoding: 'utf-8' });
     const le = new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x00, 0x00, 0x42, 0x00]);
     expect(decodeSubtitleBytes(le).text).toBe('AB');
   });

@@ -13,6 +13,8 @@ export {
   type Timing,
 } from './time.js';
 export { decodeSubtitleBytes, type DecodedSubtitles } from './decode.js';
+export { detectEncoding, type EncodingGuess, type EncodingSource } from './encoding-detect.js';
+export { SUBTITLE_ENCODINGS, isSubtitleEncoding, type SubtitleEncoding } from './encoding-names.js';
 export { tidyPunctuation } from './punctuation.js';
 export { parseSrt, serialiseSrt, type SrtOptions, type LineEnding } from './srt.js';
 export { parseVtt, serialiseVtt, type VttOptions } from './vtt.js';
