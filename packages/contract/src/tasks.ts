@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBTITLE_ENCODINGS } from '@subtrans/subtitles/encoding-names';
 import { SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
@@ -25,6 +26,8 @@ export const createTaskFields = z.object({
     .default(false),
   /** keep the engine's line breaks (default: each line laid out for the target language) */
   keepEngineBreaks: keepEngineBreaksField,
+  /** the file's text encoding as the user chose it (WHATWG label); absent: detected (issue 37) */
+  encoding: z.enum(SUBTITLE_ENCODINGS).optional(),
   // issue 26: glossaries, series, formality, a note for the translator, review names and terms first
   ...voiceFields,
 });

@@ -39,6 +39,7 @@ const LABELS = {
   sourceLanguage: L('源语言', 'source language', '翻訳元の言語'),
   spokenLanguage: L('音视频的语言', 'spoken language', '音声の言語'),
   srtFile: L('字幕文件', 'subtitle file', '字幕ファイル'),
+  fileEncoding: L('文件编码', 'file encoding', 'ファイルの文字コード'),
   engine: L('翻译引擎', 'translation engine', '翻訳エンジン'),
   bilingual: L('双语字幕选项', 'bilingual option', '対訳字幕の設定'),
   originalFirst: L('原文在上选项', 'original-first option', '原文を上にする設定'),
@@ -219,6 +220,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.deepseekTranslate]: TRANSLATE,
   [API.taskCreate]: {
     file: 'srtFile',
+    encoding: 'fileEncoding',
     originalLanguage: 'sourceLanguage',
     targetLanguage: 'targetLanguage',
     translationService: 'engine',

@@ -9,6 +9,7 @@ import {
   parseSrt,
   SubtitleParseError,
   type CueProblem,
+  type SubtitleEncoding,
 } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
@@ -27,6 +28,8 @@ export interface CreateTaskInput extends Partial<VoiceInput> {
   translationService: string;
   includeOriginalText: boolean;
   keepEngineBreaks: boolean;
+  /** the user's choice; absent: detected (issue 37) */
+  encoding?: SubtitleEncoding;
 }
 
 /** Lets the event loop answer other requests before going on. */
@@ -70,7 +73,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
   if (!/\.srt$/i.test(input.fileName)) throw new AppError('UNSUPPORTED_FILE', input.fileName.slice(0, 100));
   if (input.bytes.length > LIMITS.srtMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   const { cues, price, detected } = await readingTurns.run(async () => {
-    const text = decodeSubtitleBytes(input.bytes).text;
+    const text = decodeSubtitleBytes(input.bytes, input.encoding).text;
     await turn();
     let parsed;
     try {
