@@ -33,6 +33,8 @@ export const RUNTIME_KEYS = [
   'tasks.media.reject.*',
   'tasks.media.stage.*',
   'tasks.status.*',
+  'tasks.upload.encoding.hint.*',
+  'tasks.upload.encoding.script.*',
   'tasks.upload.reject.*',
   'tasks.upload.rule.*',
   'voice.formality.*',

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, POLLING_MS, type PagedList, type Task } from '@subtrans/contract';
+import type { SubtitleEncoding } from '@subtrans/subtitles/encoding-names';
 import { api, apiUpload } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { storedBatchSize } from '../lib/batch-size';
@@ -65,6 +66,8 @@ export interface CreateTaskForm {
   keepEngineBreaks: boolean;
   /** glossaries, series, formality, note, review of names and terms */
   voice: VoiceOptions;
+  /** the encoding the preview read the file in: the server reads it the same (issue 37) */
+  encoding?: SubtitleEncoding;
 }
 
 export function createTask(f: CreateTaskForm): Promise<Task> {
@@ -75,6 +78,7 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   form.set('includeOriginalText', String(f.includeOriginalText));
   form.set('keepEngineBreaks', String(f.keepEngineBreaks));
   setVoiceFields(form, f.voice);
+  if (f.encoding) form.set('encoding', f.encoding);
   form.set('file', f.file, f.file.name);
   return apiUpload('taskCreate', form);
 }

@@ -87,6 +87,7 @@ describe('the SRT upload modal', { timeout: 30_000 }, () => {
         formality: 'source',
         translatorNote: '',
         reviewTerms: 'false',
+        encoding: 'utf-8',
         file: 'talk.srt',
       },
     ]);

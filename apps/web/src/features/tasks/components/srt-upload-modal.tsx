@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Descriptions, Form, Modal, Spin, Switch, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import { moneyChanged } from '../../../lib/money-sync';
 import { usePoints } from '../../../lib/points';
 import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
-import type { SrtCheck, SrtPreview } from '../lib/srt-preview';
+import type { SubtitleEncoding } from '@subtrans/subtitles/encoding-names';
+import type { EncodingReading, SrtCheck, SrtPreview } from '../lib/srt-preview';
 import { voiceOf } from '../lib/voice-options';
 import { capabilitiesOf } from '../lib/engine-options';
 
@@ -22,6 +23,7 @@ const loadPreview = () => import('../lib/srt-preview');
 import { useInsufficientPoints, usePartOffer } from './insufficient-points';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
 import { VoiceOptionsFields } from './voice-options-fields';
+import { EncodingChoice } from './encoding-choice';
 
 const SRT_FIELDS = { source: 'originalLanguage', target: 'targetLanguage', engine: 'translationService' };
 
@@ -59,6 +61,10 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
   const [form] = Form.useForm<FormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<SrtPreview | null>(null);
+  // how the file was read (issue 37), kept when its content is refused: another encoding may fix it
+  const [reading, setReading] = useState<EncodingReading | null>(null);
+  // the latest read wins when the user changes the encoding while one is still being read
+  const reads = useRef(0);
   const [fileError, setFileError] = useState<string | null>(null);
   // a picked file being read (and, for Latin script, the language model loaded)
   const [checking, setChecking] = useState(false);
@@ -69,6 +75,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     form.resetFields();
     setFile(null);
     setPreview(null);
+    setReading(null);
     setFileError(null);
     setError(null);
   };
@@ -77,21 +84,24 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     onClose();
   };
 
-  const pick = async (f: File) => {
+  /** reads the file (in `encoding`, else detected) and shows what it holds, or why it is refused */
+  const read = async (f: File, encoding?: SubtitleEncoding) => {
+    const id = ++reads.current;
     setError(null);
-    setFile(f);
     setPreview(null);
     setChecking(true);
     let check: SrtCheck;
     try {
       const { previewSrt } = await loadPreview();
-      check = await previewSrt(f.name, new Uint8Array(await f.arrayBuffer()));
+      check = await previewSrt(f.name, new Uint8Array(await f.arrayBuffer()), encoding);
     } catch {
-      setFileError(t('common.networkError'));
+      if (id === reads.current) setFileError(t('common.networkError'));
       return;
     } finally {
-      setChecking(false);
+      if (id === reads.current) setChecking(false);
     }
+    if (id !== reads.current) return;
+    setReading(check.reading ?? null);
     if (!check.ok) {
       setFileError(t(`tasks.upload.reject.${check.reason}`, check.params));
       return;
@@ -99,6 +109,11 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     setFileError(null);
     setPreview(check.preview);
     if (check.preview.detectionUncertain) void message.warning(t('tasks.upload.detectFailed'));
+  };
+  const pick = (f: File) => {
+    setFile(f);
+    setReading(null);
+    return read(f);
   };
 
   /**
@@ -137,6 +152,8 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         includeOriginalText: v.includeOriginalText,
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
         voice: voiceOf(v, capabilitiesOf(engines.data, v.translationService)),
+        // what the preview showed is what the task holds
+        encoding: reading?.encoding,
       });
       try {
         await startTask(task.id, part ? { maxPoints: part.points } : undefined);
@@ -209,7 +226,10 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
             <p className="ant-upload-text">{file ? file.name : t('tasks.upload.drop')}</p>
           </Upload.Dragger>
         </Form.Item>
-        {checking ? (
+        {file && reading ? (
+          <EncodingChoice reading={reading} busy={checking} onChange={(e) => void read(file, e)} />
+        ) : null}
+        {checking && !reading ? (
           <Typography.Paragraph type="secondary" data-testid="srt-checking">
             <Spin size="small" /> {t('tasks.upload.checking')}
           </Typography.Paragraph>

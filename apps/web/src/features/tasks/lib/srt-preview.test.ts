@@ -10,6 +10,15 @@ describe('SRT upload check (SPEC §5)', () => {
   it('shows the cues, the detected language and the cost with the rule that set it', async () => {
     expect(await previewSrt('talk.SRT', enc(SRT))).toEqual({
       ok: true,
+      reading: {
+        encoding: 'utf-8',
+        source: 'detected',
+        candidates: ['utf-8'],
+        sample: [
+          'Good morning, everyone. Welcome back to the show.',
+          'Today we talk about subtitles and translation.',
+        ],
+      },
       preview: {
         cues: 2,
         detectedLanguage: 'en',
@@ -66,13 +75,13 @@ describe('SRT upload check (SPEC §5)', () => {
 
   it('refuses a cue that ends before it starts, or one over 500 characters, naming it as the server does', async () => {
     const backwards = '1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:05,000 --> 00:00:04,500\nback\n';
-    expect(await previewSrt('b.srt', enc(backwards))).toEqual({
+    expect(await previewSrt('b.srt', enc(backwards))).toMatchObject({
       ok: false,
       reason: 'endsBeforeStart',
       params: { line: 2, start: '00:00:05,000', end: '00:00:04,500' },
     });
     const long = `1\n00:00:01,000 --> 00:00:02,000\n${'x'.repeat(501)}\n`;
-    expect(await previewSrt('l.srt', enc(long))).toEqual({
+    expect(await previewSrt('l.srt', enc(long))).toMatchObject({
       ok: false,
       reason: 'tooLong',
       params: { line: 1, chars: 501, max: 500 },
@@ -85,9 +94,16 @@ describe('SRT upload check (SPEC §5)', () => {
     expect(await previewSrt('talk.txt', enc(SRT))).toEqual({ ok: false, reason: 'notSrt' });
     expect(checkSrtName('big.srt', 5_242_881)).toBe('tooLarge');
     expect(checkSrtName('ok.srt', 5_242_880)).toBeNull();
+    // refused content still says how it was read: another encoding may be the fix
     expect(await previewSrt('empty.srt', enc('nothing to see here'))).toEqual({
       ok: false,
       reason: 'invalid',
+      reading: {
+        encoding: 'utf-8',
+        source: 'detected',
+        candidates: ['utf-8'],
+        sample: ['nothing to see here'],
+      },
     });
   });
 

@@ -14,7 +14,9 @@ import {
   SubtitleParseError,
   type CostRule,
   type DetectedLanguage,
+  type EncodingSource,
   type PricedLine,
+  type SubtitleEncoding,
 } from '@subtrans/subtitles';
 
 /** issue 34: what a balance covers of the file, cut as the server will (the same function) */
@@ -54,12 +56,42 @@ export interface SrtPreview {
   lines: PricedLine[];
 }
 
+/** How the file's bytes were read (issue 37): what the dialog shows, so a wrong guess is seen and changed. */
+export interface EncodingReading {
+  encoding: SubtitleEncoding;
+  source: EncodingSource;
+  /** the likely encodings, best first: the menu leads with them */
+  candidates: SubtitleEncoding[];
+  /** the first lines of text as read (no cue numbers or timings): mojibake shows here at a glance */
+  sample: string[];
+}
+
+/** lines of text the dialog shows */
+const SAMPLE_LINES = 4;
+
+function sampleOf(text: string): string[] {
+  const lines: string[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const trimmed = line.trim();
+    if (!trimmed || /^\d+$/.test(trimmed) || trimmed.includes('-->')) continue;
+    lines.push(trimmed.slice(0, 200));
+    if (lines.length === SAMPLE_LINES) break;
+  }
+  return lines;
+}
+
 /** SPEC §5 SRT upload rules and the cue checks, each with its own message key. */
 export type SrtRejection = 'notSrt' | 'tooLarge' | 'invalid' | 'endsBeforeStart' | 'tooLong' | 'tooManyCues';
 
+/** Past the name and size, every answer says how the file was read: a wrong encoding can be the reason. */
 export type SrtCheck =
-  | { ok: true; preview: SrtPreview }
-  | { ok: false; reason: SrtRejection; params?: Record<string, string | number> };
+  | { ok: true; preview: SrtPreview; reading: EncodingReading }
+  | {
+      ok: false;
+      reason: SrtRejection;
+      params?: Record<string, string | number>;
+      reading?: EncodingReading;
+    };
 
 /** Checks the name and size first (cheap), then parses the bytes exactly as the server will. */
 export function checkSrtName(name: string, size: number): SrtRejection | null {
@@ -68,20 +100,37 @@ export function checkSrtName(name: string, size: number): SrtRejection | null {
   return null;
 }
 
-export async function previewSrt(name: string, bytes: Uint8Array): Promise<SrtCheck> {
+/** `encoding`: the user's choice from the menu; without it, detected as the server will. */
+export async function previewSrt(
+  name: string,
+  bytes: Uint8Array,
+  encoding?: SubtitleEncoding,
+): Promise<SrtCheck> {
   const early = checkSrtName(name, bytes.byteLength);
   if (early) return { ok: false, reason: early };
+  const decoded = decodeSubtitleBytes(bytes, encoding);
+  const reading: EncodingReading = {
+    encoding: decoded.encoding,
+    source: decoded.source,
+    candidates: decoded.candidates,
+    sample: sampleOf(decoded.text),
+  };
   let cues;
   try {
-    cues = parseSrt(decodeSubtitleBytes(bytes).text);
+    cues = parseSrt(decoded.text);
   } catch (e) {
-    if (e instanceof SubtitleParseError) return { ok: false, reason: 'invalid' };
+    if (e instanceof SubtitleParseError) return { ok: false, reason: 'invalid', reading };
     throw e;
   }
   // the server's own checks, so the user hears of a bad cue before anything is sent
   const problem = checkCues(cues, { maxChars: LIMITS.originalTextMax, maxCues: LIMITS.maxCues });
   if (problem?.kind === 'too-many')
-    return { ok: false, reason: 'tooManyCues', params: { count: problem.count, max: problem.maxCues } };
+    return {
+      ok: false,
+      reason: 'tooManyCues',
+      params: { count: problem.count, max: problem.maxCues },
+      reading,
+    };
   if (problem?.kind === 'ends-before-start')
     return {
       ok: false,
@@ -91,18 +140,21 @@ export async function previewSrt(name: string, bytes: Uint8Array): Promise<SrtCh
         start: formatSrtTime(problem.startMs),
         end: formatSrtTime(problem.endMs),
       },
+      reading,
     };
   if (problem?.kind === 'too-long')
     return {
       ok: false,
       reason: 'tooLong',
       params: { line: problem.index, chars: problem.chars, max: problem.maxChars },
+      reading,
     };
   const detected = await detectLanguage(cues.map((c) => c.text));
   const ms = durationMs(cues);
   const price = cuesPrice(cues);
   return {
     ok: true,
+    reading,
     preview: {
       cues: cues.length,
       detectedLanguage: detected.language,
