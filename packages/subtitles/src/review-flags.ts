@@ -4,6 +4,7 @@ import { markupLost } from './review/markup.js';
 import { numbersMissing } from './review/numbers.js';
 import { inWrongScript } from './review/script.js';
 import { inSourceLanguage } from './review/source-language.js';
+import { untranslatedWords } from './review/unknown-words.js';
 import { visibleText } from './width.js';
 import { REVIEW_FLAGS, type ReviewFlag } from './review-flag-names.js';
 
@@ -24,6 +25,8 @@ export interface ReviewInput {
   keptOriginal?: boolean;
   /** the caller found a term of the task's glossaries or brief missing from the translation */
   termMissing?: boolean;
+  /** words the engine said it could not translate (issue 36: Apertium marks them) */
+  unknownWords?: readonly string[];
 }
 
 /** An empty line: nothing visible once tags are gone. */
@@ -51,7 +54,9 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
     flags.add('empty');
   } else {
     if (!kept) {
-      if (inSourceLanguage({ source, translation, sourceLang, targetLang })) flags.add('source-language');
+      const untranslated = untranslatedWords(input.unknownWords ?? [], translation).length > 0;
+      if (untranslated || inSourceLanguage({ source, translation, sourceLang, targetLang }))
+        flags.add('source-language');
       const script = chineseScriptOf(targetLang);
       if (script && inWrongScript(visibleText(translation), script)) flags.add('wrong-script');
       if (numbersMissing(source, translation, targetLang)) flags.add('numbers-missing');
@@ -64,6 +69,7 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
 }
 
 export { inSourceLanguage } from './review/source-language.js';
+export { untranslatedWords } from './review/unknown-words.js';
 export { inWrongScript, scriptEvidence, type ScriptEvidence } from './review/script.js';
 export { numbersMissing, cjkNumeral } from './review/numbers.js';
 export { markupLost } from './review/markup.js';

@@ -207,8 +207,8 @@ export function commandTransport(
           ? null
           : nullFlushPipeline({
               command: 'bash',
-              // $1 and $2 as `apertium -u` gives them: -n (no mark on unknown words), no tagger option
-              args: ['-c', script, `apertium-${name}`, '-n', ''],
+              // $1 and $2 as `apertium` gives them: -g (unknown words marked, issue 36), no tagger option
+              args: ['-c', script, `apertium-${name}`, '-g', ''],
               env,
               timeoutMs,
               idleMs: opts.idleMs,
@@ -238,8 +238,8 @@ export function commandTransport(
         try {
           const input = join(dir, 'input.txt');
           await writeFile(input, text, 'utf8');
-          // -u: no '*' before unknown words; txt: markup such as <i> passes as text, paragraphs are kept
-          const { stdout, stderr } = await runCommand(command, ['-u', '-f', 'txt', nameOf(pair), input], {
+          // unknown words marked '*' (issue 36); txt: markup such as <i> passes as text, paragraphs kept
+          const { stdout, stderr } = await runCommand(command, ['-f', 'txt', nameOf(pair), input], {
             timeoutMs,
             signal,
           });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeTranslate, startApertiumApyServer } from '../../../test/support/translation-servers.js';
 import { parseEnv } from '../../config/env.js';
 import { apertiumEngine, commandExists, pairsOfModeList } from './apertium.js';
-import { EngineError, type TranslateRequest } from './engine.js';
+import { EngineError, unknownWordsOf, type TranslateRequest } from './engine.js';
 import { buildEngineRegistry } from './registry.js';
 
 const req = (lines: string[], source = 'en', target = 'es', signal?: AbortSignal): TranslateRequest => ({
@@ -87,6 +87,7 @@ describe('Apertium engine, the real apertium command (eng→spa)', () => {
     expect(out[2]).toBe('');
     expect(out[4]).toBe('   ');
     expect(out[1]).toMatch(/<i>.*gato.*<\/i>/);
+    expect(unknownWordsOf(out[1]!).words).toEqual([]);
     expect(out[5]).not.toMatch(/\n\s*\n/);
     expect(out[5]!.split('\n').length).toBeLessThanOrEqual(3);
     expect(out[6]).toMatch(/casa/);
@@ -104,6 +105,20 @@ describe('Apertium engine, the real apertium command (eng→spa)', () => {
     expect(out[0]).toMatch(/^¿\S.*\?$/);
     expect(out[1]).toMatch(/^¡\S.*!$/);
     expect(out[2]).toMatch(/\S\.$/);
+  }, 30_000);
+
+  it('marks the words it could not translate, and keeps a line’s own * # @ (issue 36)', async () => {
+    const [grunts, signs] = await engine.translate(
+      req(['He grunts and chuckles.', 'Is it 5 * 3, #1 or @home?']),
+    );
+    const { text, words } = unknownWordsOf(grunts!);
+    expect(words).toEqual(expect.arrayContaining(['grunts', 'chuckles']));
+    expect(text).not.toMatch(/[*#@\uE000]/u);
+    expect(text).toMatch(/grunts/);
+    const plain = unknownWordsOf(signs!);
+    expect(plain.text).toContain('5 * 3');
+    expect(plain.text).toContain('#1');
+    expect(plain.text).toMatch(/@\p{L}+/u);
   }, 30_000);
 
   it('picks the only installed source for auto', async () => {
@@ -151,11 +166,11 @@ describe('Apertium engine, the command transport against a fake command', () => 
         'if [ "$1" = "-l" ]; then printf "  eng-spa\\n  spa-eng_US\\n  eng-spa-tagger\\n  en-ca\\n"; exit 0; fi',
         'case "$(cat "$dir/mode")" in',
         '  sleep) sleep 30 & echo $! > "$dir/sleep.pid"; wait ;;',
-        '  fail) echo "Error: Mode $4 does not exist" >&2; exit 1 ;;',
-        '  first) head -n 1 "$5" ;;',
+        '  fail) echo "Error: Mode $3 does not exist" >&2; exit 1 ;;',
+        '  first) head -n 1 "$4" ;;',
         '  silent) echo "USAGE: apertium-destxt" >&2 ;;',
-        '  args) echo "$1 $2 $3 $4 $(basename "$5")" ;;',
-        '  *) cat "$5" ;;',
+        '  args) echo "$1 $2 $3 $(basename "$4")" ;;',
+        '  *) cat "$4" ;;',
         'esac',
         '',
       ].join('\n'),
@@ -165,15 +180,15 @@ describe('Apertium engine, the command transport against a fake command', () => 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeEach(() => setMode('cat'));
 
-  it('runs `<command> -u -f txt <mode> <input file>` without a shell', async () => {
+  it('runs `<command> -f txt <mode> <input file>` without a shell (unknown words marked)', async () => {
     setMode('args');
-    expect(await apertiumEngine({ command }).translate(req(['x']))).toEqual(['-u -f txt eng-spa input.txt']);
+    expect(await apertiumEngine({ command }).translate(req(['x']))).toEqual(['-f txt eng-spa input.txt']);
     // the old 2-letter modes count too, and a variant serves when it is the only direction
     expect(await apertiumEngine({ command }).translate(req(['x'], 'en', 'ca'))).toEqual([
-      '-u -f txt en-ca input.txt',
+      '-f txt en-ca input.txt',
     ]);
     expect(await apertiumEngine({ command }).translate(req(['x'], 'es', 'en'))).toEqual([
-      '-u -f txt spa-eng_US input.txt',
+      '-f txt spa-eng_US input.txt',
     ]);
   });
 
@@ -250,7 +265,7 @@ describe('Apertium engine, the command transport against a fake command', () => 
     expect((await failureOf(engine.translate(req(['x'])))).message).toMatch(/cannot run/);
     copyFileSync(command, later);
     chmodSync(later, 0o755);
-    expect(await engine.translate(req(['x']))).toEqual(['-u -f txt eng-spa input.txt']);
+    expect(await engine.translate(req(['x']))).toEqual(['-f txt eng-spa input.txt']);
   });
 
   it('reads mode lists, leaving debug modes out', () => {
@@ -275,7 +290,7 @@ describe('Apertium engine, the apertium-apy transport against a local server', (
   afterAll(() => server.close());
   beforeEach(() => server.requests.splice(0));
 
-  it('posts one form request per batch (langpair, q, markUnknown=no, format=txt), one line per line', async () => {
+  it('posts one form request per batch (langpair, q, markUnknown=yes, format=txt), one line per line', async () => {
     const lines = ['Hello', '', 'The cat', 'a\nb'];
     expect(await engine().translate(req(lines))).toEqual([
       fakeTranslate('Hello', 'spa'),
@@ -287,7 +302,7 @@ describe('Apertium engine, the apertium-apy transport against a local server', (
     const sent = server.requests[0]!;
     expect(sent.method).toBe('POST');
     expect(sent.contentType).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(sent.params).toMatchObject({ langpair: 'eng|spa', markUnknown: 'no', format: 'txt' });
+    expect(sent.params).toMatchObject({ langpair: 'eng|spa', markUnknown: 'yes', format: 'txt' });
   });
 
   it('maps our codes to the installed pairs: ISO 639-3, old 2-letter codes, auto', async () => {

@@ -3,7 +3,13 @@ import { tidyPunctuation } from '@subtrans/subtitles';
 import { commandTransport, LIST_TIMEOUT_MS, type Transport } from './apertium-command.js';
 import { choosePair, pairOf, type Pair } from './apertium-pairs.js';
 import { callJson } from '../http-json.js';
-import { EngineError, engineFailure, type TranslateRequest, type TranslationEngine } from './engine.js';
+import {
+  EngineError,
+  engineFailure,
+  UNKNOWN_WORD,
+  type TranslateRequest,
+  type TranslationEngine,
+} from './engine.js';
 
 export { commandExists } from './apertium-command.js';
 export { pairsOfModeList } from './apertium-pairs.js';
@@ -44,11 +50,36 @@ const MARK = '⟦⁂⟧';
 const SEPARATOR = `\n\n${MARK}\n\n`;
 
 /**
+ * Apertium marks a word it could not translate: `*` not in its dictionaries, `#` not generated,
+ * `@` not transferred. The line's own `*`, `#` and `@` travel as stand-ins, so a mark is always
+ * Apertium's.
+ */
+const STAND_INS: Record<string, string> = { '*': '\u2217', '#': '\u266f', '@': '\uff20' };
+const ORIGINALS = Object.fromEntries(Object.entries(STAND_INS).map(([a, b]) => [b, a]));
+const MARKED = /[*#@](?=[\p{L}\p{N}])/gu;
+
+/**
+ * Apertium's marks out of an answer: an unknown word keeps the pipeline's mark, the others none.
+ * Markup passes as text, so a tag's name is an unknown word to it ("<*i>"): no word of a line.
+ */
+const unmark = (text: string) =>
+  text
+    .replace(/<[^<>]*>|\{[^{}]*\}/g, (tag) => tag.replace(MARKED, ''))
+    .replace(MARKED, (m) => (m === '*' ? UNKNOWN_WORD : ''))
+    .replace(/[\u2217\u266f\uff20]/gu, (c) => ORIGINALS[c]!);
+
+/**
  * A subtitle line as one paragraph: no separator inside, line ends as \n, no NUL (it ends a
- * request to a long-running pipeline).
+ * request to a long-running pipeline), its own marks' characters as stand-ins.
  */
 const prepare = (line: string) =>
-  line.replace(/\r\n?/g, '\n').replaceAll(MARK, ' ').replaceAll('\0', '').trim();
+  line
+    .replace(/\r\n?/g, '\n')
+    .replaceAll(MARK, ' ')
+    .replaceAll('\0', '')
+    .replaceAll(UNKNOWN_WORD, '')
+    .replace(/[*#@]/g, (c) => STAND_INS[c]!)
+    .trim();
 
 /** Apertium keeps the blanks of dropped words: collapse them, keeping the line breaks of a cue. */
 const tidy = (text: string) =>
@@ -82,7 +113,7 @@ function apyTransport(baseUrl: string, timeoutMs: number): Transport {
         new URLSearchParams({
           langpair: `${pair.source}|${pair.target}`,
           q: text,
-          markUnknown: 'no',
+          markUnknown: 'yes',
           format: 'txt',
         });
       const answer = await callJson(
@@ -171,7 +202,7 @@ export function apertiumEngine(opts: ApertiumOptions = {}): TranslationEngine {
       }
       pieces.forEach((piece, k) => {
         // Spanish's ¿ and ¡, no space before a full stop: what the rules leave as the source had it
-        const line = tidyPunctuation(tidy(piece), req.target);
+        const line = tidyPunctuation(tidy(unmark(piece)), req.target);
         // a line that comes back empty while its source was not is a lost line
         if (line === '') throw new EngineError('count', 'a line came back empty');
         result[todo[k]!] = line;

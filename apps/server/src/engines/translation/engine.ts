@@ -132,6 +132,22 @@ export interface EngineHonours {
   instructions: boolean;
 }
 
+/**
+ * Issue 36: an engine that knows which words it could not translate (Apertium marks each) puts
+ * this private-use character before each of them in its answer. The pipeline takes the marks out
+ * (unknownWordsOf) and hands each line's words to onLines, so the line is flagged for review.
+ */
+export const UNKNOWN_WORD = '\uE000';
+
+/** A line's text without the marks, and the words they marked. */
+export function unknownWordsOf(text: string): { text: string; words: string[] } {
+  if (!text.includes(UNKNOWN_WORD)) return { text, words: [] };
+  const words = [...text.matchAll(/\uE000([^\s\uE000]+)/gu)].map((m) =>
+    m[1]!.replace(/[^\p{L}\p{N}'’-]+$/u, ''),
+  );
+  return { text: text.replaceAll(UNKNOWN_WORD, ''), words: words.filter(Boolean) };
+}
+
 export interface TranslationEngine {
   readonly name: string;
   /** how it translates: a rule-based engine gives a draft (the upload says so) */

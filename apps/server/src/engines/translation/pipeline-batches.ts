@@ -1,7 +1,7 @@
 import { AllowanceSpent, type Work } from './allowance.js';
 import { planBatches, type BatchPlan } from './batch-plan.js';
 import type { CondensePool } from './condense.js';
-import { EngineError, type TranslateRequest, type TranslationEngine } from './engine.js';
+import { EngineError, unknownWordsOf, type TranslateRequest, type TranslationEngine } from './engine.js';
 import type { BatchExtras } from './extras-fit.js';
 import type { EngineCaller } from './pipeline-call.js';
 import type { PipelineOptions } from './pipeline-options.js';
@@ -89,8 +89,16 @@ export class Batches {
       return;
     }
     // saved as the engine answered it; lines over budget wait to be condensed, then saved again
-    answers.finish(from, values);
-    this.p.pool?.add(from, values);
+    // the words the engine marked as not translated: taken out of the text, kept for its flags
+    const marked = values.map(unknownWordsOf);
+    const texts = marked.map((m) => m.text);
+    answers.finish(
+      from,
+      texts,
+      0,
+      marked.map((m) => m.words),
+    );
+    this.p.pool?.add(from, texts);
   }
 
   private requestOf(from: number, to: number, extras: BatchExtras, size: number): TranslateRequest {

@@ -31,9 +31,15 @@ export interface PipelineOptions {
   /**
    * Called, and awaited, with each run of lines as the engine answered it (and how many of them
    * kept their original text), lines over budget included, before they count as done: a run
-   * persists its results here, as they arrive. Throwing stops the whole run.
+   * persists its results here, as they arrive. Throwing stops the whole run. `unknown`: each
+   * line's words the engine could not translate (engine.ts UNKNOWN_WORD; empty when it says none).
    */
-  onLines?: (from: number, values: string[], keptOriginal: number) => Promise<void>;
+  onLines?: (
+    from: number,
+    values: string[],
+    keptOriginal: number,
+    unknown: readonly string[][],
+  ) => Promise<void>;
   /**
    * Called, and awaited, with lines of runs already given to onLines whose text a condensing call
    * shortened (after that run's onLines, and in order for a line asked twice). Throwing stops the

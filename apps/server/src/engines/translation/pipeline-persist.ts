@@ -27,14 +27,22 @@ export class PersistedAnswers {
     this.out = new Array<string | undefined>(lines.length);
   }
 
-  /** A run of lines as the engine answered it (`kept` of them with their original text). */
-  finish(from: number, values: string[], kept = 0): void {
+  /**
+   * A run of lines as the engine answered it (`kept` of them with their original text), with the
+   * words it could not translate in each.
+   */
+  finish(
+    from: number,
+    values: string[],
+    kept = 0,
+    unknown: readonly string[][] = values.map(() => []),
+  ): void {
     const saved = this.track(
       (async () => {
         // the worker that finished this run sends its next engine call first (in this same turn of
         // the event loop); an embedded database would otherwise hold that request back while it writes
         await new Promise<void>((resolve) => setImmediate(resolve));
-        if (this.hooks.onLines) await this.hooks.onLines(from, values, kept);
+        if (this.hooks.onLines) await this.hooks.onLines(from, values, kept, unknown);
         values.forEach((v, i) => (this.out[from + i] = v));
         this.keptOriginal += kept;
         this.done += values.length;

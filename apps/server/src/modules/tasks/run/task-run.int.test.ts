@@ -271,7 +271,13 @@ describe(`running a translation task (${TEST_DB})`, () => {
         u.token,
         {
           name: 'cat.srt',
-          data: makeSrt(3, (i) => (i === 2 ? 'The cat is black.' : `Good morning, friend number ${i}.`)),
+          data: makeSrt(4, (i) =>
+            i === 2
+              ? 'The cat is black.'
+              : i === 4
+                ? 'He grunts and chuckles, Wade.'
+                : `Good morning, friend number ${i}.`,
+          ),
         },
         { targetLanguage: 'es', translationService: 'apertium' },
       ),
@@ -285,6 +291,12 @@ describe(`running a translation task (${TEST_DB})`, () => {
     expect(done.status).toBe('completed');
     expect(done.segments[1]!.translatedText).toContain('gato');
     expect(done.keptOriginal).toBe(0);
+    // issue 36: the words Apertium could not translate flag their line, without its marks
+    const grunts = done.segments[3]!;
+    expect(grunts.translatedText).toMatch(/grunts/);
+    expect(grunts.translatedText).not.toMatch(/[*\uE000]/u);
+    expect(grunts.flags).toContain('source-language');
+    expect(done.segments[1]!.flags).not.toContain('source-language');
   });
 
   it('the sweep fails a running task whose job is gone and gives its points back', async () => {

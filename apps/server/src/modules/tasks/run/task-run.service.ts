@@ -171,8 +171,14 @@ export async function runTranslation(
     const texts = new Map<number, string>();
     for (const [i, s] of segments.entries()) if (s.translated_text !== null) texts.set(i, s.translated_text);
     /** stores lines as answered (laid out, flagged): false when the task went away */
-    const save = (at: number[], values: string[], kept: number, progress: number) => {
-      const laid = values.map((v, k) => translatedLine(segments[at[k]!]!, v, rules, kept > 0));
+    const save = (
+      at: number[],
+      values: string[],
+      kept: number,
+      progress: number,
+      unknown: readonly string[][] = [],
+    ) => {
+      const laid = values.map((v, k) => translatedLine(segments[at[k]!]!, v, rules, kept > 0, unknown[k]));
       const ids = at.map((i) => segments[i]!.id);
       const saved = { ids, texts: laid.map((l) => l.text), flags: laid.map((l) => l.flags) };
       return saveAnswers(ctx, taskId, saved, progress, kept, watch.signal).then((ok) => {
@@ -197,7 +203,7 @@ export async function runTranslation(
         fit: fitOf(segments, rules),
         extrasFor: termExtrasFor(rules.terms, lines, brief.extrasFor),
         // each run as the engine answered it (lines over budget flagged), then each shorter text
-        onLines: async (from, values, kept) => {
+        onLines: async (from, values, kept, unknown) => {
           done += values.length;
           // 100 means completed: a run reaches it only with its completion
           const progress = Math.min(99, Math.floor((done / Math.max(scope.length, 1)) * 100));
@@ -207,6 +213,7 @@ export async function runTranslation(
             values,
             kept,
             progress,
+            unknown,
           );
         },
         onCondensed: async (changed) =>

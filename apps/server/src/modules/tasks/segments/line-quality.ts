@@ -46,8 +46,14 @@ export function fitOf(segments: readonly Timed[], rules: LineRules): FitOptions 
   };
 }
 
-/** The flags of a line's text as it stands. */
-export function flagsOf(segment: Timed, text: string, rules: LineRules, keptOriginal = false): ReviewFlag[] {
+/** The flags of a line's text as it stands (with the words the engine said it could not translate). */
+export function flagsOf(
+  segment: Timed,
+  text: string,
+  rules: LineRules,
+  keptOriginal = false,
+  unknownWords: readonly string[] = [],
+): ReviewFlag[] {
   return reviewFlags({
     source: segment.original_text,
     translation: text,
@@ -57,6 +63,7 @@ export function flagsOf(segment: Timed, text: string, rules: LineRules, keptOrig
     norms: rules.norms,
     keptOriginal,
     termMissing: !keptOriginal && Boolean(rules.terms?.missingIn(segment.original_text, text).length),
+    unknownWords,
   });
 }
 
@@ -69,8 +76,9 @@ export function translatedLine(
   text: string,
   rules: LineRules,
   keptOriginal: boolean,
+  unknownWords: readonly string[] = [],
 ): { text: string; flags: ReviewFlag[] } {
   const laid =
     keptOriginal || rules.keepEngineBreaks ? text : layoutText(text, rules.targetLang, rules.norms);
-  return { text: laid, flags: flagsOf(segment, laid, rules, keptOriginal) };
+  return { text: laid, flags: flagsOf(segment, laid, rules, keptOriginal, unknownWords) };
 }

@@ -101,9 +101,9 @@ export async function retranslateSegments(
   if (claimed.size) {
     // issue 26: the brief as it is now and the user's instructions go with the lines
     const extrasFor = await taskExtrasFor(ctx, task, lines);
-    const take = (index: number, value: string) => {
+    const take = (index: number, value: string, unknown: readonly string[] = []) => {
       const s = segments[index]!;
-      const { text, flags } = translatedLine(s, value, rules, false);
+      const { text, flags } = translatedLine(s, value, rules, false, unknown);
       results.set(s.id, { id: s.id, success: true, translatedText: text, error: null, flags });
       saved.set(s.id, { id: s.id, text, flags });
     };
@@ -122,11 +122,11 @@ export async function retranslateSegments(
           fit: fitOf(segments, rules),
           // the task's terms (a line lacking one is flagged), the brief and the instructions
           extrasFor: termExtrasFor(rules.terms, lines, extrasFor),
-          onLines: async (from, values, kept) => {
+          onLines: async (from, values, kept, unknown) => {
             values.forEach((value, i) => {
               // a single line the engine kept failing on comes back as its original: not a result
               if (kept > 0) fail(segments[from + i]!.id, 'TRANSLATION_FAILED');
-              else take(from + i, value);
+              else take(from + i, value, unknown[i]);
             });
           },
           // a line over budget comes back first as translated, then shorter
