@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { withoutControlCharacters } from '@subtrans/contract';
 import { AppError, invalidField } from './errors.js';
 
-/** text fields one upload form may have besides its file (ours have at most four) */
-export const MULTIPART_MAX_FIELDS = 10;
+/** text fields one upload form may have besides its file (/task/create's has eleven) */
+export const MULTIPART_MAX_FIELDS = 16;
 
 export function tooManyFieldsError(): AppError {
   return new AppError('TOO_MANY_FIELDS', undefined, { max: MULTIPART_MAX_FIELDS });
