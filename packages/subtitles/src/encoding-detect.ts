@@ -157,13 +157,13 @@ export function detectEncoding(bytes: Uint8Array): EncodingGuess {
     return { encoding: bom.encoding, source: 'bom', bomLength: bom.length, candidates: [bom.encoding] };
   const wide = wideUnicode(bytes);
   if (wide) return { encoding: wide, source: 'detected', bomLength: 0, candidates: [wide] };
-  const sample = sampleOf(bytes);
   if (isUtf8(bytes)) {
-    const escaped = sample.includes(0x1b) && ranked(sample)[0] === 'iso-2022-jp';
+    const escaped = bytes.includes(0x1b) && ranked(sampleOf(bytes))[0] === 'iso-2022-jp';
     const encoding = escaped ? 'iso-2022-jp' : 'utf-8';
     const candidates: SubtitleEncoding[] = escaped ? ['iso-2022-jp', 'utf-8'] : ['utf-8'];
     return { encoding, source: 'detected', bomLength: 0, candidates };
   }
+  const sample = sampleOf(bytes);
   const guesses = ranked(sample).filter((e) => e !== 'utf-8' && decodesCleanly(sample, e));
   const encoding = guesses[0] ?? 'gb18030';
   const candidates = [encoding, ...guesses.filter((e) => e !== encoding)].slice(0, 6);
