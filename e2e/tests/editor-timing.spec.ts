@@ -73,8 +73,12 @@ for (const lang of LANGS) {
     await end3.fill('00:00:19,000');
     await end3.press('Enter');
     await expect(end3).toHaveValue(hms('00:00:19'));
-    await page.getByTestId('lines-timing').click();
-    await dialog.getByRole('tab', { name: text(lang, 'editor.timing.fix') }).click();
+    // issue 36: the line's overlap flag opens fix timing (on its tab, whatever tab was last used)
+    await page.getByTestId('seg-3-fix-overlap').click();
+    await expect(dialog.getByRole('tab', { name: text(lang, 'editor.timing.fix') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(dialog.getByTestId('timing-fix-summary')).toContainText(
       text(lang, 'editor.timing.kind.overlap', { count: 1 }),
     );

@@ -18,6 +18,8 @@ export interface RowLabels {
   retranslate: string;
   edit: string;
   untranslated: string;
+  /** what a timing flag's click does */
+  fixTiming: string;
   flag(flag: string): string;
   reviewName(flag: string): string;
   reviewHint(flag: string): string;
@@ -56,6 +58,7 @@ export function rowLabels(t: TFunction): RowLabels {
     retranslate: t('editor.retranslate'),
     edit: t('editor.editSegment'),
     untranslated: t('parts.untranslated'),
+    fixTiming: t('editor.fixTimingFlag'),
     flag: memo((f: string) => t(runtimeKey('editor.flag.*', f))),
     reviewName: memo((f: string) => t(runtimeKey('editor.review.flag.*', f))),
     reviewHint: memo((f: string) => t(runtimeKey('editor.review.hint.*', f))),

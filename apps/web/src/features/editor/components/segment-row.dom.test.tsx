@@ -175,3 +175,37 @@ describe('a segment row’s time fields', () => {
     expect(h.change).toHaveBeenCalledWith(7, 'startMs', 2750, false);
   });
 });
+
+describe('a segment row’s timing flags (issue 36)', () => {
+  const flagged = (h: RowHandlers, readOnly = false) => (
+    <I18nextProvider i18n={i18n}>
+      <SegmentRow
+        seg={seg()}
+        number={7}
+        flags="cpl,gap"
+        selected={false}
+        busy={false}
+        readOnly={readOnly}
+        current={false}
+        handlers={h}
+      />
+    </I18nextProvider>
+  );
+
+  it('open fix timing from a timing flag; other flags are only words', () => {
+    const fixTiming = vi.fn();
+    render(flagged({ ...handlers(), fixTiming }));
+    const gap = screen.getByTestId('seg-7-fix-gap');
+    expect(gap.tagName).toBe('BUTTON');
+    expect(gap.textContent).toBe(i18n.t('editor.flag.gap'));
+    expect(gap.title).toBe(i18n.t('editor.fixTimingFlag'));
+    fireEvent.click(gap);
+    expect(fixTiming).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('seg-7-fix-cpl')).toBeNull();
+  });
+
+  it('are only words in a line that cannot change', () => {
+    render(flagged({ ...handlers(), fixTiming: vi.fn() }, true));
+    expect(screen.queryByTestId('seg-7-fix-gap')).toBeNull();
+  });
+});

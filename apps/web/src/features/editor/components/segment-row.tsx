@@ -4,6 +4,7 @@ import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import type { EditSegment, Field } from '../lib/editor-state';
 import './segment-row.css';
 import { useRowLabels } from './row-labels';
+import { TIMING_FLAGS } from '../lib/quality';
 
 /** where a row becomes a card (segment-row.css has the same width) */
 export const PHONE_QUERY = '(max-width: 639.98px)';
@@ -16,6 +17,8 @@ export interface RowHandlers {
   toggle(id: number): void;
   retranslate(id: number): void;
   edit(id: number): void;
+  /** issue 36: a timing flag clicked: fix timing across the file, its changes shown first */
+  fixTiming?: () => void;
 }
 
 /**
@@ -238,11 +241,24 @@ export const SegmentRow = memo(function SegmentRow(props: {
             {review.map((f) => (
               <ReviewTag key={f} flag={f} />
             ))}
-            {flags.map((f) => (
-              <span key={f} className="seg-flag">
-                {labels.flag(f)}
-              </span>
-            ))}
+            {flags.map((f) =>
+              TIMING_FLAGS.has(f) && handlers.fixTiming && !readOnly ? (
+                <button
+                  key={f}
+                  type="button"
+                  className="seg-flag seg-flag-fix"
+                  title={labels.fixTiming}
+                  onClick={handlers.fixTiming}
+                  data-testid={`seg-${seg.id}-fix-${f}`}
+                >
+                  {labels.flag(f)}
+                </button>
+              ) : (
+                <span key={f} className="seg-flag">
+                  {labels.flag(f)}
+                </span>
+              ),
+            )}
           </div>
         ) : null}
       </div>

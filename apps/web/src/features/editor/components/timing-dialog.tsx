@@ -10,6 +10,8 @@ import './timing-dialog.css';
 
 export interface TimingDialogProps {
   open: boolean;
+  /** the tab it opens on (a timing flag opens fix timing); else the one last used */
+  openOn?: 'shift' | 'rate' | 'sync' | 'fix' | undefined;
   onClose: () => void;
   segments: readonly EditSegment[];
   /** the line the cursor is in (for "from this line on") */
@@ -75,7 +77,13 @@ function Preview({ result, name }: { result: ReturnType<typeof preview>; name: s
 export default memo(function TimingDialog(props: TimingDialogProps) {
   const { t } = useTranslation();
   const { segments, current, selected } = props;
-  const [tab, setTab] = useState('shift');
+  const [tab, setTab] = useState<string>(props.openOn ?? 'shift');
+  // opened again on a given tab: that tab (the state of a render, not an effect's second render)
+  const [wasOpen, setWasOpen] = useState(props.open);
+  if (wasOpen !== props.open) {
+    setWasOpen(props.open);
+    if (props.open && props.openOn) setTab(props.openOn);
+  }
   const [amount, setAmount] = useState<number | null>(0);
   const [unit, setUnit] = useState<'ms' | 'frames'>('ms');
   const [fps, setFps] = useState(24);

@@ -23,10 +23,12 @@ export function useRowHandlers(opts: {
   toggle: (id: number) => void;
   retranslateRef: RefObject<(ids: number[]) => Promise<void>>;
   edit: (id: number) => void;
+  /** issue 36: a timing flag clicked (fix timing, or why the lines cannot change now) */
+  fixTimingRef?: RefObject<() => void>;
 }): RowHandlers {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { doc, typing, unsavedRef, player, setCurrent, toggle, retranslateRef, edit } = opts;
+  const { doc, typing, unsavedRef, player, setCurrent, toggle, retranslateRef, edit, fixTimingRef } = opts;
   const { dispatch, stateRef } = doc;
   const change = useCallback(
     (id: number, field: Field, value: string | number, typing: boolean) => {
@@ -55,7 +57,8 @@ export function useRowHandlers(opts: {
       toggle,
       retranslate: (id) => void retranslateRef.current([id]),
       edit,
+      ...(fixTimingRef ? { fixTiming: () => fixTimingRef.current() } : {}),
     }),
-    [change, edit, player, retranslateRef, setCurrent, stateRef, toggle, typing, unsavedRef],
+    [change, edit, fixTimingRef, player, retranslateRef, setCurrent, stateRef, toggle, typing, unsavedRef],
   );
 }

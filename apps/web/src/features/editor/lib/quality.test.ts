@@ -73,6 +73,11 @@ describe('quality flags (the Latin defaults: Netflix timed-text)', () => {
     expect(flagsOf([seg({ endMs: 3000 }), seg({ id: 2, startMs: 2500, endMs: 4000 })], 0)).toEqual([
       'overlap',
     ]);
+    // issue 36: a gap under 2 frames at 24 fps (83 ms), touching lines included
+    const next = (startMs: number) => seg({ id: 2, startMs, endMs: startMs + 2000 });
+    expect(flagsOf([seg({ endMs: 3000 }), next(3050)], 0)).toEqual(['gap']);
+    expect(flagsOf([seg({ endMs: 3000 }), next(3000)], 0)).toEqual(['gap']);
+    expect(flagsOf([seg({ endMs: 3000 }), next(3083)], 0)).toEqual([]);
     expect(flagsOf([seg({ translatedText: '  ' })], 0)).toEqual(['empty']);
     expect(flagsOf([seg({ translatedText: 'Hello there' })], 0)).toEqual(['untranslated']);
   });
@@ -80,7 +85,7 @@ describe('quality flags (the Latin defaults: Netflix timed-text)', () => {
   it('takes other limits, and maps only flagged segments', () => {
     const rules = { ...NETFLIX_RULES, cpl: 5 };
     const all = flagAll(
-      [seg({ translatedText: 'abcdef' }), seg({ id: 2, startMs: 3000, endMs: 5000, translatedText: 'abc' })],
+      [seg({ translatedText: 'abcdef' }), seg({ id: 2, startMs: 3100, endMs: 5000, translatedText: 'abc' })],
       rules,
     );
     expect([...all.entries()]).toEqual([[1, ['cpl']]]);
@@ -89,7 +94,7 @@ describe('quality flags (the Latin defaults: Netflix timed-text)', () => {
   it('keeps cached flags for unchanged lines and recomputes a changed line and its neighbour', () => {
     const flag = createFlagCache();
     const a = seg({ id: 1, endMs: 3000 });
-    const b = seg({ id: 2, startMs: 3000, endMs: 6000 });
+    const b = seg({ id: 2, startMs: 3100, endMs: 6000 });
     const first = flag([a, b]);
     expect(first.size).toBe(0);
     // b moves earlier: a now overlaps it, though a itself is the same object
@@ -128,8 +133,8 @@ describe('configurable quality rules', () => {
 describe('the flag index (every line, updated line by line)', () => {
   const lines = () => [
     seg({ id: 1, startMs: 0, endMs: 3000, translatedText: 'Un' }),
-    seg({ id: 2, startMs: 3000, endMs: 6000, translatedText: 'Deux' }),
-    seg({ id: 3, startMs: 6000, endMs: 9000, translatedText: '' }),
+    seg({ id: 2, startMs: 3100, endMs: 6000, translatedText: 'Deux' }),
+    seg({ id: 3, startMs: 6100, endMs: 9000, translatedText: '' }),
   ];
 
   it('answers what a full pass answers, and the same map while no line’s flags change', () => {

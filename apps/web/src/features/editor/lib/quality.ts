@@ -1,5 +1,6 @@
 import { durationBreach, measureIn, overCpl, overLines } from '@subtrans/subtitles/budget';
 import { DEFAULT_NORMS, type Norms } from '@subtrans/subtitles/norms';
+import { framesToMs } from '@subtrans/subtitles/retime';
 
 export { visibleText, lineWidth, readingSpeed } from '@subtrans/subtitles/width';
 
@@ -16,8 +17,27 @@ export type QualityRules = Norms;
 /** The norms used before the task's language is known (Latin: 42 a line, 17 a second). */
 export const DEFAULT_RULES: QualityRules = DEFAULT_NORMS;
 
-export const FLAGS = ['cpl', 'lines', 'cps', 'short', 'long', 'overlap', 'empty', 'untranslated'] as const;
+export const FLAGS = [
+  'cpl',
+  'lines',
+  'cps',
+  'short',
+  'long',
+  'overlap',
+  'gap',
+  'empty',
+  'untranslated',
+] as const;
 export type Flag = (typeof FLAGS)[number];
+
+/** the flags fix timing mends (or reports): a click on one opens it */
+export const TIMING_FLAGS: ReadonlySet<string> = new Set<Flag>(['short', 'long', 'overlap', 'gap']);
+
+/**
+ * Issue 36: the least time between two lines, 2 frames at 24 fps (Netflix's TTSG; fix timing's
+ * default). Touching lines break it too: the eye reads them as one subtitle.
+ */
+export const MIN_GAP_MS = framesToMs(2, 24);
 
 export interface CheckedSegment {
   id: number;
@@ -68,6 +88,7 @@ export function flagsOf(
   }
   flags.push(...durationBreach(duration, rules));
   if (next && next.startMs < s.endMs) flags.push('overlap');
+  else if (next && next.startMs - s.endMs < MIN_GAP_MS) flags.push('gap');
   return flags;
 }
 

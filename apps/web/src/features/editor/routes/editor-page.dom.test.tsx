@@ -19,11 +19,11 @@ const ID = '7a0c1f0e-3b3e-4d6a-9f1e-1d2c3b4a5f60';
 
 /** five lines of 3 s each; lines 2 and 4 carry review flags */
 const LINES: TaskLine[] = [
-  [1, 0, 3000, 'Good morning.', 'Bonjour.', []],
-  [2, 3000, 6000, 'It costs 25 dollars.', 'Ça coûte dollars.', ['numbers-missing']],
-  [3, 6000, 9000, 'See you.', 'À plus.', []],
-  [4, 9000, 12_000, 'Thanks.', 'Thanks.', ['kept-original', 'source-language']],
-  [5, 12_000, 15_000, 'Bye.', 'Salut.', []],
+  [1, 0, 2900, 'Good morning.', 'Bonjour.', []],
+  [2, 3000, 5900, 'It costs 25 dollars.', 'Ça coûte dollars.', ['numbers-missing']],
+  [3, 6000, 8900, 'See you.', 'À plus.', []],
+  [4, 9000, 11_900, 'Thanks.', 'Thanks.', ['kept-original', 'source-language']],
+  [5, 12_000, 14_900, 'Bye.', 'Salut.', []],
 ];
 
 const task = (over: Partial<TaskWithLines> = {}): TaskWithLines => ({

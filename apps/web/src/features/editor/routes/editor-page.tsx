@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Spin } from 'antd';
@@ -98,12 +98,18 @@ export default function EditorPage() {
   const [rulesOpen, setRulesOpen] = useState(false);
   const [briefOpen, setBriefOpen] = useState(false);
   const [timingOpen, setTimingOpen] = useState(false);
-  const openTiming = useCallback(() => setTimingOpen(true), []);
+  const [timingTab, setTimingTab] = useState<'fix' | undefined>(undefined);
+  const openTiming = useCallback(() => {
+    setTimingTab(undefined);
+    setTimingOpen(true);
+  }, []);
   const onOrphans = useCallback((restore: boolean) => dispatch({ type: 'orphans', restore }), [dispatch]);
   // audio/video tasks: choosing a segment moves the player there; a split cuts at its playhead
   const player = useRef<MediaPlayerHandle>(null);
   const playhead = useCallback(() => player.current?.playhead() ?? null, []);
 
+  // a timing flag's click: fix timing, or why the lines cannot change (set below, once known)
+  const fixTimingRef = useRef<() => void>(() => undefined);
   const handlers = useRowHandlers({
     doc,
     typing,
@@ -113,6 +119,7 @@ export default function EditorPage() {
     toggle: selection.toggle,
     retranslateRef,
     edit: setEditing,
+    fixTimingRef,
   });
 
   const findStep = (delta: number) => {
@@ -181,6 +188,14 @@ export default function EditorPage() {
   const target = task?.targetLanguage ?? '';
   const languages = useMemo(() => ({ source, target }), [source, target]);
   const linesLocked = readOnly ? t('editor.translating') : task?.partial ? t('editor.lines.partial') : null;
+  useLayoutEffect(() => {
+    fixTimingRef.current = linesLocked
+      ? () => void message.info(linesLocked)
+      : () => {
+          setTimingTab('fix');
+          setTimingOpen(true);
+        };
+  });
   const lines = useLineEdits({
     doc,
     current,
@@ -331,6 +346,7 @@ export default function EditorPage() {
         onCloseRules={closeRules}
         timing={{
           open: timingOpen && lines !== undefined,
+          openOn: timingTab,
           onClose: () => setTimingOpen(false),
           current,
           selected: timingOpen
