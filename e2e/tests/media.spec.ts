@@ -109,11 +109,14 @@ test('upload a small mp4 → detection → confirm the cost → completed → th
   };
   const [start, end] = [await timeOf('start'), await timeOf('end')];
   expect(end - start).toBeGreaterThan(600);
-  await player.evaluate(async (el, at) => {
-    const video = el as unknown as Video;
-    video.currentTime = at / 1000;
-    await video.play();
-  }, start + (end - start) * 0.2);
+  await player.evaluate(
+    async (el, at) => {
+      const video = el as unknown as Video;
+      video.currentTime = at / 1000;
+      await video.play();
+    },
+    start + (end - start) * 0.2,
+  );
   await last.evaluate((el) => {
     const area = el as unknown as { focus(): void; setSelectionRange(a: number, b: number): void };
     area.focus();
