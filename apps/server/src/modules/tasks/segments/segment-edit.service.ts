@@ -93,8 +93,12 @@ async function refuseChangedElsewhere(
   const anchors = edit.insert.flatMap((l) => (l.after !== null && l.after > 0 ? [l.after] : []));
   const named = [...ids, ...(moved ?? []), ...anchors];
   const present = await existingIds(q, taskId, named);
+  // a line only deleted here and gone already is what the deletion asks for (a save sent again, an
+  // undo and redo of a deletion saved meanwhile): no refusal, or the editor would send it forever
+  const removedOnly = new Set(edit.remove.filter((id) => !edit.segments.some((p) => p.id === id)));
+  const settled = (id: number) => removedOnly.has(id) && id <= structure.last_segment_id;
   // an id given once and gone now was deleted by another edit; one never given names no line
-  const gone = named.find((id) => !present.has(id));
+  const gone = named.find((id) => !present.has(id) && !settled(id));
   if (gone === undefined) return;
   if (gone <= structure.last_segment_id)
     throw new AppError('SEGMENT_REMOVED_ELSEWHERE', undefined, { line: gone, version: version - 1 });
@@ -138,9 +142,10 @@ async function restructure(
     idOfKey.set(l.key, first + i);
     lines.push({ ...l, key: l.key, id: first + i, afterId, startMs, endMs });
   });
-  await removeSegments(q, task.id, remove);
+  // the lines deleted now (one deleted before is not counted twice)
+  const removed = await removeSegments(q, task.id, remove);
   for (const line of lines) await insertSegment(q, task.id, version, line);
-  await noteStructure(q, task.id, version, lines.length, remove.length);
+  await noteStructure(q, task.id, version, lines.length, removed);
   return lines.map((l) => ({ key: l.key, id: l.id }));
 }
 

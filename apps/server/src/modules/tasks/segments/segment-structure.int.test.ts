@@ -131,6 +131,23 @@ describe(`lines split, merged, inserted and deleted (${TEST_DB})`, () => {
     expect(answer.results[0]).toMatchObject({ id: 3, success: false });
   });
 
+  it('takes a deletion sent again (a retry, an undone and redone deletion) as done, counting it once', async () => {
+    const { token, id } = await completedTask();
+    expectSuccess(await edit(token, id, { baseVersion: 0, remove: [6] }));
+    // the editor's undo and redo of the deletion while it was being saved sends it once more
+    expectSuccess(await edit(token, id, { baseVersion: 1, remove: [6] }));
+    const task = await get(token, id);
+    expect(task.segments.map((s) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(task.segmentCount).toBe(5);
+    // an edit of that line is still refused (nothing typed is lost silently), an id never given too
+    expectFailure(
+      await edit(token, id, { baseVersion: 2, segments: [{ id: 6, translatedText: 'x' }] }),
+      40961,
+      409,
+    );
+    expectFailure(await edit(token, id, { baseVersion: 2, remove: [99] }), 40403, 404);
+  });
+
   it('tells a tab that saw the task before another tab split it to read the lines again', async () => {
     const { token, id } = await completedTask();
     expectSuccess(
