@@ -29,9 +29,17 @@ export const ZORBLA_SRT = [
 
 /** A select of antd: opened, searched, the option clicked. */
 export async function chooseOption(page: Page, testId: string, search: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+  // on a loaded machine a click can land while the list is still filtering or moving: the choice is
+  // checked, and made again until the field shows it
+  await expect(async () => {
+    await page.getByTestId(testId).click();
+    await page.keyboard.type(search);
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByText(option, { exact: true })
+      .click({ timeout: 5_000 });
+    await expect(page.getByTestId(testId)).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /**

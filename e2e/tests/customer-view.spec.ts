@@ -8,6 +8,7 @@ import { expect, test } from '../support/account.js';
 import { expectDashboard, loginViaUi } from '../support/auth.js';
 import { E2E_ADMIN } from '../support/paths.js';
 import { completedTask } from '../support/tasks.js';
+import { chooseOption } from '../support/voice.js';
 
 /**
  * What a customer sees that is theirs to see, and nothing of the operator's (issue 24, 8–12).
@@ -191,9 +192,7 @@ test('task actions fit one line at 1280 px; the media dialog has a bilingual swi
       mimeType: 'audio/mpeg',
       buffer: await readFile(audio.path),
     });
-    await page.getByTestId('media-target').click();
-    await page.keyboard.type('ja');
-    await page.locator('.ant-select-dropdown:visible').getByText('Japanese', { exact: true }).click();
+    await chooseOption(page, 'media-target', 'ja', 'Japanese');
     await page.getByTestId('media-upload-submit').click();
     await expect(page.getByTestId('media-confirm-dialog')).toBeVisible({ timeout: 60_000 });
     await page.getByTestId('media-confirm-later').click();
