@@ -1,6 +1,8 @@
 import { normsFor, type Norms } from '../norms.js';
 import { withTimes, type Timed, type TimedLine } from './line.js';
-import { framesToMs } from './timing.js';
+import { framesToMs, MIN_GAP_FRAMES } from './timing.js';
+
+export { MIN_GAP_FRAMES } from './timing.js';
 
 /**
  * Fix timing across a file, as a preview of what changes: overlaps removed, gaps under the minimum
@@ -37,9 +39,6 @@ export interface FixTimingResult<T> {
   lines: T[];
   changes: TimingChange[];
 }
-
-/** Frames kept between two lines (Netflix TTSG: at least 2 frames). */
-export const MIN_GAP_FRAMES = 2;
 
 /**
  * The rules, in time order, for each line and the one after it:

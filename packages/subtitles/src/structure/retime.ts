@@ -2,7 +2,7 @@ import { roundHalfAway, withTimes, type Timed, type TimedLine } from './line.js'
 import { exactFps } from './timing.js';
 
 // what a timing dialog needs beside the maps, without the text maths of the structure subpath
-export { FRAME_RATES, framesToMs } from './timing.js';
+export { FRAME_RATES, framesToMs, MIN_GAP_FRAMES } from './timing.js';
 
 /**
  * One straight-line mapping of times that shift, frame-rate change and two-point sync all are

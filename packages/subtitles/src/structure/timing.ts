@@ -28,6 +28,9 @@ export function msToFrames(ms: number, fps: number): number {
   return roundHalfAway((ms * exactFps(fps)) / 1000);
 }
 
+/** Frames kept between two lines (Netflix TTSG: at least 2 frames). */
+export const MIN_GAP_FRAMES = 2;
+
 /** A number of frames in milliseconds (rounded, symmetric for negative counts). */
 export function framesToMs(frames: number, fps: number): number {
   return roundHalfAway((frames * 1000) / exactFps(fps));

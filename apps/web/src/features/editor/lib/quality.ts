@@ -1,6 +1,6 @@
 import { durationBreach, measureIn, overCpl, overLines } from '@subtrans/subtitles/budget';
 import { DEFAULT_NORMS, type Norms } from '@subtrans/subtitles/norms';
-import { framesToMs } from '@subtrans/subtitles/retime';
+import { framesToMs, MIN_GAP_FRAMES } from '@subtrans/subtitles/retime';
 
 export { visibleText, lineWidth, readingSpeed } from '@subtrans/subtitles/width';
 
@@ -34,10 +34,10 @@ export type Flag = (typeof FLAGS)[number];
 export const TIMING_FLAGS: ReadonlySet<string> = new Set<Flag>(['short', 'long', 'overlap', 'gap']);
 
 /**
- * Issue 36: the least time between two lines, 2 frames at 24 fps (Netflix's TTSG; fix timing's
- * default). Touching lines break it too: the eye reads them as one subtitle.
+ * Issue 36: the least time between two lines, fix timing's minimum gap at its default 24 fps.
+ * Touching lines break it too: the eye reads them as one subtitle.
  */
-export const MIN_GAP_MS = framesToMs(2, 24);
+export const MIN_GAP_MS = framesToMs(MIN_GAP_FRAMES, 24);
 
 export interface CheckedSegment {
   id: number;

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Spin } from 'antd';
@@ -108,8 +108,17 @@ export default function EditorPage() {
   const player = useRef<MediaPlayerHandle>(null);
   const playhead = useCallback(() => player.current?.playhead() ?? null, []);
 
-  // a timing flag's click: fix timing, or why the lines cannot change (set below, once known)
-  const fixTimingRef = useRef<() => void>(() => undefined);
+  // why the lines cannot change now, or null
+  const linesLocked = readOnly ? t('editor.translating') : task?.partial ? t('editor.lines.partial') : null;
+  // a timing flag's click: fix timing, or why the lines cannot change
+  const fixTimingRef = useLatest(
+    linesLocked
+      ? () => void message.info(linesLocked)
+      : () => {
+          setTimingTab('fix');
+          setTimingOpen(true);
+        },
+  );
   const handlers = useRowHandlers({
     doc,
     typing,
@@ -187,15 +196,6 @@ export default function EditorPage() {
   const source = task?.detectedLanguage ?? task?.originalLanguage ?? '';
   const target = task?.targetLanguage ?? '';
   const languages = useMemo(() => ({ source, target }), [source, target]);
-  const linesLocked = readOnly ? t('editor.translating') : task?.partial ? t('editor.lines.partial') : null;
-  useLayoutEffect(() => {
-    fixTimingRef.current = linesLocked
-      ? () => void message.info(linesLocked)
-      : () => {
-          setTimingTab('fix');
-          setTimingOpen(true);
-        };
-  });
   const lines = useLineEdits({
     doc,
     current,
