@@ -10,7 +10,11 @@ import { build } from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(here, 'dist');
 
-/** bare imports stay imports, except the workspace's own packages */
+/**
+ * bare imports stay imports, except the workspace's own packages; so a dependency of a workspace
+ * package is resolved from here at run time, and the server lists it too when the root holds
+ * another major (fast-xml-parser: 5 for TTML, 3 for s3rver)
+ */
 const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {

@@ -1,61 +1,21 @@
 import { SubtitleParseError, normaliseText, type Cue } from './model.js';
+import { ASS_EVENT_FORMAT, assEvents } from './ass-document.js';
 import { textLines, type LineEnding } from './srt.js';
-import { formatAssTime, parseTimestamp } from './time.js';
-
-const DEFAULT_FORMAT = [
-  'Layer',
-  'Start',
-  'End',
-  'Style',
-  'Name',
-  'MarginL',
-  'MarginR',
-  'MarginV',
-  'Effect',
-  'Text',
-];
+import { formatAssTime } from './time.js';
 
 /**
- * ASS/SSA: the `Dialogue:` lines of [Events], read in the order their `Format:` line gives (the
- * ASS order when there is none); `Comment:` lines, styles and other sections are skipped.
+ * ASS/SSA: the `Dialogue:` lines of [Events] with words, read in the order their `Format:` line
+ * gives (the ASS order when there is none), as ass-document.ts reads them (cue k of a task made
+ * from the file is its event k); `Comment:` lines, drawings, styles and other sections are skipped,
+ * karaoke timing dropped, other override codes (`{\i1}`, `\h`) kept verbatim, `\N` a line break.
  */
 export function parseAss(input: string): Cue[] {
-  const lines = normaliseText(input).split('\n');
-  let inEvents = false;
-  let format = DEFAULT_FORMAT;
-  const cues: Cue[] = [];
-  for (const line of lines) {
-    const section = /^\s*\[(.+)\]\s*$/.exec(line);
-    if (section) {
-      inEvents = section[1]!.trim().toLowerCase() === 'events';
-      continue;
-    }
-    if (!inEvents) continue;
-    const fmt = /^\s*Format\s*:(.*)$/i.exec(line);
-    if (fmt) {
-      format = fmt[1]!.split(',').map((f) => f.trim());
-      continue;
-    }
-    const dialogue = /^\s*Dialogue\s*:(.*)$/i.exec(line);
-    if (!dialogue) continue;
-    // the last field (Text) may itself contain commas
-    const parts = dialogue[1]!.split(',');
-    const fields = [...parts.slice(0, format.length - 1), parts.slice(format.length - 1).join(',')];
-    const get = (name: string) =>
-      fields[format.findIndex((f) => f.toLowerCase() === name.toLowerCase())]?.trim();
-    const startMs = parseTimestamp(get('Start') ?? '');
-    const endMs = parseTimestamp(get('End') ?? '');
-    if (startMs === null || endMs === null) continue;
-    const textIndex = format.findIndex((f) => f.toLowerCase() === 'text');
-    const raw = (textIndex >= 0 ? fields[textIndex] : '') ?? '';
-    // `\N` is the hard line break; other override codes (`{\i1}`, `\h`, `\n`) stay verbatim
-    const text = raw
-      .split('\\N')
-      .map((l) => l.trimEnd())
-      .filter((l) => l.trim().length > 0)
-      .join('\n');
-    cues.push({ index: cues.length + 1, startMs, endMs, text });
-  }
+  const cues = assEvents(normaliseText(input)).map((e, i): Cue => ({
+    index: i + 1,
+    startMs: e.startMs,
+    endMs: e.endMs,
+    text: e.text,
+  }));
   if (cues.length === 0) throw new SubtitleParseError();
   return cues;
 }
@@ -88,7 +48,7 @@ export function serialiseAss(cues: readonly Cue[], opts: AssOptions = {}): strin
     'Style: Default,Arial,64,&H00FFFFFF,&H000000FF,&H00000000,&H64000000,0,0,0,0,100,100,0,0,1,2,1,2,40,40,40,1',
     '',
     '[Events]',
-    `Format: ${DEFAULT_FORMAT.join(', ')}`,
+    `Format: ${ASS_EVENT_FORMAT.join(', ')}`,
   ];
   let out = header.join(eol) + eol;
   for (const c of cues) {

@@ -95,3 +95,31 @@ describe('WebVTT and ASS', () => {
     );
   });
 });
+
+describe('one detection for every input format (issue 37)', () => {
+  const SBV = '0:00:01.000,0:00:02.500\n你好\n世界\n\n0:01:00.000,0:01:02.000\n再见\n';
+  const TTML =
+    '<tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="1s" end="2.5s">你好<br/>世界</p><p begin="60s" dur="2s">再见</p></div></body></tt>';
+  const MICRODVD = '{1}{1}25\n{25}{62}你好|世界\n{1500}{1550}再见\n';
+
+  it('parse and convert read SBV, TTML and MicroDVD as they read SRT', () => {
+    const expected = parse(SRT);
+    expect(parse(SBV)).toEqual(expected);
+    expect(parse(TTML)).toEqual(expected);
+    expect(parse(MICRODVD).map((c) => c.text)).toEqual(expected.map((c) => c.text));
+    expect(convert(TTML, 'srt')).toBe(serialise(expected, 'srt'));
+  });
+
+  it('parse in a given format reads that format only', () => {
+    expect(() => parse(SBV, 'srt')).toThrow(SubtitleParseError);
+    expect(parse(SRT, 'srt')).toEqual(parse(SRT));
+  });
+
+  it('detectFormat answers the output format closest to the input', () => {
+    expect(detectFormat(SBV)).toBe('srt');
+    expect(detectFormat(TTML)).toBe('srt');
+    expect(detectFormat('[Script Info]\nScriptType: v4.00\n')).toBe('ass');
+    expect(detectFormat('\uFEFF\nWEBVTT\n')).toBe('vtt');
+    expect(detectFormat('no subtitles')).toBe('srt');
+  });
+});

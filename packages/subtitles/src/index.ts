@@ -1,5 +1,6 @@
 import { parseAss, serialiseAss } from './ass.js';
-import { normaliseText, type Cue, type SubtitleFormat } from './model.js';
+import { type Cue, type SubtitleFormat } from './model.js';
+import { readSubtitles, sniffFormat } from './read.js';
 import { parseSrt, serialiseSrt, type LineEnding } from './srt.js';
 import { parseVtt, serialiseVtt } from './vtt.js';
 
@@ -19,6 +20,27 @@ export { tidyPunctuation } from './punctuation.js';
 export { parseSrt, serialiseSrt, type SrtOptions, type LineEnding } from './srt.js';
 export { parseVtt, serialiseVtt, type VttOptions } from './vtt.js';
 export { parseAss, serialiseAss, type AssOptions } from './ass.js';
+export { parseSbv } from './sbv.js';
+export {
+  MICRODVD_DEFAULT_FPS,
+  MICRODVD_OPEN_END_MS,
+  microDvdDeclaredRate,
+  parseMicroDvd,
+  readMicroDvd,
+  type MicroDvdReading,
+} from './microdvd.js';
+export { parseTtml } from './ttml.js';
+export {
+  SUBTITLE_EXTENSIONS,
+  SubtitleFormatError,
+  hasSubtitleExtension,
+  readSubtitles,
+  sniffFormat,
+  type ReadOptions,
+  type SubtitleInputFormat,
+  type SubtitleReading,
+  type UnrecognisedContent,
+} from './read.js';
 export {
   POINTS_PER_MINUTE,
   MIN_TASK_POINTS,
@@ -52,25 +74,24 @@ export {
 } from './media-parts.js';
 
 /**
- * The format of a subtitle text: `WEBVTT` first → vtt; a `[Section]` header first, or ASS/SSA
- * sections or `Dialogue:` lines in a text without any `-->`, → ass; anything else is read as SRT.
+ * The output format closest to a text's (sniffFormat's answer): WebVTT as vtt, ASS and SSA as ass,
+ * anything else (SRT, SBV, TTML, MicroDVD, no subtitles at all) as srt.
+ * @deprecated sniffFormat names every input format, and what a text without subtitles holds
  */
 export function detectFormat(text: string): SubtitleFormat {
-  const head = normaliseText(text.slice(0, 4096)).trimStart();
-  if (/^WEBVTT(?:[ \t\n]|$)/.test(head)) return 'vtt';
-  if (/^\[[^\]\n]+\]/.test(head)) return 'ass';
-  // an SRT cue may well hold a line "[Events]" or "Dialogue: …", but not without timing lines
-  if (
-    !text.includes('-->') &&
-    /^[ \t]*(?:\[(?:Script Info|V4\+? Styles|Events)\]|Dialogue[ \t]*:)/im.test(text)
-  )
-    return 'ass';
-  return 'srt';
+  const found = sniffFormat(text);
+  return found === 'vtt' ? 'vtt' : found === 'ass' || found === 'ssa' ? 'ass' : 'srt';
 }
 
-/** Parses any supported format (detected from the text unless given). Throws SubtitleParseError. */
-export function parse(text: string, format: SubtitleFormat = detectFormat(text)): Cue[] {
+/**
+ * Parses a subtitle text: in `format` when given, else in whichever format readSubtitles finds in
+ * its content (SRT, WebVTT, ASS/SSA, SBV, TTML, MicroDVD at its declared rate or 23.976 fps).
+ * Throws SubtitleParseError (SubtitleFormatError when the text is in no subtitle format).
+ */
+export function parse(text: string, format?: SubtitleFormat): Cue[] {
   switch (format) {
+    case undefined:
+      return readSubtitles(text).cues;
     case 'srt':
       return parseSrt(text);
     case 'vtt':
@@ -98,7 +119,7 @@ export function serialise(cues: readonly Cue[], format: SubtitleFormat, opts: Se
   }
 }
 
-/** Reads a subtitle text in any supported format and writes it in `to`. */
+/** Reads a subtitle text in any format readSubtitles reads and writes it in `to`. */
 export function convert(text: string, to: SubtitleFormat, opts: SerialiseOptions = {}): string {
   return serialise(parse(text), to, opts);
 }
