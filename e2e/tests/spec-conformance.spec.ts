@@ -147,14 +147,14 @@ test('§2 a malformed task id in /edit/{id}: "task not found" at once, in the in
   expect(asked).toEqual([]);
 });
 
-test('§5 submitting the empty SRT dialog says the file is missing with the language errors (zh, en)', async ({
+test('§5 submitting the empty subtitle dialog says the file is missing with the language errors (zh, en)', async ({
   page,
 }) => {
   const { email } = await registerViaUi(page);
   await expectDashboard(page, email);
   for (const [lang, fileMissing, targetMissing] of [
-    ['zh', '请选择 SRT 文件', '请选择目标语言'],
-    ['en', 'Choose an SRT file', 'Choose the target language'],
+    ['zh', '请选择字幕文件', '请选择目标语言'],
+    ['en', 'Choose a subtitle file', 'Choose the target language'],
   ] as const) {
     await page.goto(`/dashboard?lang=${lang}`);
     await page.getByTestId('srt-card').click();

@@ -32,7 +32,7 @@ test('upload an SRT, watch it translate with the local engine, download it (and 
   await input.setInputFiles(file('notes.txt', englishSrt(3)));
   await expect(dialog).toContainText('文件格式无效或不受支持');
   await input.setInputFiles(file('empty.srt', 'nothing here'));
-  await expect(dialog).toContainText('SRT 文件格式错误或内容为空');
+  await expect(dialog).toContainText('这是一份没有时间码的纯文本稿');
   const srt = englishSrt(60);
   await input.setInputFiles(file('film.srt', srt));
   await expect(dialog.getByTestId('srt-detected')).toHaveText('英语');
@@ -157,7 +157,7 @@ test('the upload modal speaks Japanese', async ({ page }) => {
   await page.goto('/dashboard?lang=ja');
   await page.getByTestId('srt-card').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('SRT 字幕を翻訳');
+  await expect(dialog).toContainText('字幕ファイルを翻訳');
   await dialog.locator('input[type=file]').setInputFiles(file('a.srt', englishSrt(10)));
   await expect(dialog.getByTestId('srt-detected')).toHaveText('英語');
   await expect(dialog.getByTestId('srt-cost')).toContainText('10 ポイント');

@@ -5,6 +5,7 @@ import { FORM_ERRORS } from './form-errors.js';
 import { SITE_ERRORS } from './site-errors.js';
 import { STORAGE_ERRORS } from './storage-errors.js';
 import { TASK_LIMIT_ERRORS } from './task-limit-errors.js';
+import { SUBTITLE_FILE_ERRORS } from './subtitle-file-errors.js';
 import { PART_ERRORS } from './part-errors.js';
 import { STRUCTURE_ERRORS } from './structure-errors.js';
 import { VOICE_ERRORS } from './voice-errors.js';
@@ -19,7 +20,7 @@ export type { UiLanguage };
  * that keep the original, a full disk, a lost database connection) in fault-errors.ts, glossaries,
  * series and the film brief in voice-errors.ts, upload forms that cannot be read in
  * form-errors.ts, parts in part-errors.ts, lines split, merged, inserted or deleted in
- * structure-errors.ts.
+ * structure-errors.ts, subtitle uploads that hold no subtitles in subtitle-file-errors.ts.
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
@@ -208,13 +209,6 @@ export const ErrorCodes = {
   SEGMENT_NOT_FOUND: def(40403, 404, '字幕不存在', 'The subtitle line does not exist', '字幕が存在しません'),
   PRODUCT_NOT_FOUND: def(40404, 404, '商品不存在', 'The product does not exist', '商品が存在しません'),
   ORDER_NOT_FOUND: def(40405, 404, '订单不存在', 'The order does not exist', '注文が存在しません'),
-  SRT_INVALID: def(
-    42210,
-    422,
-    'SRT 文件格式错误或内容为空',
-    'The SRT file format is wrong or the file is empty',
-    'SRT ファイルの形式が正しくないか、内容が空です',
-  ),
   ENGINE_NOT_IMPLEMENTED: def(
     50101,
     501,
@@ -377,6 +371,7 @@ export const ErrorCodes = {
     'ポイントが不足しています：必要 {needed}、現在 {current}',
   ),
   ...TASK_LIMIT_ERRORS,
+  ...SUBTITLE_FILE_ERRORS,
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ErrorCodes;

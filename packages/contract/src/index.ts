@@ -19,3 +19,4 @@ export * from './quality.js';
 export * from './glossary.js';
 export * from './brief.js';
 export * from './lines.js';
+export { CONTENT_ERROR_KEYS } from './subtitle-file-errors.js';

@@ -230,7 +230,7 @@ export const ROUTE_EXCEPTIONS: readonly RouteException[] = [
   { method: 'GET', path: API.googleCallback, reason: 'OAuth: Google returns here; answered by a redirect' },
   { method: 'POST', path: API.alipayNotify, reason: "Alipay's notification: form-encoded, answered as text" },
   { method: 'POST', path: API.wallexWebhook, reason: "Airwallex's webhook: the raw body is signed" },
-  { method: 'POST', path: API.taskExport, reason: 'a file download (SRT or WebVTT)' },
+  { method: 'POST', path: API.taskExport, reason: 'a file download (SRT, WebVTT or ASS)' },
   { method: 'POST', path: API.glossaryExport, reason: 'a file download (CSV or TSV)' },
   {
     method: 'GET',

@@ -28,6 +28,11 @@ export const createTaskFields = z.object({
   keepEngineBreaks: keepEngineBreaksField,
   /** the file's text encoding as the user chose it (WHATWG label); absent: detected (issue 37) */
   encoding: z.enum(SUBTITLE_ENCODINGS).optional(),
+  /**
+   * MicroDVD (`.sub`) counts frames: the video's frame rate turns them into times (issue 37);
+   * absent: the file's own `{1}{1}fps` line, else 23.976. Other formats ignore it.
+   */
+  frameRate: z.coerce.number().min(1).max(240).optional(),
   // issue 26: glossaries, series, formality, a note for the translator, review names and terms first
   ...voiceFields,
 });
@@ -145,7 +150,7 @@ export type TaskLine = z.infer<typeof taskLineSchema>;
 export const taskWithLinesSchema = taskSchema.extend({ lines: z.array(taskLineSchema) });
 export type TaskWithLines = z.infer<typeof taskWithLinesSchema>;
 
-export const EXPORT_FORMATS = ['srt', 'vtt'] as const;
+export const EXPORT_FORMATS = ['srt', 'vtt', 'ass'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** /task/export: the file as a download (bilingual when includeOriginal: original line above the translation) */

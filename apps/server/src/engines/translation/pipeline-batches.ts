@@ -8,6 +8,15 @@ import type { PipelineOptions } from './pipeline-options.js';
 import type { PersistedAnswers } from './pipeline-persist.js';
 import { closesSentence, groupsOf } from './sentence-groups.js';
 
+/**
+ * ASS override blocks that open a line (`{\an8}`, `{\pos(960,100)\fs40}`): a position or a style,
+ * not words. They are kept off the engine (which may drop or mangle them) and put back on its
+ * answer, where they stood (issue 37: a sign of an ASS file keeps its place).
+ */
+const LEADING_OVERRIDES = /^(?:\{[^}]*\})+/;
+export const leadingOverrides = (text: string): string => LEADING_OVERRIDES.exec(text)?.[0] ?? '';
+const withoutLead = (text: string): string => text.slice(leadingOverrides(text).length);
+
 /** line i continues into line i + 1 (one sentence across cues); never when not `grouped` */
 export const joinsNextOf =
   (lines: readonly string[], grouped: boolean) =>
@@ -90,7 +99,10 @@ export class Batches {
     }
     // saved as the engine answered it; lines over budget wait to be condensed, then saved again
     // the words the engine marked as not translated: taken out of the text, kept for its flags
-    const marked = values.map(unknownWordsOf);
+    const marked = values.map((v, i) => {
+      const m = unknownWordsOf(v);
+      return { ...m, text: leadingOverrides(lines[from + i]!) + m.text };
+    });
     const texts = marked.map((m) => m.text);
     answers.finish(
       from,
@@ -109,10 +121,10 @@ export class Batches {
       .filter(([a, b]) => b - a > 1)
       .map(([a, b]): [number, number] => [a - from, b - 1 - from]);
     return {
-      lines: lines.slice(from, to),
+      lines: lines.slice(from, to).map(withoutLead),
       context: {
-        before: lines.slice(Math.max(0, from - context), from),
-        after: lines.slice(to, to + context),
+        before: lines.slice(Math.max(0, from - context), from).map(withoutLead),
+        after: lines.slice(to, to + context).map(withoutLead),
       },
       source: languages.source,
       target: languages.target,

@@ -86,6 +86,18 @@ describe('the pipeline with budgets, sentence groups and condensing', () => {
     expect(sent.at(-1)!.groups).toBeUndefined();
   });
 
+  it('keeps the ASS override blocks that open a line off the engine and puts them back', async () => {
+    const lines = ['{\\pos(960,100)\\an8}Station, north exit', 'Plain {\\i1}words{\\i0}.', '{\\an8}'];
+    const { engine, sent } = fakeEngine();
+    const r = await translateAll(engine, lines, { source: 'en', target: 'es' }, opts());
+    expect(sent.flatMap((q) => q.lines)).toEqual(['Station, north exit', 'Plain {\\i1}words{\\i0}.', '']);
+    expect(r.translations).toEqual([
+      '{\\pos(960,100)\\an8}T:Station, north exit',
+      'T:Plain {\\i1}words{\\i0}.',
+      '{\\an8}T:',
+    ]);
+  });
+
   it('condenses lines over budget (ten a call, at most twice) only for engines that can be asked', async () => {
     const lines = Array.from({ length: 12 }, (_, i) => `Line ${i}.`);
     const long = (l: string) => `${l} said at far too great a length`;

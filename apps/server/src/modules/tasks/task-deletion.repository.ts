@@ -14,9 +14,13 @@ export async function isTaskDeleted(q: Queryable, id: string): Promise<boolean> 
   return rows[0]?.deleted ?? true;
 }
 
-/** A deleted task's lines go (its row stays, soft-deleted: ledger holds refer to it). */
+/**
+ * A deleted task's lines and the file it kept go (its row stays, soft-deleted: ledger holds refer
+ * to it).
+ */
 export async function deleteSegments(q: Queryable, taskId: string): Promise<void> {
   await q.query(`DELETE FROM task_segments WHERE task_id = $1`, [taskId]);
+  await q.query(`DELETE FROM task_documents WHERE task_id = $1`, [taskId]);
 }
 
 /**

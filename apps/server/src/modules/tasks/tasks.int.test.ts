@@ -95,7 +95,9 @@ describe(`subtitle tasks (${TEST_DB})`, () => {
   it('refuses what SPEC §5 refuses, with a clear error and nothing stored', async () => {
     const u = (await t.signUp()).token;
     expectFailure(await upload(u, { name: 'notes.txt', data: SRT }), 41500, 415);
-    expectFailure(await upload(u, { name: 'empty.srt', data: 'no cues in here' }), 42210, 422);
+    expectFailure(await upload(u, { name: 'empty.srt', data: '' }), 42210, 422);
+    // issue 37: a transcript is refused for what it is
+    expectFailure(await upload(u, { name: 'notes.srt', data: 'no cues in here' }), 42230, 422);
     expectFailure(await upload(u, { name: 'big.srt', data: Buffer.alloc(5_242_881, 0x61) }), 41300, 413);
     expectFailure(await upload(u, null), 40000, 400);
     expectFailure(await upload(u, { name: 'x.srt', data: SRT }, { targetLanguage: 'auto' }), 40000, 400);

@@ -1,4 +1,11 @@
-import { LIMITS, pagedList, type PagedList, type Task } from '@subtrans/contract';
+import {
+  CONTENT_ERROR_KEYS,
+  LIMITS,
+  pagedList,
+  type ErrorKey,
+  type PagedList,
+  type Task,
+} from '@subtrans/contract';
 import {
   checkCues,
   cuesPrice,
@@ -6,15 +13,19 @@ import {
   detectLanguage,
   durationMs,
   formatSrtTime,
-  parseSrt,
+  hasSubtitleExtension,
+  readSubtitles,
+  SubtitleFormatError,
   SubtitleParseError,
   type CueProblem,
+  type UnrecognisedContent,
   type SubtitleEncoding,
 } from '@subtrans/subtitles';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { oneAtATime } from './one-at-a-time.js';
 import { insertTask, listOwnTasks, toTask } from './tasks.repository.js';
+import { insertDocument } from './documents.repository.js';
 import { storeVoice } from './brief/brief.service.js';
 import { taskEngine } from './run/engine-options.js';
 import type { VoiceInput } from './brief/voice.repository.js';
@@ -30,7 +41,12 @@ export interface CreateTaskInput extends Partial<VoiceInput> {
   keepEngineBreaks: boolean;
   /** the user's choice; absent: detected (issue 37) */
   encoding?: SubtitleEncoding;
+  /** MicroDVD's frame rate as the user chose it; absent: the file's, else the default */
+  frameRate?: number;
 }
+
+/** issue 37: what a file that holds no subtitles was found to hold, said as such */
+const CONTENT_ERRORS: Record<UnrecognisedContent, ErrorKey> = CONTENT_ERROR_KEYS;
 
 /** Lets the event loop answer other requests before going on. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -64,21 +80,25 @@ function cueError(problem: CueProblem): AppError {
 }
 
 /**
- * SPEC §5 SRT upload: a `.srt` name, at most 5 MB, content that parses into cues (at most
+ * SPEC §5 subtitle upload (issue 37: every format, decided by content): a subtitle file's name
+ * (`.srt`, `.vtt`, `.ass`, …), at most 5 MB, content that parses into cues (at most
  * 20,000), none ending before it starts and none over 500 characters. The language is detected (and used when the user
  * chose 'auto'); the server prices the cues itself (subtitles' taskPrice: at least 10 points, by
  * duration or by text, whichever is more).
  */
 export async function createTask(ctx: AppContext, input: CreateTaskInput): Promise<Task> {
-  if (!/\.srt$/i.test(input.fileName)) throw new AppError('UNSUPPORTED_FILE', input.fileName.slice(0, 100));
+  if (!hasSubtitleExtension(input.fileName))
+    throw new AppError('UNSUPPORTED_FILE', input.fileName.slice(0, 100));
   if (input.bytes.length > LIMITS.srtMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
-  const { cues, price, detected } = await readingTurns.run(async () => {
+  const { cues, price, detected, document } = await readingTurns.run(async () => {
     const text = decodeSubtitleBytes(input.bytes, input.encoding).text;
     await turn();
     let parsed;
+    let format;
     try {
-      parsed = parseSrt(text);
+      ({ cues: parsed, format } = readSubtitles(text, { frameRate: input.frameRate }));
     } catch (err) {
+      if (err instanceof SubtitleFormatError) throw new AppError(CONTENT_ERRORS[err.found]);
       if (err instanceof SubtitleParseError) throw new AppError('SRT_INVALID');
       throw err;
     }
@@ -88,7 +108,9 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     const cost = cuesPrice(parsed);
     await turn();
     const language = detectLanguage(parsed.map((c) => c.text));
-    return { cues: parsed, price: cost, detected: language };
+    // issue 37: an ASS/SSA file is kept whole, to be written again with its dialogue translated
+    const document = format === 'ass' || format === 'ssa' ? { format, body: text } : null;
+    return { cues: parsed, price: cost, detected: language, document };
   });
   const originalLanguage = input.originalLanguage === 'auto' ? detected.language : input.originalLanguage;
   const row = await ctx.db.tx(async (q) => {
@@ -106,6 +128,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
       costRule: price.rule,
       cues,
     });
+    if (document) await insertDocument(q, task.id, document);
     // issue 26: glossaries, series, formality, the note, review names and terms first
     const pair = { source: originalLanguage, target: input.targetLanguage };
     const engine = taskEngine(ctx, input.translationService);

@@ -1,5 +1,9 @@
 import { cuesOfLines, type Cue, type ExportFormat, type Line } from '@subtrans/contract';
 import { serialise } from '@subtrans/subtitles';
+import { writeAss, type AssEvent } from '@subtrans/subtitles/ass-write';
+import { rewriteAss } from '@subtrans/subtitles/ass-document';
+import { overridesAs } from '@subtrans/subtitles/override-tags';
+import { documentOf } from '../documents.repository.js';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../http/errors.js';
 import { segmentRows, type SegmentRow } from './segments.repository.js';
@@ -10,15 +14,39 @@ import { ownTask } from '../own-task.js';
  * after a part) reads as its original.
  */
 export function cuesOf(segments: SegmentRow[], includeOriginal: boolean, originalFirst = true): Cue[] {
-  const lines = segments.map((s): Line => ({
+  return cuesOfLines(linesOf(segments), { includeOriginal, originalFirst });
+}
+
+const linesOf = (segments: SegmentRow[]) =>
+  segments.map((s): Line => ({
     id: s.id,
     startMs: Number(s.start_ms),
     endMs: Number(s.end_ms),
     originalText: s.original_text,
     translatedText: s.translated_text ?? s.original_text,
   }));
-  return cuesOfLines(lines, { includeOriginal, originalFirst });
+
+/**
+ * ASS keeps the two texts of a bilingual file apart (the original in a style of its own), so it is
+ * written from the lines, in the export's order (by time).
+ */
+function assEvents(segments: SegmentRow[], includeOriginal: boolean): AssEvent[] {
+  // Array.prototype.sort is stable: the task's order breaks ties, as in cuesOfLines
+  const ordered = linesOf(segments).sort((a, b) => a.startMs - b.startMs);
+  return ordered.map((l) => ({
+    startMs: l.startMs,
+    endMs: l.endMs,
+    text: l.translatedText,
+    ...(includeOriginal ? { original: l.originalText } : {}),
+  }));
 }
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  // no registered type; the one players and Aegisub's web hosts use
+  ass: 'text/x-ssa; charset=utf-8',
+};
 
 export interface ExportedFile {
   fileName: string;
@@ -26,7 +54,7 @@ export interface ExportedFile {
   body: string;
 }
 
-/** /task/export: the completed task's subtitles (with the editor's changes), SRT or WebVTT. */
+/** /task/export: the completed task's subtitles (with the editor's changes), SRT, WebVTT or ASS. */
 export async function exportTask(
   ctx: AppContext,
   userId: number,
@@ -34,12 +62,36 @@ export async function exportTask(
 ): Promise<ExportedFile> {
   const task = await ownTask(ctx, userId, input.id);
   if (task.status !== 'completed') throw new AppError('TASK_NOT_READY');
-  const cues = cuesOf(await segmentRows(ctx.db, task.id), input.includeOriginal, input.originalFirst ?? true);
+  const segments = await segmentRows(ctx.db, task.id);
+  const originalFirst = input.originalFirst ?? true;
   const base = task.file_name.replace(/\.[^.]*$/, '') || 'subtitles';
   const suffix = input.includeOriginal ? `${task.target_language}.bilingual` : task.target_language;
-  return {
-    fileName: `${base}.${suffix}.${input.format}`,
-    contentType: input.format === 'srt' ? 'application/x-subrip; charset=utf-8' : 'text/vtt; charset=utf-8',
-    body: serialise(cues, input.format),
-  };
+  const file = (body: string, extension: string = input.format): ExportedFile => ({
+    fileName: `${base}.${suffix}.${extension}`,
+    contentType: CONTENT_TYPES[input.format],
+    body,
+  });
+  if (input.format !== 'ass') {
+    const format = input.format;
+    // a line from an ASS file: its override blocks as the format's markup (players print them)
+    const cues = cuesOf(segments, input.includeOriginal, originalFirst).map((c) => ({
+      ...c,
+      text: overridesAs(c.text, format),
+    }));
+    return file(serialise(cues, format));
+  }
+  // issue 37: a task made from ASS/SSA is its own file again, the dialogue translated
+  const kept = await documentOf(ctx.db, task.id);
+  if (kept) {
+    const lines = linesOf(segments).map((l) => ({
+      id: l.id,
+      startMs: l.startMs,
+      endMs: l.endMs,
+      text: l.translatedText,
+      ...(input.includeOriginal ? { original: l.originalText } : {}),
+    }));
+    return file(rewriteAss(kept.body, lines, { originalFirst }), kept.format);
+  }
+  const options = { language: task.target_language, sourceLanguage: task.original_language, title: base };
+  return file(writeAss(assEvents(segments, input.includeOriginal), { ...options, originalFirst }));
 }

@@ -31,7 +31,16 @@ const SAVE_ICONS: [SaveState, React.ReactNode][] = [
   ['conflict', <ExclamationCircleOutlined key="conflict" />],
 ];
 
-export const EXPORT_CHOICES = ['srt', 'srt-both', 'srt-both-flipped', 'vtt', 'vtt-both'] as const;
+export const EXPORT_CHOICES = [
+  'srt',
+  'srt-both',
+  'srt-both-flipped',
+  'vtt',
+  'vtt-both',
+  'ass',
+  'ass-both',
+  'ass-both-flipped',
+] as const;
 export type ExportChoice = (typeof EXPORT_CHOICES)[number];
 const EXPORT_LABELS: Record<ExportChoice, TextKey> = {
   srt: 'editor.export.srt',
@@ -39,6 +48,9 @@ const EXPORT_LABELS: Record<ExportChoice, TextKey> = {
   'srt-both-flipped': 'editor.export.srtBilingualFlipped',
   vtt: 'editor.export.vtt',
   'vtt-both': 'editor.export.vttBilingual',
+  ass: 'editor.export.ass',
+  'ass-both': 'editor.export.assBilingual',
+  'ass-both-flipped': 'editor.export.assBilingualFlipped',
 };
 
 const ICON = {

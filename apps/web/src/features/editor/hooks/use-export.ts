@@ -16,7 +16,7 @@ export function useExport(taskId: string, stateRef: RefObject<EditorState>, save
   const { message } = App.useApp();
   return useCallback(
     (choice: ExportChoice) => {
-      const format: ExportFormat = choice.startsWith('vtt') ? 'vtt' : 'srt';
+      const format = choice.split('-')[0] as ExportFormat;
       if (!stateRef.current.segments.length) return void message.warning(t('editor.noData'));
       void (async () => {
         try {

@@ -68,6 +68,8 @@ export interface CreateTaskForm {
   voice: VoiceOptions;
   /** the encoding the preview read the file in: the server reads it the same (issue 37) */
   encoding?: SubtitleEncoding;
+  /** MicroDVD: the frame rate the preview counted frames with */
+  frameRate?: number;
 }
 
 export function createTask(f: CreateTaskForm): Promise<Task> {
@@ -79,6 +81,7 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   form.set('keepEngineBreaks', String(f.keepEngineBreaks));
   setVoiceFields(form, f.voice);
   if (f.encoding) form.set('encoding', f.encoding);
+  if (f.frameRate !== undefined) form.set('frameRate', String(f.frameRate));
   form.set('file', f.file, f.file.name);
   return apiUpload('taskCreate', form);
 }

@@ -48,7 +48,7 @@ describe('the audio/video card', () => {
     const { onOpen, container } = await renderCard('en');
     const reason = await screen.findByTestId('media-unavailable');
     expect(reason.textContent).toBe(
-      'Speech recognition is not configured on this site, so audio and video cannot be uploaded or processed; SRT subtitle files can still be translated',
+      'Speech recognition is not configured on this site, so audio and video cannot be uploaded or processed; subtitle files can still be translated',
     );
     const card = screen.getByTestId('media-card');
     expect(card.getAttribute('aria-disabled')).toBe('true');
@@ -65,12 +65,12 @@ describe('the audio/video card', () => {
     serverSays(false);
     await renderCard('zh');
     expect((await screen.findByTestId('media-unavailable')).textContent).toBe(
-      '此站点未配置语音识别，暂不能上传和处理音视频；SRT 字幕文件仍可翻译',
+      '此站点未配置语音识别，暂不能上传和处理音视频；字幕文件仍可翻译',
     );
     cleanup();
     await renderCard('ja');
     expect((await screen.findByTestId('media-unavailable')).textContent).toBe(
-      'このサイトでは音声認識が設定されていないため、音声・動画はアップロード・処理できません。SRT 字幕ファイルは引き続き翻訳できます',
+      'このサイトでは音声認識が設定されていないため、音声・動画はアップロード・処理できません。字幕ファイルは引き続き翻訳できます',
     );
     await i18n.changeLanguage('en');
   });

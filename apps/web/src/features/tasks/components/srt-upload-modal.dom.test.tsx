@@ -49,10 +49,10 @@ describe('the SRT upload modal', { timeout: 30_000 }, () => {
     renderWithApp(i18n, <SrtUploadModal open onClose={() => undefined} />);
     submit();
     expect(await screen.findByText('Choose the target language')).toBeTruthy();
-    expect(await screen.findByText('Choose an SRT file')).toBeTruthy();
+    expect(await screen.findByText('Choose a subtitle file')).toBeTruthy();
     await choose('srt-target', 'French');
     submit();
-    expect(await screen.findByText('Choose an SRT file')).toBeTruthy();
+    expect(await screen.findByText('Choose a subtitle file')).toBeTruthy();
     expect(api.to(API.taskCreate)).toEqual([]);
   });
 

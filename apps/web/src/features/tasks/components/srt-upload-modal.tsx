@@ -3,7 +3,14 @@ import { Alert, App, Descriptions, Form, Modal, Spin, Switch, Typography, Upload
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { languageOptions, SUBTITLE_LANGUAGES, ErrorCodes, type PartPlan } from '@subtrans/contract';
+import {
+  errorMessage,
+  languageOptions,
+  SUBTITLE_LANGUAGES,
+  ErrorCodes,
+  type PartPlan,
+} from '@subtrans/contract';
+import { SUBTITLE_EXTENSIONS } from '@subtrans/subtitles/extensions';
 import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
@@ -24,6 +31,7 @@ import { useInsufficientPoints, usePartOffer } from './insufficient-points';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';
 import { VoiceOptionsFields } from './voice-options-fields';
 import { EncodingChoice } from './encoding-choice';
+import { FORMAT_NAMES, FrameRateChoice } from './frame-rate-choice';
 
 const SRT_FIELDS = { source: 'originalLanguage', target: 'targetLanguage', engine: 'translationService' };
 
@@ -41,7 +49,7 @@ interface FormValues {
 }
 
 /**
- * SPEC §2/§5 SRT upload modal: the file is checked and previewed (cues, detected language, cost)
+ * SPEC §2/§5 subtitle upload modal (issue 37: every format, decided by content): the file is checked and previewed (cues, detected language, cost)
  * in the browser before anything is sent; submit compares the balance with the cost, then creates
  * the task and starts it.
  */
@@ -65,6 +73,8 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
   const [reading, setReading] = useState<EncodingReading | null>(null);
   // the latest read wins when the user changes the encoding while one is still being read
   const reads = useRef(0);
+  // MicroDVD counts frames: the rate the user chose (absent: the file's, else 23.976)
+  const [frameRate, setFrameRate] = useState<number | undefined>(undefined);
   const [fileError, setFileError] = useState<string | null>(null);
   // a picked file being read (and, for Latin script, the language model loaded)
   const [checking, setChecking] = useState(false);
@@ -76,6 +86,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     setFile(null);
     setPreview(null);
     setReading(null);
+    setFrameRate(undefined);
     setFileError(null);
     setError(null);
   };
@@ -84,8 +95,11 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     onClose();
   };
 
-  /** reads the file (in `encoding`, else detected) and shows what it holds, or why it is refused */
-  const read = async (f: File, encoding?: SubtitleEncoding) => {
+  /**
+   * reads the file (in `encoding`, else detected; MicroDVD at `fps`) and shows what it holds, or
+   * why it is refused
+   */
+  const read = async (f: File, encoding?: SubtitleEncoding, fps = frameRate) => {
     const id = ++reads.current;
     setError(null);
     setPreview(null);
@@ -93,7 +107,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     let check: SrtCheck;
     try {
       const { previewSrt } = await loadPreview();
-      check = await previewSrt(f.name, new Uint8Array(await f.arrayBuffer()), encoding);
+      check = await previewSrt(f.name, new Uint8Array(await f.arrayBuffer()), encoding, fps);
     } catch {
       if (id === reads.current) setFileError(t('common.networkError'));
       return;
@@ -103,7 +117,11 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     if (id !== reads.current) return;
     setReading(check.reading ?? null);
     if (!check.ok) {
-      setFileError(t(`tasks.upload.reject.${check.reason}`, check.params));
+      setFileError(
+        'content' in check
+          ? errorMessage(check.content, ui)
+          : t(`tasks.upload.reject.${check.reason}`, check.params),
+      );
       return;
     }
     setFileError(null);
@@ -113,7 +131,8 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
   const pick = (f: File) => {
     setFile(f);
     setReading(null);
-    return read(f);
+    setFrameRate(undefined);
+    return read(f, undefined, undefined);
   };
 
   /**
@@ -154,6 +173,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
         voice: voiceOf(v, capabilitiesOf(engines.data, v.translationService)),
         // what the preview showed is what the task holds
         encoding: reading?.encoding,
+        frameRate: preview.frameRate?.fps,
       });
       try {
         await startTask(task.id, part ? { maxPoints: part.points } : undefined);
@@ -210,7 +230,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
           help={fileError ?? t('tasks.upload.fileHint')}
         >
           <Upload.Dragger
-            accept=".srt"
+            accept={SUBTITLE_EXTENSIONS.join(',')}
             multiple={false}
             maxCount={1}
             showUploadList={false}
@@ -224,8 +244,23 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">{file ? file.name : t('tasks.upload.drop')}</p>
+            {preview ? (
+              <p className="ant-upload-hint" data-testid="srt-format">
+                {FORMAT_NAMES[preview.format]}
+              </p>
+            ) : null}
           </Upload.Dragger>
         </Form.Item>
+        {file && preview?.frameRate ? (
+          <FrameRateChoice
+            rate={preview.frameRate}
+            busy={checking}
+            onChange={(fps) => {
+              setFrameRate(fps);
+              void read(file, reading?.encoding, fps);
+            }}
+          />
+        ) : null}
         {file && reading ? (
           <EncodingChoice reading={reading} busy={checking} onChange={(e) => void read(file, e)} />
         ) : null}

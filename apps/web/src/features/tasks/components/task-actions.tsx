@@ -27,6 +27,8 @@ const DOWNLOADS = [
   { key: 'srt-both', label: 'tasks.download.srtBilingual' },
   { key: 'vtt', label: 'tasks.download.vtt' },
   { key: 'vtt-both', label: 'tasks.download.vttBilingual' },
+  { key: 'ass', label: 'tasks.download.ass' },
+  { key: 'ass-both', label: 'tasks.download.assBilingual' },
 ] as const;
 
 /**
@@ -103,8 +105,7 @@ export function TaskActions(props: {
             label: t(i.label),
             'data-testid': `download-${i.key}`,
           })),
-          onClick: ({ key }) =>
-            on.download(task, key.startsWith('vtt') ? 'vtt' : 'srt', key.endsWith('-both')),
+          onClick: ({ key }) => on.download(task, key.split('-')[0] as ExportFormat, key.endsWith('-both')),
         }}
       >
         <Button size="small" icon={<DownloadOutlined />} disabled={!completed} data-testid="task-download">

@@ -20,6 +20,7 @@ describe('SRT upload check (SPEC §5)', () => {
         ],
       },
       preview: {
+        format: 'srt',
         cues: 2,
         detectedLanguage: 'en',
         detectionUncertain: false,
@@ -91,13 +92,14 @@ describe('SRT upload check (SPEC §5)', () => {
   });
 
   it('refuses a wrong name, a file over 5 MB, and content without cues, each with its reason', async () => {
-    expect(await previewSrt('talk.txt', enc(SRT))).toEqual({ ok: false, reason: 'notSrt' });
+    expect(await previewSrt('talk.txt', enc(SRT))).toEqual({ ok: false, reason: 'notSubtitle' });
     expect(checkSrtName('big.srt', 5_242_881)).toBe('tooLarge');
     expect(checkSrtName('ok.srt', 5_242_880)).toBeNull();
     // refused content still says how it was read: another encoding may be the fix
+    // issue 37: a transcript is refused for what it is, in the server's words
     expect(await previewSrt('empty.srt', enc('nothing to see here'))).toEqual({
       ok: false,
-      reason: 'invalid',
+      content: 'SUBTITLE_PLAIN_TEXT',
       reading: {
         encoding: 'utf-8',
         source: 'detected',
@@ -105,6 +107,31 @@ describe('SRT upload check (SPEC §5)', () => {
         sample: ['nothing to see here'],
       },
     });
+    // a WebVTT file with no cue is no subtitle file's content either way: no cue
+    expect(await previewSrt('empty.vtt', enc('WEBVTT\n\nNOTE nothing yet\n'))).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+    });
+  });
+
+  it('reads every subtitle format by its content, MicroDVD at the chosen frame rate (issue 37)', async () => {
+    const vtt = 'WEBVTT\n\n00:01.000 --> 00:03.000\nGood morning, everyone here today.\n';
+    const asVtt = await previewSrt('mislabelled.srt', enc(vtt));
+    expect(asVtt.ok && asVtt.preview.format).toBe('vtt');
+    const sub = '{25}{75}Good morning, everyone here today.\n';
+    const assumed = await previewSrt('movie.sub', enc(sub));
+    expect(assumed.ok && assumed.preview).toMatchObject({
+      format: 'microdvd',
+      frameRate: { fps: 23.976, fromFile: false },
+      lines: [{ endMs: 3128 }],
+    });
+    const at25 = await previewSrt('movie.sub', enc(sub), undefined, 25);
+    expect(at25.ok && at25.preview).toMatchObject({ frameRate: { fps: 25 }, lines: [{ endMs: 3000 }] });
+    const ass =
+      '[Script Info]\n\n[Events]\nDialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an8}Hello\\Nthere\n';
+    const asAss = await previewSrt('sign.ass', enc(ass));
+    // the sample is the dialogue, not the script's header
+    expect(asAss.ok && asAss.reading.sample).toEqual(['{\\an8}Hello', 'there']);
   });
 
   it('detects as the server does, loading the trigram model only for Latin script', async () => {

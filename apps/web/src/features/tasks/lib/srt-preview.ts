@@ -1,4 +1,4 @@
-import { LIMITS } from '@subtrans/contract';
+import { CONTENT_ERROR_KEYS, LIMITS, type ErrorKey } from '@subtrans/contract';
 import {
   checkCues,
   cuesPrice,
@@ -8,10 +8,13 @@ import {
   estimatedMinutes,
   formatSrtTime,
   fromTrigram,
-  parseSrt,
+  hasSubtitleExtension,
   planPart,
   pricedLines,
+  readSubtitles,
+  SubtitleFormatError,
   SubtitleParseError,
+  type SubtitleInputFormat,
   type CostRule,
   type DetectedLanguage,
   type EncodingSource,
@@ -36,8 +39,12 @@ async function detectLanguage(lines: readonly string[]): Promise<DetectedLanguag
   return fromTrigram(trigramLanguage(found.latin));
 }
 
-/** What the upload modal shows before submit: the file's cues, language and cost. */
+/** What the upload modal shows before submit: the file's format, cues, language and cost. */
 export interface SrtPreview {
+  /** found in the content, whatever the name says (issue 37) */
+  format: SubtitleInputFormat;
+  /** MicroDVD: the frame rate its frames were counted with, and whether the file said it */
+  frameRate?: { fps: number; fromFile: boolean };
   cues: number;
   detectedLanguage: string;
   /** SPEC §8: detection failed (or too little text) → zh-CN with a warning */
@@ -69,9 +76,11 @@ export interface EncodingReading {
 /** lines of text the dialog shows */
 const SAMPLE_LINES = 4;
 
-function sampleOf(text: string): string[] {
+/** The first lines of the cues' text; of the raw text (no numbers or SRT timings) when none was read. */
+function sampleOf(text: string, cues?: readonly { text: string }[]): string[] {
   const lines: string[] = [];
-  for (const line of text.split(/\r\n|\r|\n/)) {
+  const raw = cues ? cues.flatMap((c) => c.text.split('\n')) : text.slice(0, 8192).split(/\r\n|\r|\n/);
+  for (const line of raw) {
     const trimmed = line.trim();
     if (!trimmed || /^\d+$/.test(trimmed) || trimmed.includes('-->')) continue;
     lines.push(trimmed.slice(0, 200));
@@ -80,8 +89,9 @@ function sampleOf(text: string): string[] {
   return lines;
 }
 
-/** SPEC §5 SRT upload rules and the cue checks, each with its own message key. */
-export type SrtRejection = 'notSrt' | 'tooLarge' | 'invalid' | 'endsBeforeStart' | 'tooLong' | 'tooManyCues';
+/** SPEC §5 upload rules and the cue checks, each with its own message key. */
+export type SrtRejection =
+  'notSubtitle' | 'tooLarge' | 'invalid' | 'endsBeforeStart' | 'tooLong' | 'tooManyCues';
 
 /** Past the name and size, every answer says how the file was read: a wrong encoding can be the reason. */
 export type SrtCheck =
@@ -91,37 +101,47 @@ export type SrtCheck =
       reason: SrtRejection;
       params?: Record<string, string | number>;
       reading?: EncodingReading;
-    };
+    }
+  /** no subtitles in it: what it holds, in the server's own words (contract error) */
+  | { ok: false; content: ErrorKey; reading: EncodingReading };
 
 /** Checks the name and size first (cheap), then parses the bytes exactly as the server will. */
 export function checkSrtName(name: string, size: number): SrtRejection | null {
-  if (!/\.srt$/i.test(name)) return 'notSrt';
+  if (!hasSubtitleExtension(name)) return 'notSubtitle';
   if (size > LIMITS.srtMaxBytes) return 'tooLarge';
   return null;
 }
 
-/** `encoding`: the user's choice from the menu; without it, detected as the server will. */
+/**
+ * `encoding`: the user's choice from the menu; without it, detected as the server will.
+ * `frameRate`: MicroDVD's, as the user chose it.
+ */
 export async function previewSrt(
   name: string,
   bytes: Uint8Array,
   encoding?: SubtitleEncoding,
+  frameRate?: number,
 ): Promise<SrtCheck> {
   const early = checkSrtName(name, bytes.byteLength);
   if (early) return { ok: false, reason: early };
   const decoded = decodeSubtitleBytes(bytes, encoding);
-  const reading: EncodingReading = {
+  const readingOf = (cues?: readonly { text: string }[]): EncodingReading => ({
     encoding: decoded.encoding,
     source: decoded.source,
     candidates: decoded.candidates,
-    sample: sampleOf(decoded.text),
-  };
-  let cues;
+    sample: sampleOf(decoded.text, cues),
+  });
+  let read;
   try {
-    cues = parseSrt(decoded.text);
+    read = readSubtitles(decoded.text, { frameRate });
   } catch (e) {
+    const reading = readingOf();
+    if (e instanceof SubtitleFormatError) return { ok: false, content: CONTENT_ERROR_KEYS[e.found], reading };
     if (e instanceof SubtitleParseError) return { ok: false, reason: 'invalid', reading };
     throw e;
   }
+  const { cues } = read;
+  const reading = readingOf(cues);
   // the server's own checks, so the user hears of a bad cue before anything is sent
   const problem = checkCues(cues, { maxChars: LIMITS.originalTextMax, maxCues: LIMITS.maxCues });
   if (problem?.kind === 'too-many')
@@ -156,6 +176,8 @@ export async function previewSrt(
     ok: true,
     reading,
     preview: {
+      format: read.format,
+      ...(read.frameRate ? { frameRate: read.frameRate } : {}),
       cues: cues.length,
       detectedLanguage: detected.language,
       detectionUncertain: detected.method === 'fallback',

@@ -1,0 +1,182 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import iconv from 'iconv-lite';
+import { parseAss } from '@subtrans/subtitles';
+import { chooseOption, newCustomer } from '../support/voice.js';
+import { E2E_PORT } from '../playwright.config.js';
+
+const BASE = `http://localhost:${E2E_PORT}`;
+
+const ASS = `[Script Info]
+Title: Episode 1
+ScriptType: v4.00+
+
+[V4+ Styles]
+Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+Style: Default,Arial,64,&H00FFFFFF,&H000000FF,&H00000000,&H64000000,0,0,0,0,100,100,0,0,1,2,1,2,40,40,40,1
+
+[Events]
+Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+Comment: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,typeset check
+Dialogue: 0,0:00:01.00,0:00:03.50,Default,Anna,0,0,0,,Good morning,\\Neveryone here.
+Dialogue: 0,0:00:04.00,0:00:06.00,Default,,0,0,0,,We start at nine today, as always.
+`;
+
+/** the id of the signed-in user's task named `name`, once it is completed */
+async function completedTaskNamed(page: Page, name: string): Promise<string> {
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.post('/task/list', {
+          headers: { Origin: BASE },
+          data: { page: 1, size: 10 },
+        });
+        const list = (
+          (await res.json()) as { data: { list: { id: string; fileName: string; status: string }[] } }
+        ).data.list;
+        const task = list.find((t) => t.fileName === name);
+        id = task?.id ?? '';
+        return task?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('completed');
+  return id;
+}
+
+const segmentsOf = async (page: Page, id: string) => {
+  const res = await page.request.post('/task/get', { headers: { Origin: BASE }, data: { id } });
+  return ((await res.json()) as { data: { segments: { startTime: string; originalText: string }[] } }).data
+    .segments;
+};
+
+test('an ASS file: read as ASS, translated, edited, exported as bilingual ASS (en, issue 37)', async ({
+  page,
+}) => {
+  await newCustomer(page);
+  await page.goto('/dashboard?lang=en');
+  await page.getByTestId('srt-card').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'episode.ass',
+    mimeType: 'text/x-ssa',
+    buffer: Buffer.from(ASS),
+  });
+  await expect(dialog.getByTestId('srt-format')).toHaveText('Advanced SubStation Alpha (ASS)');
+  // the sample is the dialogue, not the script's header
+  await expect(dialog.getByTestId('srt-sample')).toHaveText(
+    'Good morning,\neveryone here.\nWe start at nine today, as always.',
+  );
+  await expect(dialog.getByTestId('srt-detected')).toHaveText('English');
+  await chooseOption(page, 'srt-target', 'French', 'French');
+  await dialog.getByTestId('srt-submit').click();
+  await expect(dialog).toBeHidden();
+  const id = await completedTaskNamed(page, 'episode.ass');
+
+  await page.goto(`/edit/${id}?lang=en`);
+  const line1 = page.getByTestId('seg-1-translation');
+  await line1.fill('Bonjour à tous, revu.');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByTestId('editor-export')
+      .click()
+      .then(() => page.getByTestId('export-ass-both').click()),
+  ]);
+  expect(download.suggestedFilename()).toBe('episode.fr.bilingual.ass');
+  const ass = await readFile(await download.path(), 'utf8');
+  expect(ass).toMatch(/^Style: Original,Arial,45,/m);
+  const events = parseAss(ass);
+  expect(events.map((e) => [e.startMs, e.endMs])).toEqual([
+    [1000, 3500],
+    [4000, 6000],
+  ]);
+  expect(events[0]!.text).toBe('{\\rOriginal}Good morning,\neveryone here.{\\r}\nBonjour à tous, revu.');
+});
+
+test('a Big5 SRT: read as Big5 Traditional Chinese, translated, downloaded as ASS from the list (zh)', async ({
+  page,
+}) => {
+  const lines = ['我們今天九點開始上課。', '請大家準時到達教室。'];
+  const srt = lines.map(
+    (l, i) => `${i + 1}\r\n00:00:0${i * 3 + 1},000 --> 00:00:0${i * 3 + 3},000\r\n${l}\r\n`,
+  );
+  await newCustomer(page);
+  await page.goto('/dashboard?lang=zh');
+  await page.getByTestId('srt-card').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'class.srt',
+    mimeType: 'application/x-subrip',
+    buffer: iconv.encode(srt.join('\r\n'), 'big5'),
+  });
+  await expect(dialog.getByTestId('srt-encoding')).toContainText('Big5');
+  await expect(dialog.getByTestId('srt-format')).toHaveText('SubRip (SRT)');
+  await expect(dialog.getByTestId('srt-sample')).toHaveText(lines.join('\n'));
+  await chooseOption(page, 'srt-target', 'en', '英语');
+  await dialog.getByTestId('srt-submit').click();
+  await expect(dialog).toBeHidden();
+  const id = await completedTaskNamed(page, 'class.srt');
+  expect((await segmentsOf(page, id)).map((s) => s.originalText)).toEqual(lines);
+
+  const row = page.getByTestId('task-list').locator('tr', { hasText: 'class.srt' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row
+      .getByTestId('task-download')
+      .click()
+      .then(() => page.getByTestId('download-ass').click()),
+  ]);
+  expect(download.suggestedFilename()).toBe('class.en.ass');
+  const ass = await readFile(await download.path(), 'utf8');
+  expect(ass).toMatch(/^Style: Default,Arial,64,/m);
+  expect(parseAss(ass).map((e) => [e.startMs, e.endMs])).toEqual([
+    [1000, 3000],
+    [4000, 6000],
+  ]);
+});
+
+test('a MicroDVD file asks for the frame rate; a transcript is refused for what it is (ja, phone)', async ({
+  page,
+}) => {
+  await newCustomer(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard?lang=ja');
+  await page.getByTestId('srt-card').click();
+  const dialog = page.getByRole('dialog');
+  const input = dialog.locator('input[type=file]');
+  await input.setInputFiles({
+    name: 'notes.srt',
+    mimeType: 'application/x-subrip',
+    buffer: Buffer.from('おはようございます。\n今日は九時に始めます。\n'),
+  });
+  await expect(dialog).toContainText(
+    'これはタイムコードのないプレーンテキストで、字幕ファイルではありません',
+  );
+
+  await input.setInputFiles({
+    name: 'movie.sub',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('{25}{87}おはようございます。|皆さん。\n{100}{150}今日は九時に始めます。\n'),
+  });
+  await expect(dialog.getByTestId('srt-format')).toHaveText('MicroDVD');
+  const rate = dialog.getByTestId('srt-frame-rate');
+  await expect(rate).toContainText('23.976 fps');
+  await expect(dialog).toContainText('このファイルにはフレームレートがありません');
+  const box = await rate.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await rate.click();
+  await page.locator('.ant-select-dropdown:visible').getByText('25 fps', { exact: true }).click();
+  await expect(rate).toContainText('25 fps');
+  await chooseOption(page, 'srt-target', 'en', '英語');
+  await dialog.getByTestId('srt-submit').click();
+  await expect(dialog).toBeHidden();
+  const id = await completedTaskNamed(page, 'movie.sub');
+  // frame 25 at 25 fps is one second in; at 23.976 it would be 1.043 s
+  expect((await segmentsOf(page, id)).map((s) => [s.startTime, s.originalText])).toEqual([
+    ['00:00:01,000', 'おはようございます。\n皆さん。'],
+    ['00:00:04,000', '今日は九時に始めます。'],
+  ]);
+});
