@@ -21,7 +21,9 @@
  * choose, through the real server, bench/amplification.ts), edits (saving a split or a merge in a
  * 10,000-line task against one text edit, per database, bench/segment-edit.ts), editor-structure
  * (a split, a merge, a shift, a frame rate and fix timing in the editor on a 10,000-line task against
- * a keystroke, with the saves they send, bench/editor-structure.ts).
+ * a keystroke, with the saves they send, bench/editor-structure.ts), formats (issue 37: encoding
+ * detection on bench/encoding-corpus, ASS written back whole on bench/ass-corpus, parse speed of
+ * WebVTT, ASS, SBV, TTML and MicroDVD against npm parsers, bench/subtitle-formats.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,6 +42,7 @@ import { benchMedia } from './media.js';
 import { benchPipeline } from './pipeline.js';
 import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
+import { benchFormats } from './subtitle-formats.js';
 import { benchSubtitles } from './subtitles.js';
 import { benchVoice } from './voice.js';
 import { ADMIN, ROOT, rssMb, signInAsAdmin } from './support.js';
@@ -267,13 +270,14 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits,editor-structure'
+      'servers,subtitles,formats,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits,editor-structure'
     )
       .split(',')
       .map((p) => p.trim()),
   );
   if (only.has('servers')) await benchServers();
   if (only.has('subtitles')) figures.push(...(await benchSubtitles()));
+  if (only.has('formats')) figures.push(...benchFormats());
   if (only.has('pipeline')) figures.push(...(await benchPipeline(PG_URL)));
   if (only.has('apertium')) figures.push(...(await benchApertium()));
   if (only.has('editor')) figures.push(...(await benchEditor()));

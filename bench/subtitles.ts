@@ -78,7 +78,7 @@ const subsrtLib: Contender<ReturnType<typeof subsrt.parse>> = {
 };
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so every run parses the same file. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
