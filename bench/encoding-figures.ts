@@ -8,6 +8,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { decodeSubtitleBytes } from '@subtrans/subtitles';
+import { trigramLanguage } from '@subtrans/subtitles/trigram';
+
+/** as the server reads an upload: the trigram model decides between Latin code pages */
+const AS_UPLOADED = { languageOf: trigramLanguage };
 import { FILES_DIR, MANIFEST, sha256, type CorpusFile } from './encoding-corpus/generate.js';
 import type { Figure } from './ledger.js';
 
@@ -31,7 +35,11 @@ function firstDifference(file: CorpusFile, text: string): string {
 export function benchEncodings(): Figure[] {
   const { files } = JSON.parse(readFileSync(MANIFEST, 'utf8')) as { files: CorpusFile[] };
   const readings: Reading[] = files.map((f) => {
-    const decoded = decodeSubtitleBytes(new Uint8Array(readFileSync(path.join(FILES_DIR, f.file))));
+    const decoded = decodeSubtitleBytes(
+      new Uint8Array(readFileSync(path.join(FILES_DIR, f.file))),
+      undefined,
+      AS_UPLOADED,
+    );
     return { ...f, read: decoded.encoding, right: sha256(decoded.text) === f.sha256 };
   });
   const kinds = new Map<string, Reading[]>();
@@ -51,7 +59,11 @@ export function benchEncodings(): Figure[] {
   );
   const wrong = readings.filter((r) => !r.right);
   for (const r of wrong) {
-    const text = decodeSubtitleBytes(new Uint8Array(readFileSync(path.join(FILES_DIR, r.file)))).text;
+    const text = decodeSubtitleBytes(
+      new Uint8Array(readFileSync(path.join(FILES_DIR, r.file))),
+      undefined,
+      AS_UPLOADED,
+    ).text;
     console.warn(`misread: ${r.file} (${r.cues} cues) as ${r.read}: ${firstDifference(r, text)}`);
   }
   const utf8Wrong = wrong.filter((r) => r.encoding === 'utf-8').length;

@@ -1,4 +1,4 @@
-import { bomOf, detectEncoding, type EncodingSource } from './encoding-detect.js';
+import { bomOf, detectEncoding, preferByLanguage, type EncodingSource } from './encoding-detect.js';
 import type { SubtitleEncoding } from './encoding-names.js';
 
 export interface DecodedSubtitles {
@@ -8,16 +8,39 @@ export interface DecodedSubtitles {
   source: EncodingSource;
   /** the likely encodings, best first (the one read first): what the upload dialog's menu leads with */
   candidates: SubtitleEncoding[];
+  /**
+   * the encoding was guessed among Latin-script code pages without `languageOf`: read again with
+   * it, the guess may change (the web loads the trigram model only then)
+   */
+  languageMatters?: boolean;
+}
+
+export interface DecodeOptions {
+  /**
+   * the language of a text among `only` (the trigram model, trigram.ts trigramLanguage): decides
+   * between Latin-script code pages (encoding-detect.ts preferByLanguage)
+   */
+  languageOf?: (text: string, only: readonly string[]) => string;
 }
 
 /**
  * Reads a subtitle file's bytes: in `encoding` when the user chose one, else in the one
- * detectEncoding finds (BOM, UTF-16/32, UTF-8, then chardet's guess). The same function in the
+ * detectEncoding finds (BOM, UTF-16/32, UTF-8, then chardet's guess; among Latin code pages the
+ * one whose reading is in a language it serves, given `languageOf`). The same function in the
  * browser's preview and on the server, so both read the same text. Never throws: every encoding
  * here maps any bytes to some text. The BOM is not part of the text, nor any NUL character.
  */
-export function decodeSubtitleBytes(bytes: Uint8Array, encoding?: SubtitleEncoding): DecodedSubtitles {
-  const guess = detectEncoding(bytes);
+export function decodeSubtitleBytes(
+  bytes: Uint8Array,
+  encoding?: SubtitleEncoding,
+  opts: DecodeOptions = {},
+): DecodedSubtitles {
+  const detected = detectEncoding(bytes);
+  const sample = bytes.subarray(0, 64 * 1024);
+  const guess =
+    !encoding && opts.languageOf
+      ? preferByLanguage(detected, (e) => decodeAs(sample, e), opts.languageOf)
+      : detected;
   let decoded: DecodedSubtitles;
   if (encoding) {
     const bom = bomOf(bytes);
@@ -27,6 +50,7 @@ export function decodeSubtitleBytes(bytes: Uint8Array, encoding?: SubtitleEncodi
   } else {
     const { encoding: found, source, candidates } = guess;
     decoded = { text: decodeAs(bytes.subarray(guess.bomLength), found), encoding: found, source, candidates };
+    if (guess.latinChoice && !opts.languageOf) decoded.languageMatters = true;
   }
   // NUL is never text in a subtitle (a stray byte, or a wrong wide encoding), and PostgreSQL
   // cannot store it: it is dropped here, where every upload is read

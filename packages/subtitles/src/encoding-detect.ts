@@ -11,6 +11,50 @@ export interface EncodingGuess {
   bomLength: number;
   /** the likely encodings, best first (`encoding` first): what a menu offers before the rest */
   candidates: SubtitleEncoding[];
+  /**
+   * Latin-script code pages among the candidates when the best is one of them and so is another:
+   * the detector's byte statistics hardly tell Czech in Windows-1250 from French in Windows-1252
+   * on a few lines, the language of each reading does (preferByLanguage)
+   */
+  latinChoice?: SubtitleEncoding[];
+}
+
+/**
+ * The languages (tinyld's codes) each Latin-script code page is made for: a reading in a
+ * language its code page does not serve is the wrong reading.
+ */
+export const CODE_PAGE_LANGUAGES: Partial<Record<SubtitleEncoding, readonly string[]>> = {
+  'windows-1250': ['cs', 'sk', 'pl', 'hu', 'ro'],
+  'iso-8859-2': ['cs', 'sk', 'pl', 'hu', 'ro'],
+  'windows-1252': ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'no', 'fi', 'is'],
+  'windows-1254': ['tr'],
+  'windows-1257': ['lt', 'lv', 'et'],
+};
+
+/**
+ * The user's file read in the first of `guess.latinChoice` whose reading is in a language its code
+ * page serves (`languageOf`: the trigram model, choosing among those languages); the detector's
+ * best when none is. `decode` reads the bytes in an encoding.
+ */
+export function preferByLanguage(
+  guess: EncodingGuess,
+  decode: (encoding: SubtitleEncoding) => string,
+  languageOf: (text: string, only: readonly string[]) => string,
+): EncodingGuess {
+  const choice = guess.latinChoice;
+  if (!choice) return guess;
+  const all = [...new Set(choice.flatMap((e) => CODE_PAGE_LANGUAGES[e] ?? []))];
+  const fits = choice.find((e) => {
+    // the lines with letters beyond ASCII: where the readings differ
+    const text = decode(e)
+      .split('\n')
+      .filter((l) => /[^\t\r -~]/.test(l))
+      .join('\n')
+      .slice(0, 4096);
+    return (CODE_PAGE_LANGUAGES[e] ?? []).includes(languageOf(text, all));
+  });
+  if (!fits || fits === guess.encoding) return guess;
+  return { ...guess, encoding: fits, candidates: [fits, ...guess.candidates.filter((e) => e !== fits)] };
 }
 
 /** chardet's names as WHATWG labels; ISO-8859-1 and -9 are read as their Windows supersets (as browsers do) */
@@ -45,9 +89,6 @@ const FROM_CHARDET: Readonly<Record<string, SubtitleEncoding>> = {
   'windows-1258': 'windows-1258',
   'windows-874': 'windows-874',
 };
-
-/** multi-byte encodings whose bytes can be invalid: a candidate that does not decode cleanly is not one */
-const STRICT = new Set<SubtitleEncoding>(['gb18030', 'big5', 'shift_jis', 'euc-jp', 'euc-kr', 'iso-2022-jp']);
 
 /** the detector reads at most this much: on 5 MB it took 0.8 s, and timing lines tell it nothing */
 const SAMPLE_BYTES = 64 * 1024;
@@ -94,8 +135,13 @@ function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
+/**
+ * A candidate whose decoder finds bytes it has no character for is not the file's encoding:
+ * multi-byte codes have invalid sequences, and code pages unassigned bytes (ISO-8859-8 for
+ * Arabic text in Windows-1256). UTF-32 has no TextDecoder and was decided before.
+ */
 function decodesCleanly(bytes: Uint8Array, encoding: SubtitleEncoding): boolean {
-  if (!STRICT.has(encoding)) return true;
+  if (encoding === 'utf-32le' || encoding === 'utf-32be') return true;
   try {
     // streaming: a sample cut inside a character is not an error
     new TextDecoder(encoding, { fatal: true }).decode(bytes, { stream: true });
@@ -167,5 +213,7 @@ export function detectEncoding(bytes: Uint8Array): EncodingGuess {
   const guesses = ranked(sample).filter((e) => e !== 'utf-8' && decodesCleanly(sample, e));
   const encoding = guesses[0] ?? 'gb18030';
   const candidates = [encoding, ...guesses.filter((e) => e !== encoding)].slice(0, 6);
-  return { encoding, source: 'detected', bomLength: 0, candidates };
+  const latin = candidates.filter((e) => CODE_PAGE_LANGUAGES[e]);
+  const latinChoice = latin[0] === encoding && latin.length > 1 ? latin : undefined;
+  return { encoding, source: 'detected', bomLength: 0, candidates, ...(latinChoice ? { latinChoice } : {}) };
 }

@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import { decodeSubtitleBytes } from './decode.js';
 import { SUBTITLE_ENCODINGS, type SubtitleEncoding } from './encoding-names.js';
 import { parseSrt } from './srt.js';
+import { trigramLanguage } from './trigram.js';
 
 /** a few lines of each script, as a subtitle would hold them */
 const TEXTS = {
@@ -139,5 +140,40 @@ describe('the encoding of a subtitle file', () => {
     const decoded = decodeSubtitleBytes(bytes);
     expect(decoded.encoding).toBe('shift_jis');
     expect(decoded.text).toContain('こんにちは');
+  });
+});
+
+describe('Latin and Arabic code pages on a few lines (issue 37 bench misses)', () => {
+  const srt = (lines: string[]) =>
+    lines.map((l, i) => `${i + 1}\r\n00:00:0${i},000 --> 00:00:0${i},900\r\n${l}\r\n`).join('\r\n');
+  const CZECH = srt([
+    'Nezapomeň zavolat babičce.',
+    'Pracuje tady už deset let.\r\nKáva vychladla, naleju ti další.',
+  ]);
+  const LITHUANIAN = srt([
+    'Ačiū, kad visada esi šalia.\r\nKą pasakei? Negirdėjau.',
+    'Kur artimiausia vaistinė?\r\nGydytojas sakė, kad tau reikia kelias dienas pailsėti.',
+  ]);
+  const ARABIC = srt(['لا أجد مفاتيحي.\r\nطلبت مني أمي أن أعود مبكرًا.', 'لا أجد مفاتيحي.']);
+  const read = (text: string, encoding: string, opts = { languageOf: trigramLanguage }) =>
+    decodeSubtitleBytes(new Uint8Array(iconv.encode(text, encoding)), undefined, opts);
+
+  it('takes the code page whose reading is in a language it serves', () => {
+    // the byte statistics alone rank Windows-1252 first: "babièce"
+    const guessed = decodeSubtitleBytes(new Uint8Array(iconv.encode(CZECH, 'windows-1250')));
+    expect(guessed).toMatchObject({ encoding: 'windows-1252', languageMatters: true });
+    expect(guessed.candidates).toContain('windows-1250');
+    expect(read(CZECH, 'windows-1250')).toMatchObject({ encoding: 'windows-1250', text: CZECH });
+    expect(read(LITHUANIAN, 'windows-1257')).toMatchObject({ encoding: 'windows-1257', text: LITHUANIAN });
+    // French stays Windows-1252, and nothing asks for the model
+    const french = srt(['Ça va très bien, merci.', 'À bientôt, je t’appelle demain.']);
+    expect(read(french, 'windows-1252').text).toBe(french);
+  });
+
+  it('drops a code page that has no character for a byte of the file', () => {
+    expect(read(ARABIC, 'windows-1256')).toMatchObject({ encoding: 'windows-1256', text: ARABIC });
+    expect(
+      decodeSubtitleBytes(new Uint8Array(iconv.encode(ARABIC, 'windows-1256'))).candidates,
+    ).not.toContain('iso-8859-8');
   });
 });

@@ -13,7 +13,7 @@ export {
   parseTimingLine,
   type Timing,
 } from './time.js';
-export { decodeSubtitleBytes, type DecodedSubtitles } from './decode.js';
+export { decodeSubtitleBytes, type DecodedSubtitles, type DecodeOptions } from './decode.js';
 export { detectEncoding, type EncodingGuess, type EncodingSource } from './encoding-detect.js';
 export { SUBTITLE_ENCODINGS, isSubtitleEncoding, type SubtitleEncoding } from './encoding-names.js';
 export { tidyPunctuation } from './punctuation.js';

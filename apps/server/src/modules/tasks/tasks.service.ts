@@ -21,6 +21,7 @@ import {
   type UnrecognisedContent,
   type SubtitleEncoding,
 } from '@subtrans/subtitles';
+import { trigramLanguage } from '@subtrans/subtitles/trigram';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { oneAtATime } from './one-at-a-time.js';
@@ -91,7 +92,8 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     throw new AppError('UNSUPPORTED_FILE', input.fileName.slice(0, 100));
   if (input.bytes.length > LIMITS.srtMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   const { cues, price, detected, document } = await readingTurns.run(async () => {
-    const text = decodeSubtitleBytes(input.bytes, input.encoding).text;
+    // the trigram model tells Latin code pages apart, as the dialog does when it must
+    const text = decodeSubtitleBytes(input.bytes, input.encoding, { languageOf: trigramLanguage }).text;
     await turn();
     let parsed;
     let format;

@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '@subtrans/subtitles';
 import { checkSrtName, planPart, previewSrt } from './srt-preview';
@@ -111,6 +112,17 @@ describe('SRT upload check (SPEC §5)', () => {
     expect(await previewSrt('empty.vtt', enc('WEBVTT\n\nNOTE nothing yet\n'))).toMatchObject({
       ok: false,
       reason: 'invalid',
+    });
+  });
+
+  it('reads a Czech Windows-1250 file as the server does, with the language model (issue 37)', async () => {
+    const czech =
+      '1\r\n00:00:01,000 --> 00:00:02,000\r\nNezapomeň zavolat babičce.\r\n\r\n' +
+      '2\r\n00:00:03,000 --> 00:00:04,000\r\nKáva vychladla, naleju ti další.\r\n';
+    const check = await previewSrt('film.srt', new Uint8Array(iconv.encode(czech, 'windows-1250')));
+    expect(check.ok && check.reading).toMatchObject({
+      encoding: 'windows-1250',
+      sample: ['Nezapomeň zavolat babičce.', 'Káva vychladla, naleju ti další.'],
     });
   });
 

@@ -124,7 +124,13 @@ export async function previewSrt(
 ): Promise<SrtCheck> {
   const early = checkSrtName(name, bytes.byteLength);
   if (early) return { ok: false, reason: early };
-  const decoded = decodeSubtitleBytes(bytes, encoding);
+  let decoded = decodeSubtitleBytes(bytes, encoding);
+  // a Latin code page's guess depends on the language each reading is in: read again with the
+  // model, as the server reads every file
+  if (decoded.languageMatters) {
+    const { trigramLanguage } = await loadTrigram();
+    decoded = decodeSubtitleBytes(bytes, encoding, { languageOf: trigramLanguage });
+  }
   const readingOf = (cues?: readonly { text: string }[]): EncodingReading => ({
     encoding: decoded.encoding,
     source: decoded.source,
