@@ -51,50 +51,70 @@ const segmentsOf = async (page: Page, id: string) => {
     .segments;
 };
 
-test('an ASS file: read as ASS, translated, edited, exported as bilingual ASS (en, issue 37)', async ({
-  page,
-}) => {
-  await newCustomer(page);
-  await page.goto('/dashboard?lang=en');
-  await page.getByTestId('srt-card').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('input[type=file]').setInputFiles({
-    name: 'episode.ass',
-    mimeType: 'text/x-ssa',
-    buffer: Buffer.from(ASS),
-  });
-  await expect(dialog.getByTestId('srt-format')).toHaveText('Advanced SubStation Alpha (ASS)');
-  // the sample is the dialogue, not the script's header
-  await expect(dialog.getByTestId('srt-sample')).toHaveText(
-    'Good morning,\neveryone here.\nWe start at nine today, as always.',
-  );
-  await expect(dialog.getByTestId('srt-detected')).toHaveText('English');
-  await chooseOption(page, 'srt-target', 'French', 'French');
-  await dialog.getByTestId('srt-submit').click();
-  await expect(dialog).toBeHidden();
-  const id = await completedTaskNamed(page, 'episode.ass');
+const UI = [
+  { lang: 'en', english: 'English', french: 'French', above: 'Original above the translation' },
+  { lang: 'zh', english: '英语', french: '法语', above: '原文在译文上方' },
+  { lang: 'ja', english: '英語', french: 'フランス語', above: '原文を訳文の上に' },
+] as const;
 
-  await page.goto(`/edit/${id}?lang=en`);
-  const line1 = page.getByTestId('seg-1-translation');
-  await line1.fill('Bonjour à tous, revu.');
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page
-      .getByTestId('editor-export')
-      .click()
-      .then(() => page.getByTestId('export-ass-both').click()),
-  ]);
-  expect(download.suggestedFilename()).toBe('episode.fr.bilingual.ass');
-  const ass = await readFile(await download.path(), 'utf8');
-  expect(ass).toMatch(/^Style: Original,Arial,45,/m);
-  const events = parseAss(ass);
-  expect(events.map((e) => [e.startMs, e.endMs])).toEqual([
-    [1000, 3500],
-    [4000, 6000],
-  ]);
-  expect(events[0]!.text).toBe('{\\rOriginal}Good morning,\neveryone here.{\\r}\nBonjour à tous, revu.');
-});
+for (const ui of UI) {
+  test(`an ASS file: read as ASS, translated, edited, exported whole as bilingual ASS (${ui.lang}, issue 37)`, async ({
+    page,
+  }) => {
+    await newCustomer(page);
+    await page.goto(`/dashboard?lang=${ui.lang}`);
+    await page.getByTestId('srt-card').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'episode.ass',
+      mimeType: 'text/x-ssa',
+      buffer: Buffer.from(ASS),
+    });
+    await expect(dialog.getByTestId('srt-format')).toHaveText('Advanced SubStation Alpha (ASS)');
+    // the sample is the dialogue, not the script's header
+    await expect(dialog.getByTestId('srt-sample')).toHaveText(
+      'Good morning,\neveryone here.\nWe start at nine today, as always.',
+    );
+    await expect(dialog.getByTestId('srt-detected')).toHaveText(ui.english);
+    await chooseOption(page, 'srt-target', 'fr', ui.french);
+    await dialog.getByTestId('srt-submit').click();
+    await expect(dialog).toBeHidden();
+    const id = await completedTaskNamed(page, 'episode.ass');
+
+    await page.goto(`/edit/${id}?lang=${ui.lang}`);
+    const line1 = page.getByTestId('seg-1-translation');
+    await line1.fill('Bonjour à tous, revu.');
+    await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+    // the export dialog: ASS first for a file that was ASS, kept whole; the original above at 50 %
+    await page.getByTestId('editor-export').click();
+    await page.getByTestId('export-options').click();
+    const options = page.getByTestId('export-dialog');
+    await expect(options.getByTestId('export-kept')).toBeVisible();
+    await chooseOption(page, 'export-bilingual', '', ui.above);
+    await chooseOption(page, 'export-original-size', '', '50%');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('episode.fr.bilingual.ass');
+    const ass = await readFile(await download.path(), 'utf8');
+    // the file's own header, styles and comment, with the original's style added
+    expect(ass).toContain('Title: Episode 1');
+    expect(ass).toContain('Comment: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,typeset check');
+    expect(ass).toMatch(/^Style: Original,Arial,32,/m);
+    const events = parseAss(ass);
+    expect(events.map((e) => [e.startMs, e.endMs])).toEqual([
+      [1000, 3500],
+      [4000, 6000],
+    ]);
+    expect(events[0]!.text).toBe('{\\rOriginal}Good morning,\neveryone here.{\\r}\nBonjour à tous, revu.');
+    // SRT from it: the list says what it cannot carry
+    await page.getByTestId('editor-export').click();
+    await page.getByTestId('export-options').click();
+    await page.getByTestId('export-dialog').getByText('SRT', { exact: true }).click();
+    await expect(page.getByTestId('export-lost')).toBeVisible();
+  });
+}
 
 test('a Big5 SRT: read as Big5 Traditional Chinese, translated, downloaded as ASS from the list (zh)', async ({
   page,

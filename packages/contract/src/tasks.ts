@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBTITLE_ENCODINGS } from '@subtrans/subtitles/encoding-names';
+import { SUBTITLE_INPUT_FORMATS } from '@subtrans/subtitles/extensions';
 import { SUBTITLE_LANGUAGES } from './languages.js';
 import { batchSizeField, TRANSLATION_ENGINES } from './translation.js';
 import { INPUT_RULES } from './input.js';
@@ -80,8 +81,13 @@ export const taskSchema = z.object({
   translationDuration: z.number().nullable(),
   /** goes up with every saved edit: an edit based on an older version is refused */
   version: z.number().int(),
-  /** made from an SRT file, or from audio/video (transcribed) */
+  /** made from a subtitle file, or from audio/video (transcribed) */
   kind: z.enum(['srt', 'media']),
+  /**
+   * the subtitle file's format (issue 37); null for audio/video and for tasks made before formats
+   * were told apart (SRT then)
+   */
+  sourceFormat: z.enum(SUBTITLE_INPUT_FORMATS).nullable(),
   /** audio/video only: 1 audio, 2 video (SPEC §9) */
   mediaType: z.union([z.literal(1), z.literal(2)]).nullable(),
   /** audio/video only: the uploaded file's size in bytes */
@@ -160,6 +166,8 @@ export const exportTaskBody = z.object({
   includeOriginal: z.boolean().default(false),
   /** bilingual line order: the original above the translation (default) or below it */
   originalFirst: z.boolean().default(true),
+  /** bilingual ASS: the original's size against the translation's (issue 37) */
+  originalScale: z.number().min(0.4).max(1).default(0.7),
 });
 export type ExportTaskBody = z.input<typeof exportTaskBody>;
 

@@ -4,7 +4,8 @@
  */
 
 /** every format a subtitle file is read in (the formats a task is written in: SubtitleFormat) */
-export type SubtitleInputFormat = 'srt' | 'vtt' | 'ass' | 'ssa' | 'sbv' | 'ttml' | 'microdvd';
+export const SUBTITLE_INPUT_FORMATS = ['srt', 'vtt', 'ass', 'ssa', 'sbv', 'ttml', 'microdvd'] as const;
+export type SubtitleInputFormat = (typeof SUBTITLE_INPUT_FORMATS)[number];
 
 /**
  * The extensions a subtitle file is accepted under. The name only lets a file in: its format is

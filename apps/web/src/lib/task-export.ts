@@ -1,12 +1,31 @@
 import { API, type ExportFormat } from '@subtrans/contract';
 import { downloadFile } from './download';
 
+/** What an export writes: the format, and for a bilingual file where the original goes and its size (ASS). */
+export interface ExportOptions {
+  format: ExportFormat;
+  includeOriginal: boolean;
+  /** the original above the translation (default) or below it */
+  originalFirst?: boolean;
+  /** ASS: the original's size against the translation's, 0.4–1 */
+  originalScale?: number;
+}
+
 /** Fetches the export and hands it to the browser as a download. */
-export function downloadTask(
-  id: string,
-  format: ExportFormat,
-  includeOriginal: boolean,
-  originalFirst = true,
-): Promise<void> {
-  return downloadFile(API.taskExport, { id, format, includeOriginal, originalFirst }, `subtitles.${format}`);
+export function downloadTask(id: string, options: ExportOptions): Promise<void> {
+  const { format, includeOriginal, originalFirst = true, originalScale } = options;
+  const body = { id, format, includeOriginal, originalFirst, ...(originalScale ? { originalScale } : {}) };
+  return downloadFile(API.taskExport, body, `subtitles.${format}`);
+}
+
+/**
+ * A quick menu's choice (`srt`, `vtt-both`, `ass-both-flipped`: format, bilingual, translation
+ * first) as export options.
+ */
+export function optionsOfChoice(choice: string): ExportOptions {
+  return {
+    format: choice.split('-')[0] as ExportFormat,
+    includeOriginal: choice.includes('-both'),
+    originalFirst: !choice.endsWith('-flipped'),
+  };
 }

@@ -143,6 +143,7 @@ export const taskFixture = (over: Partial<Task> & Pick<Task, 'id'>): Task => ({
   translationDuration: null,
   version: 1,
   kind: 'srt',
+  sourceFormat: 'srt',
   mediaType: null,
   mediaSize: null,
   detectStatus: null,

@@ -215,6 +215,11 @@ describe(`subtitle files of every format through upload, translation and export 
     const ass = (await t.post(API.taskExport, body, { as: token })).body;
     expect(ass).toMatch(/^Style: Default,Noto Sans CJK JP,64,/m);
     expect(ass).toMatch(/^Style: Original,Arial,45,/m);
+    // the original's size is the user's choice, within bounds
+    const half = await t.post(API.taskExport, { ...body, originalScale: 0.5 }, { as: token });
+    expect(half.body).toMatch(/^Style: Original,Arial,32,/m);
+    expectFailure(await t.post(API.taskExport, { ...body, originalScale: 0.2 }, { as: token }), 40000, 400);
+    expect(task.sourceFormat).toBe('sbv');
     expect(parseAss(ass).map((c) => [c.startMs, c.endMs])).toEqual([
       [1000, 3500],
       [4000, 6000],
@@ -223,6 +228,7 @@ describe(`subtitle files of every format through upload, translation and export 
 
   it('keeps the ASS file with the task and lets it go with the task', async () => {
     const task = await upload('keep.ass', ASS);
+    expect(task.sourceFormat).toBe('ass');
     const kept = () =>
       t.ctx.db.query<{ format: string }>(`SELECT format FROM task_documents WHERE task_id = $1`, [task.id]);
     expect(await kept()).toEqual([{ format: 'ass' }]);

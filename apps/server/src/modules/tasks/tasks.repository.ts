@@ -1,5 +1,5 @@
 import type { CostRule, Task, TaskStatus } from '@subtrans/contract';
-import type { Cue } from '@subtrans/subtitles';
+import type { Cue, SubtitleInputFormat } from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
 import { toVoice, VOICE_COLUMNS, type TaskVoiceRow } from './brief/task-voice.js';
 import { PART_COLUMNS, PART_TOTALS, toPartial, type TaskPartRow } from './parts/task-part.js';
@@ -42,12 +42,13 @@ export interface TaskRow extends TaskVoiceRow, TaskPartRow {
   error_key: string | null;
   media_expires_at: Date | null;
   keep_engine_breaks: boolean;
+  source_format: SubtitleInputFormat | null;
   /** lines with review flags, where the query counted them (REVIEW_COUNT) */
   review_count?: number;
 }
 
 /** every column of TaskRow, for SELECT and RETURNING lists */
-export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
+export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks, source_format, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
 
 /** what the ledger needs of a task to hold, capture or release its run's points (life/task-life.service.ts) */
 export type TaskHold = Pick<TaskRow, 'id' | 'user_id' | 'hold_ref' | 'estimated_points'>;
@@ -93,6 +94,7 @@ export function toTask(r: TaskRow): Task {
     errorKey: r.error_key,
     mediaExpiresAt: iso(r.media_expires_at),
     keepEngineBreaks: r.keep_engine_breaks,
+    sourceFormat: r.source_format,
     reviewCount: r.review_count ?? 0,
     attempts: r.attempts,
     voice: toVoice(r),
@@ -110,6 +112,8 @@ export interface NewTask {
   translationService: string;
   includeOriginalText: boolean;
   keepEngineBreaks: boolean;
+  /** the format the file was in */
+  sourceFormat: SubtitleInputFormat;
   durationMs: number;
   estimatedPoints: number;
   costRule: CostRule;
@@ -124,8 +128,8 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
   const [row] = await q.query<TaskRow>(
     `INSERT INTO tasks (user_id, file_name, original_language, detected_language, target_language,
                         translation_service, include_original_text, segment_count, duration_ms, estimated_points,
-                        cost_rule, keep_engine_breaks, last_segment_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $8) RETURNING ${TASK_COLUMNS}`,
+                        cost_rule, keep_engine_breaks, last_segment_id, source_format)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $8, $13) RETURNING ${TASK_COLUMNS}`,
     [
       t.userId,
       t.fileName,
@@ -139,6 +143,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
       t.estimatedPoints,
       t.costRule,
       t.keepEngineBreaks,
+      t.sourceFormat,
     ],
   );
   for (let from = 0; from < t.cues.length; from += INSERT_CHUNK) {

@@ -91,7 +91,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
   if (!hasSubtitleExtension(input.fileName))
     throw new AppError('UNSUPPORTED_FILE', input.fileName.slice(0, 100));
   if (input.bytes.length > LIMITS.srtMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
-  const { cues, price, detected, document } = await readingTurns.run(async () => {
+  const { cues, price, detected, document, format } = await readingTurns.run(async () => {
     // the trigram model tells Latin code pages apart, as the dialog does when it must
     const text = decodeSubtitleBytes(input.bytes, input.encoding, { languageOf: trigramLanguage }).text;
     await turn();
@@ -112,7 +112,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     const language = detectLanguage(parsed.map((c) => c.text));
     // issue 37: an ASS/SSA file is kept whole, to be written again with its dialogue translated
     const document = format === 'ass' || format === 'ssa' ? { format, body: text } : null;
-    return { cues: parsed, price: cost, detected: language, document };
+    return { cues: parsed, price: cost, detected: language, document, format };
   });
   const originalLanguage = input.originalLanguage === 'auto' ? detected.language : input.originalLanguage;
   const row = await ctx.db.tx(async (q) => {
@@ -129,6 +129,7 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
       estimatedPoints: price.points,
       costRule: price.rule,
       cues,
+      sourceFormat: format,
     });
     if (document) await insertDocument(q, task.id, document);
     // issue 26: glossaries, series, formality, the note, review names and terms first

@@ -58,12 +58,19 @@ export interface ExportedFile {
 export async function exportTask(
   ctx: AppContext,
   userId: number,
-  input: { id: string; format: ExportFormat; includeOriginal: boolean; originalFirst?: boolean },
+  input: {
+    id: string;
+    format: ExportFormat;
+    includeOriginal: boolean;
+    originalFirst?: boolean;
+    originalScale?: number;
+  },
 ): Promise<ExportedFile> {
   const task = await ownTask(ctx, userId, input.id);
   if (task.status !== 'completed') throw new AppError('TASK_NOT_READY');
   const segments = await segmentRows(ctx.db, task.id);
   const originalFirst = input.originalFirst ?? true;
+  const originalScale = input.originalScale ?? 0.7;
   const base = task.file_name.replace(/\.[^.]*$/, '') || 'subtitles';
   const suffix = input.includeOriginal ? `${task.target_language}.bilingual` : task.target_language;
   const file = (body: string, extension: string = input.format): ExportedFile => ({
@@ -90,8 +97,9 @@ export async function exportTask(
       text: l.translatedText,
       ...(input.includeOriginal ? { original: l.originalText } : {}),
     }));
-    return file(rewriteAss(kept.body, lines, { originalFirst }), kept.format);
+    return file(rewriteAss(kept.body, lines, { originalFirst, originalScale }), kept.format);
   }
   const options = { language: task.target_language, sourceLanguage: task.original_language, title: base };
-  return file(writeAss(assEvents(segments, input.includeOriginal), { ...options, originalFirst }));
+  const events = assEvents(segments, input.includeOriginal);
+  return file(writeAss(events, { ...options, originalFirst, originalScale }));
 }

@@ -16,6 +16,7 @@ function header(saveState: SaveState, typing: TypingSignal, canUndo = false) {
         originalLanguage="en"
         targetLanguage="zh"
         translationService="deepseek"
+        sourceFormat="srt"
         ui="en"
         saveState={saveState}
         typing={typing}

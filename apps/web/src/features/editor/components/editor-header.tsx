@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dropdown } from 'antd';
 import {
   ArrowLeftOutlined,
@@ -14,7 +14,9 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { languageName } from '@subtrans/contract';
+import { languageName, type Task } from '@subtrans/contract';
+import { ExportDialog } from '../../../components/export-dialog';
+import type { ExportOptions } from '../../../lib/task-export';
 import './editor-header.css';
 import type { UiLanguage } from '../../../lib/i18n';
 import type { TypingSignal } from '../lib/typing-signal';
@@ -162,22 +164,29 @@ const HeaderTitle = memo(function HeaderTitle(props: {
 const HeaderMenus = memo(function HeaderMenus(props: {
   readOnly: boolean;
   userName: string | undefined;
-  onExport: (choice: ExportChoice) => void;
+  sourceFormat: Task['sourceFormat'];
+  onExport: (what: ExportChoice | ExportOptions) => void;
   onUserMenu: (key: 'dashboard' | 'logout') => void;
 }) {
   const { t } = useTranslation();
+  // issue 37: the export's choices (format, bilingual order, ASS original size) and what is lost
+  const [dialog, setDialog] = useState(false);
   return (
     <>
       <Dropdown
         trigger={['click']}
         disabled={props.readOnly}
         menu={{
-          items: EXPORT_CHOICES.map((key) => ({
-            key,
-            label: t(EXPORT_LABELS[key]),
-            'data-testid': `export-${key}`,
-          })),
-          onClick: ({ key }) => props.onExport(key as ExportChoice),
+          items: [
+            ...EXPORT_CHOICES.map((key) => ({
+              key,
+              label: t(EXPORT_LABELS[key]),
+              'data-testid': `export-${key}`,
+            })),
+            { type: 'divider' as const },
+            { key: 'options', label: t('exportDialog.more'), 'data-testid': 'export-options' },
+          ],
+          onClick: ({ key }) => (key === 'options' ? setDialog(true) : props.onExport(key as ExportChoice)),
         }}
       >
         <Button type="primary" icon={<DownloadOutlined />} data-testid="editor-export">
@@ -198,6 +207,17 @@ const HeaderMenus = memo(function HeaderMenus(props: {
           <span className="editor-user-name">{props.userName}</span>
         </Button>
       </Dropdown>
+      {dialog ? (
+        <ExportDialog
+          open
+          sourceFormat={props.sourceFormat}
+          onCancel={() => setDialog(false)}
+          onExport={(options) => {
+            setDialog(false);
+            props.onExport(options);
+          }}
+        />
+      ) : null}
     </>
   );
 });
@@ -227,7 +247,9 @@ export const EditorHeader = memo(function EditorHeader(props: {
   onRedo: () => void;
   onToggleFind: () => void;
   onHelp: () => void;
-  onExport: (choice: ExportChoice) => void;
+  /** the format of the task's file: what the export dialog says another format loses */
+  sourceFormat: Task['sourceFormat'];
+  onExport: (what: ExportChoice | ExportOptions) => void;
   onUserMenu: (key: 'dashboard' | 'logout') => void;
 }) {
   const { t } = useTranslation();
@@ -282,6 +304,7 @@ export const EditorHeader = memo(function EditorHeader(props: {
         <HeaderMenus
           readOnly={readOnly}
           userName={props.userName}
+          sourceFormat={props.sourceFormat}
           onExport={props.onExport}
           onUserMenu={props.onUserMenu}
         />

@@ -239,6 +239,7 @@ export default function EditorPage() {
         originalLanguage={task.originalLanguage}
         targetLanguage={task.targetLanguage}
         translationService={task.translationService}
+        sourceFormat={task.sourceFormat}
         ui={currentLanguage()}
         saveState={saveState}
         typing={typing}

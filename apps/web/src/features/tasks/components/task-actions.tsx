@@ -8,7 +8,10 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ExportFormat, Task } from '@subtrans/contract';
+import { useState } from 'react';
+import type { Task } from '@subtrans/contract';
+import { ExportDialog } from '../../../components/export-dialog';
+import { optionsOfChoice, type ExportOptions } from '../../../lib/task-export';
 import { canExecuteMedia } from '../lib/media-stage';
 
 export interface TaskActionHandlers {
@@ -18,7 +21,7 @@ export interface TaskActionHandlers {
   /** issue 34: a partly translated task's remaining lines */
   continueRest: (task: Task) => void;
   edit: (task: Task) => void;
-  download: (task: Task, format: ExportFormat, includeOriginal: boolean) => void;
+  download: (task: Task, options: ExportOptions) => void;
   remove: (task: Task) => void;
 }
 
@@ -48,6 +51,8 @@ export function TaskActions(props: {
   const { t } = useTranslation();
   const { task, on } = props;
   const completed = task.status === 'completed';
+  // issue 37: the export's choices, and what the chosen format cannot carry
+  const [dialog, setDialog] = useState(false);
   return (
     <Flex gap={props.wrap ? 8 : 4} wrap={props.wrap}>
       {canExecuteMedia(task) ? (
@@ -100,12 +105,17 @@ export function TaskActions(props: {
         disabled={!completed}
         trigger={['click']}
         menu={{
-          items: DOWNLOADS.map((i) => ({
-            key: i.key,
-            label: t(i.label),
-            'data-testid': `download-${i.key}`,
-          })),
-          onClick: ({ key }) => on.download(task, key.split('-')[0] as ExportFormat, key.endsWith('-both')),
+          items: [
+            ...DOWNLOADS.map((i) => ({
+              key: i.key,
+              label: t(i.label),
+              'data-testid': `download-${i.key}`,
+            })),
+            { type: 'divider' as const },
+            { key: 'options', label: t('exportDialog.more'), 'data-testid': 'download-options' },
+          ],
+          onClick: ({ key }) =>
+            key === 'options' ? setDialog(true) : on.download(task, optionsOfChoice(key)),
         }}
       >
         <Button size="small" icon={<DownloadOutlined />} disabled={!completed} data-testid="task-download">
@@ -132,6 +142,17 @@ export function TaskActions(props: {
           aria-label={t('common.delete')}
         />
       </Popconfirm>
+      {dialog ? (
+        <ExportDialog
+          open
+          sourceFormat={task.sourceFormat}
+          onCancel={() => setDialog(false)}
+          onExport={(options) => {
+            setDialog(false);
+            on.download(task, options);
+          }}
+        />
+      ) : null}
     </Flex>
   );
 }

@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router';
 import { Alert, App, Button, Pagination, Space, Table, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, languageName, PAGE_SIZES, type ExportFormat, type Task } from '@subtrans/contract';
+import { ErrorCodes, languageName, PAGE_SIZES, type Task } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { moneyChanged } from '../../../lib/money-sync';
 import { usePoints } from '../../../lib/points';
-import { downloadTask } from '../../../lib/task-export';
+import { downloadTask, type ExportOptions } from '../../../lib/task-export';
 import { editorPath } from '../../../lib/paths';
 import { useWidth } from '../../../lib/use-width';
 import { deleteTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
@@ -85,9 +85,9 @@ export function TaskList({ userId }: { userId: number }) {
     }
   };
 
-  const download = async (task: Task, format: ExportFormat, includeOriginal: boolean) => {
+  const download = async (task: Task, options: ExportOptions) => {
     try {
-      await downloadTask(task.id, format, includeOriginal);
+      await downloadTask(task.id, options);
     } catch (e) {
       void message.error(e instanceof Error ? e.message : t('tasks.downloadFailed'));
     }
@@ -99,7 +99,7 @@ export function TaskList({ userId }: { userId: number }) {
     start: (task) => void start(task),
     continueRest: (task) => void rest.continueTask(task.id),
     edit: (task) => void navigate(editorPath(task.id)),
-    download: (task, format, includeOriginal) => void download(task, format, includeOriginal),
+    download: (task, options) => void download(task, options),
     remove: (task) => void remove(task),
   };
   const pages = {
