@@ -45,6 +45,49 @@ describe('an ASS file kept whole (issue 37 §3)', () => {
     ]);
   });
 
+  it('gives each event its line index and its fields as written, the Text field whole', () => {
+    const [first, second] = assEvents(FILE);
+    expect(first!.line).toBe(18);
+    expect(first!.fields).toEqual([
+      ' 10',
+      '0:00:01.00',
+      '0:00:03.50',
+      'Default',
+      'Anna',
+      '0',
+      '0',
+      '0',
+      '',
+      'Good morning,\\Neveryone.',
+    ]);
+    expect(second!.fields[9]).toBe('{\\pos(960,100)\\an8}Station, north exit');
+  });
+
+  it('reads Dialogue lines however they are written, in the columns their Format line gives', () => {
+    const file = [
+      '[Events]',
+      'Format: Text, Start, End',
+      'Dialogue: One,0:00:01.00,0:00:02.00',
+      ' dialogue\t: Two , 0:00:02.00 ,0:00:03.00',
+      '\u00a0DIALOGUE:Three,0:00:03.00,0:00:04.00',
+      // U+2028 ends the `(.*)$` of the Dialogue pattern: no event
+      'Dialogue: Four\u2028,0:00:04.00,0:00:05.00',
+      'Dialogue: Five,0:00:05.00',
+      // the last column runs to the line's end, commas and all: no time
+      'Dialogue: Six,0:00:06.00,0:00:07.00,more',
+      'Format: Start, End, Text',
+      'Dialogue: 0:00:08.00,0:00:09.00,Seven, eight',
+    ].join('\r');
+    const events = assEvents(file);
+    expect(events.map((e) => [e.line, e.startMs, e.endMs, e.text])).toEqual([
+      [2, 1000, 2000, ' One'],
+      [3, 2000, 3000, ' Two'],
+      [4, 3000, 4000, 'Three'],
+      [9, 8000, 9000, 'Seven, eight'],
+    ]);
+    expect(events[3]!.fields).toEqual([' 0:00:08.00', '0:00:09.00', 'Seven, eight']);
+  });
+
   it('drops karaoke timing and keeps other override tags', () => {
     expect(assCueText('{\\k20\\b1}Ka{\\K30}ra')).toBe('{\\b1}Kara');
     expect(assCueText('a\\N\\Nb  ')).toBe('a\nb');

@@ -1,4 +1,7 @@
-import { parseTimestamp, formatAssTime } from './time.js';
+import { assEvents, type AssEvent } from './ass.js';
+import { formatAssTime } from './time.js';
+
+export { ASS_EVENT_FORMAT, assCueText, assEvents, type AssEvent } from './ass.js';
 
 /**
  * Issue 37 §3: an ASS/SSA file kept whole. A task made from ASS translates its dialogue only; on
@@ -6,56 +9,6 @@ import { parseTimestamp, formatAssTime } from './time.js';
  * times, where the editor changed them) replaced and everything else byte for byte as it came:
  * script info, styles, fonts, Aegisub's sections, comments, drawings, the line endings.
  */
-
-/** ASS's order of the event fields, when [Events] has no Format line */
-export const ASS_EVENT_FORMAT = [
-  'Layer',
-  'Start',
-  'End',
-  'Style',
-  'Name',
-  'MarginL',
-  'MarginR',
-  'MarginV',
-  'Effect',
-  'Text',
-];
-
-/** One `Dialogue:` line of the file that holds text to translate. */
-export interface AssEvent {
-  /** the line's index in the file (0-based, lines split at CRLF, CR or LF) */
-  line: number;
-  /** the fields as written (spaces kept), the last one (Text) whole, commas and all */
-  fields: string[];
-  format: string[];
-  startMs: number;
-  endMs: number;
-  /** the text as a cue's: `\N` as line breaks, karaoke timing dropped, other override tags kept */
-  text: string;
-}
-
-/** `{\p1}`…: a drawing (vector shapes), not words */
-const DRAWING = /\{[^}]*\\p[1-9]/;
-/** karaoke syllable timing (`\k20`, `\kf`, `\ko`, `\K`): meaningless once the words change */
-const KARAOKE = /\\(?:kf|ko|k|K)\d+/g;
-
-/** A Text field as a cue's text: `\N` breaks, karaoke dropped, empty lines gone. */
-export function assCueText(raw: string): string {
-  return raw
-    .replace(KARAOKE, '')
-    .replace(/\{\}/g, '')
-    .split('\\N')
-    .map((l) => l.trimEnd())
-    .filter((l) => l.trim().length > 0)
-    .join('\n');
-}
-
-/** whether a cue's text has words (not only override blocks and `\h`) */
-const hasWords = (text: string) =>
-  text
-    .replace(/\{[^}]*\}/g, '')
-    .replace(/\\[hn]/g, '')
-    .trim().length > 0;
 
 /** the file's lines and the line ending after each (the last may have none) */
 function splitLines(text: string): { lines: string[]; ends: string[] } {
@@ -67,44 +20,6 @@ function splitLines(text: string): { lines: string[]; ends: string[] } {
     ends.push(parts[i + 1] ?? '');
   }
   return { lines, ends };
-}
-
-/**
- * The file's events with text, in file order: the cues of a task made from it (cue k is event k).
- * `Comment:` lines, drawings and events without words are not events here: they stay in the file.
- */
-export function assEvents(text: string): AssEvent[] {
-  const { lines } = splitLines(text.replace(/^\uFEFF/, ''));
-  let inEvents = false;
-  let format = ASS_EVENT_FORMAT;
-  const events: AssEvent[] = [];
-  lines.forEach((line, index) => {
-    const section = /^\s*\[(.+)\]\s*$/.exec(line);
-    if (section) {
-      inEvents = section[1]!.trim().toLowerCase() === 'events';
-      return;
-    }
-    if (!inEvents) return;
-    const fmt = /^\s*Format\s*:(.*)$/i.exec(line);
-    if (fmt) {
-      format = fmt[1]!.split(',').map((f) => f.trim());
-      return;
-    }
-    const dialogue = /^\s*Dialogue\s*:(.*)$/i.exec(line);
-    if (!dialogue) return;
-    const parts = dialogue[1]!.split(',');
-    const fields = [...parts.slice(0, format.length - 1), parts.slice(format.length - 1).join(',')];
-    const at = (name: string) => format.findIndex((f) => f.toLowerCase() === name.toLowerCase());
-    const startMs = parseTimestamp(fields[at('Start')]?.trim() ?? '');
-    const endMs = parseTimestamp(fields[at('End')]?.trim() ?? '');
-    const textAt = at('Text');
-    const raw = textAt >= 0 ? (fields[textAt] ?? '') : '';
-    if (startMs === null || endMs === null || DRAWING.test(raw)) return;
-    const cue = assCueText(raw);
-    if (!hasWords(cue)) return;
-    events.push({ line: index, fields, format, startMs, endMs, text: cue });
-  });
-  return events;
 }
 
 /** A task's line as the export gives it: its id (cue k of the file has id k), times and texts. */

@@ -1,4 +1,4 @@
-import { bomOf, detectEncoding, preferByLanguage, type EncodingSource } from './encoding-detect.js';
+import { bomOf, detectWithText, preferByLanguage, type EncodingSource } from './encoding-detect.js';
 import type { SubtitleEncoding } from './encoding-names.js';
 
 export interface DecodedSubtitles {
@@ -35,7 +35,7 @@ export function decodeSubtitleBytes(
   encoding?: SubtitleEncoding,
   opts: DecodeOptions = {},
 ): DecodedSubtitles {
-  const detected = detectEncoding(bytes);
+  const { guess: detected, utf8 } = detectWithText(bytes);
   const sample = bytes.subarray(0, 64 * 1024);
   const guess =
     !encoding && opts.languageOf
@@ -46,10 +46,14 @@ export function decodeSubtitleBytes(
     const bom = bomOf(bytes);
     const body = bom?.encoding === encoding ? bytes.subarray(bom.length) : bytes;
     const candidates = [encoding, ...guess.candidates.filter((e) => e !== encoding)];
-    decoded = { text: decodeAs(body, encoding), encoding, source: 'chosen', candidates };
+    // `utf8` is set only for bytes without a BOM: `body` is all of them
+    const text = encoding === 'utf-8' && utf8 !== undefined ? utf8 : decodeAs(body, encoding);
+    decoded = { text, encoding, source: 'chosen', candidates };
   } else {
     const { encoding: found, source, candidates } = guess;
-    decoded = { text: decodeAs(bytes.subarray(guess.bomLength), found), encoding: found, source, candidates };
+    const text =
+      found === 'utf-8' && utf8 !== undefined ? utf8 : decodeAs(bytes.subarray(guess.bomLength), found);
+    decoded = { text, encoding: found, source, candidates };
     if (guess.latinChoice && !opts.languageOf) decoded.languageMatters = true;
   }
   // NUL is never text in a subtitle (a stray byte, or a wrong wide encoding), and PostgreSQL

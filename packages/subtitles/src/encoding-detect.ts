@@ -126,12 +126,12 @@ function wideUnicode(bytes: Uint8Array): SubtitleEncoding | null {
   return null;
 }
 
-function isUtf8(bytes: Uint8Array): boolean {
+/** the bytes read as UTF-8; null when they are not valid UTF-8 (no BOM here: it was looked for first) */
+function utf8Text(bytes: Uint8Array): string | null {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -198,16 +198,29 @@ function ranked(sample: Uint8Array): SubtitleEncoding[] {
  * wrong (two kanji are valid Shift-JIS, GB18030 and Big5 alike): hence the candidates.
  */
 export function detectEncoding(bytes: Uint8Array): EncodingGuess {
+  return detectWithText(bytes).guess;
+}
+
+/**
+ * detectEncoding, and the text when the guess is UTF-8 found by reading the bytes (no BOM): the
+ * check for valid UTF-8 decoded them already, and decoding 5 MB again took longer than parsing.
+ */
+export function detectWithText(bytes: Uint8Array): { guess: EncodingGuess; utf8?: string } {
   const bom = bomOf(bytes);
-  if (bom)
-    return { encoding: bom.encoding, source: 'bom', bomLength: bom.length, candidates: [bom.encoding] };
+  if (bom) {
+    return {
+      guess: { encoding: bom.encoding, source: 'bom', bomLength: bom.length, candidates: [bom.encoding] },
+    };
+  }
   const wide = wideUnicode(bytes);
-  if (wide) return { encoding: wide, source: 'detected', bomLength: 0, candidates: [wide] };
-  if (isUtf8(bytes)) {
+  if (wide) return { guess: { encoding: wide, source: 'detected', bomLength: 0, candidates: [wide] } };
+  const utf8 = utf8Text(bytes);
+  if (utf8 !== null) {
     const escaped = bytes.includes(0x1b) && ranked(sampleOf(bytes))[0] === 'iso-2022-jp';
     const encoding = escaped ? 'iso-2022-jp' : 'utf-8';
     const candidates: SubtitleEncoding[] = escaped ? ['iso-2022-jp', 'utf-8'] : ['utf-8'];
-    return { encoding, source: 'detected', bomLength: 0, candidates };
+    const guess: EncodingGuess = { encoding, source: 'detected', bomLength: 0, candidates };
+    return escaped ? { guess } : { guess, utf8 };
   }
   const sample = sampleOf(bytes);
   const guesses = ranked(sample).filter((e) => e !== 'utf-8' && decodesCleanly(sample, e));
@@ -215,5 +228,13 @@ export function detectEncoding(bytes: Uint8Array): EncodingGuess {
   const candidates = [encoding, ...guesses.filter((e) => e !== encoding)].slice(0, 6);
   const latin = candidates.filter((e) => CODE_PAGE_LANGUAGES[e]);
   const latinChoice = latin[0] === encoding && latin.length > 1 ? latin : undefined;
-  return { encoding, source: 'detected', bomLength: 0, candidates, ...(latinChoice ? { latinChoice } : {}) };
+  return {
+    guess: {
+      encoding,
+      source: 'detected',
+      bomLength: 0,
+      candidates,
+      ...(latinChoice ? { latinChoice } : {}),
+    },
+  };
 }

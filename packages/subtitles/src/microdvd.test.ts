@@ -146,6 +146,25 @@ describe('MicroDVD files as they come (tolerance corpus)', () => {
     expect(rows(`${SUB}{200}{250}\n{300}{350}  |  \n`, 25)).toEqual(EXPECTED);
   });
 
+  it('a line separator (U+2028) in a line makes it no cue line, as the line pattern had it', () => {
+    expect(rows(`${SUB}{200}{250}one\u2028two\n`, 25)).toEqual(EXPECTED);
+  });
+
+  it('frame numbers past what a double holds exactly are read as Number() reads them', () => {
+    const big = '12345678901234567890';
+    expect(rows(`{${big}}{${big}}x`, 1)[0]).toEqual([
+      Math.round(Number(big) * 1000),
+      Math.round(Number(big) * 1000),
+      'x',
+    ]);
+  });
+
+  it('a slash or braces inside the words are text; only a leading one is a code', () => {
+    expect(rows('{25}{50}and/or | {not} a code|  /aside', 25)).toEqual([
+      [1000, 2000, 'and/or\n{not} a code\n<i>aside</i>'],
+    ]);
+  });
+
   it('uppercase and lowercase codes alike, in a Polish-style file with a declared rate', () => {
     const src =
       '{1}{1}25.000\n{25}{87}{Y:i}Dzień dobry,|wszystkim.\n{100}{150}{y:b}Zaczynamy o dziewiątej.\n';

@@ -89,4 +89,23 @@ describe('SBV files as they come (tolerance corpus)', () => {
       [1000, 2000, '10:30:00, doors open'],
     ]);
   });
+
+  it('timing lines read in place and those left to the regular expression agree', () => {
+    // `,` before the fraction, spaces and tabs around the comma, a no-break space after the end
+    const src =
+      '0:00:01,500,0:00:02,750\none\n\n 0:00:03.000\t, 0:00:04.5\u00a0\ntwo\n\n0:00:05,0:00:06\nthree\n';
+    expect(times(src)).toEqual([
+      [1500, 2750, 'one'],
+      [3000, 4500, 'two'],
+      [5000, 6000, 'three'],
+    ]);
+    // hours past what a number holds exactly: no time, so a broken timing line
+    expect(times(`${SBV}\n99999999999999999999:00:00.000,0:00:09.000\nlost\n`)).toEqual(EXPECTED);
+  });
+
+  it('lines that start with digits are text unless they are timings', () => {
+    expect(times('0:00:01.000,0:00:02.000\n3 people came.\n2:30 left\n')).toEqual([
+      [1000, 2000, '3 people came.\n2:30 left'],
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
-import { SubtitleParseError, normaliseText, type Cue } from './model.js';
+import { SubtitleParseError, type Cue } from './model.js';
+import { LineReader, trimmedEnd } from './line-reader.js';
 import { textLines, type LineEnding } from './srt.js';
-import { formatVttTime, parseTimingLine } from './time.js';
+import { formatVttTime, scanTimingLine } from './time.js';
 
 const HEADER = /^WEBVTT(?:[ \t].*)?$/;
 
@@ -11,29 +12,38 @@ const HEADER = /^WEBVTT(?:[ \t].*)?$/;
  * Throws SubtitleParseError without the header or without a cue.
  */
 export function parseVtt(input: string): Cue[] {
-  const lines = normaliseText(input).split('\n');
-  if (!HEADER.test(lines[0] ?? '')) throw new SubtitleParseError('not a WebVTT file (no WEBVTT header)');
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const lines = new LineReader(text);
+  lines.next();
+  if (!HEADER.test(text.slice(0, lines.end))) {
+    throw new SubtitleParseError('not a WebVTT file (no WEBVTT header)');
+  }
+  // one pass with indexOf, as parseSrt reads: a line is a timing line only when it holds the next
+  // `-->` (searched again once passed), and then is read in place
   const cues: Cue[] = [];
-  let text: string[] | null = null;
-  const close = () => {
-    if (text && cues.length > 0) cues[cues.length - 1]!.text = text.join('\n');
-    text = null;
-  };
-  for (let i = 1; i < lines.length; i += 1) {
-    const line = lines[i]!.trimEnd();
-    const timing = line.includes('-->') ? parseTimingLine(line) : null;
-    if (timing) {
-      close();
-      cues.push({ index: cues.length + 1, ...timing, text: '' });
-      text = [];
-    } else if (line.trim() === '') {
-      close();
-    } else {
-      // cue text, or else an identifier, a NOTE/STYLE/REGION block or header metadata: skipped
-      text?.push(line);
+  let inCue = false;
+  let body = '';
+  let arrow = text.indexOf('-->');
+  while (lines.next()) {
+    const pos = lines.start;
+    const end = trimmedEnd(text, pos, lines.end);
+    if (arrow >= 0 && arrow < pos) arrow = text.indexOf('-->', pos);
+    const timing = arrow >= 0 && arrow < end ? scanTimingLine(text, pos, arrow, end) : null;
+    if (timing || end === pos) {
+      if (inCue) cues[cues.length - 1]!.text = body;
+      inCue = false;
+      body = '';
+      if (timing) {
+        cues.push({ index: cues.length + 1, ...timing, text: '' });
+        inCue = true;
+      }
+    } else if (inCue) {
+      // cue text; outside a cue an identifier, a NOTE/STYLE/REGION block or header metadata: skipped
+      const line = text.slice(pos, end);
+      body = body.length === 0 ? line : `${body}\n${line}`;
     }
   }
-  close();
+  if (inCue) cues[cues.length - 1]!.text = body;
   if (cues.length === 0) throw new SubtitleParseError();
   return cues;
 }
