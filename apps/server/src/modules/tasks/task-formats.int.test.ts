@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
-import { parseAss, parseSrt } from '@subtrans/subtitles';
+import { parseAss, parseSrt, parseVtt } from '@subtrans/subtitles';
 import { overridesAs } from '@subtrans/subtitles/override-tags';
 import { API, type Task, type TaskWithSegments } from '@subtrans/contract';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
@@ -109,11 +109,16 @@ describe(`subtitle files of every format through upload, translation and export 
     ['an ASS file in UTF-16 (comments and styles skipped)', 'episode.ass', ASS, 'utf-16le'],
     ['a YouTube SBV', 'captions.sbv', SBV, 'utf-8'],
     ['a TTML/DFXP with an XML declaration, a comment and a dur', 'export.dfxp', TTML, 'utf-8'],
-  ])('reads %s', async (_what, name, text, encoding) => {
+    ['a WebVTT file in UTF-16BE without a BOM', 'be.vtt', VTT.slice(1), 'utf-16be'],
+    ['an SBV in Windows-1252', 'cp.sbv', SBV, 'windows-1252'],
+    ['a TTML in UTF-16LE with a BOM', 'le.ttml', TTML.replace('UTF-8', 'UTF-16'), 'utf-16le'],
+  ])('reads %s, translates it and exports it with its times', async (_what, name, text, encoding) => {
     const bytes =
       encoding === 'utf-16le'
         ? Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')])
-        : Buffer.from(text);
+        : encoding === 'utf-16be'
+          ? iconv.encode(text, 'utf-16be')
+          : iconv.encode(text, encoding);
     const task = await upload(name, bytes);
     const read = await lines(task);
     expect(read.map(([s, e]) => [s, e])).toEqual(EN.map(([s, e]) => [s, e]));
@@ -121,6 +126,21 @@ describe(`subtitle files of every format through upload, translation and export 
     expect(read[1]![2]).toContain('nine');
     expect(read[0]![2]).toMatch(/Good morning,\s*\n?\s*everyone\./);
     expect(task.detectedLanguage).toBe('en');
+
+    expectSuccess(await t.post('/task/start', { id: task.id }, { as: token }));
+    await until(async () => (await full(task)).status === 'completed');
+    const done = await full(task);
+    for (const format of ['srt', 'vtt', 'ass'] as const) {
+      const body = (await t.post(API.taskExport, { id: task.id, format }, { as: token })).body;
+      const cues = format === 'srt' ? parseSrt(body) : format === 'vtt' ? parseVtt(body) : parseAss(body);
+      expect(cues.map((c) => [c.startMs, c.endMs])).toEqual([
+        [1000, 3500],
+        [4000, 6000],
+      ]);
+      // the translation (the local engine marks it), markup as the format has it
+      expect(cues[0]!.text).toMatch(/^\[ja\] .*Good morning,/);
+      expect(done.segments[0]!.translatedText).toContain('[ja]');
+    }
   });
 
   it('reads an SSA file in Windows-1252 with its accents', async () => {
