@@ -5,13 +5,15 @@ describe('ASS override blocks written to SRT and WebVTT', () => {
   it('turns style tags into markup and closes what is left open', () => {
     expect(overridesAs('{\\i1}We start{\\i0} at {\\b1}nine', 'srt')).toBe('<i>We start</i> at <b>nine</b>');
     expect(overridesAs('{\\b700\\u1}loud', 'vtt')).toBe('<b><u>loud</u></b>');
+    expect(overridesAs('{\\s1}gone{\\s0}', 'srt')).toBe('<s>gone</s>');
+    expect(overridesAs('{\\s1}gone{\\s0}', 'vtt')).toBe('gone');
   });
 
-  it('keeps one position for SRT, drops it for WebVTT, drops what neither reads', () => {
+  it('keeps one position (WebVTT writes it as cue settings), drops what neither reads', () => {
     expect(overridesAs('{\\pos(960,100)\\an8\\fs40}Station,\nnorth exit', 'srt')).toBe(
       '{\\an8}Station,\nnorth exit',
     );
-    expect(overridesAs('{\\pos(960,100)\\an8\\fs40}Station', 'vtt')).toBe('Station');
+    expect(overridesAs('{\\pos(960,100)\\an8\\fs40}Station', 'vtt')).toBe('{\\an8}Station');
     expect(overridesAs('{\\c&H0000FF&\\blur3}red\\hline', 'srt')).toBe('red\u00a0line');
   });
 

@@ -1,7 +1,8 @@
 /**
  * Issue 37: a line from an ASS file written to SRT or WebVTT. Their players do not read ASS's
  * override blocks (`{\i1}`, `{\pos(…)}`) and show them as text, so each block becomes the markup the
- * format has (`<i>`, `<b>`, `<u>`, `<s>`; SRT's `{\an8}`, which SRT players read) or goes.
+ * format has (`<i>`, `<b>`, `<u>`, `<s>`; one `{\anN}` position, which SRT players read and WebVTT
+ * writes as cue settings) or goes.
  */
 
 const STYLES: Record<string, string> = { i: 'i', b: 'b', u: 'u', s: 's' };
@@ -24,6 +25,8 @@ export function overridesAs(text: string, format: 'srt' | 'vtt'): string {
       const style = /^([ibus])(\d+)?$/.exec(tag);
       if (!style) continue;
       const name = STYLES[style[1]!]!;
+      // WebVTT has no strike-through tag
+      if (name === 's' && format === 'vtt') continue;
       // \b700 is bold by weight; 0 turns off
       const on = style[2] !== undefined && style[2] !== '0';
       if (on && !open.has(name)) {
@@ -42,5 +45,6 @@ export function overridesAs(text: string, format: 'srt' | 'vtt'): string {
     .map((n) => `</${n}>`)
     .join('');
   const body = (out + closing).replace(/\\h/g, '\u00a0');
-  return format === 'srt' ? position + body : body;
+  // the position opens the text: SRT players read it there, serialiseVtt makes it cue settings
+  return position + body;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SubtitleParseError } from './model.js';
-import { parseVtt } from './vtt.js';
+import { parseVtt, serialiseVtt } from './vtt.js';
 
 const rows = (src: string) => parseVtt(src).map((c) => [c.startMs, c.endMs, c.text]);
 
@@ -38,5 +38,38 @@ describe('WebVTT files as they come (tolerance corpus)', () => {
     expect(() => parseVtt('00:00:01.000 --> 00:00:02.000\nA\n')).toThrow(SubtitleParseError);
     expect(() => parseVtt('WEBVTTX\n\n00:00:01.000 --> 00:00:02.000\nA\n')).toThrow(SubtitleParseError);
     expect(() => parseVtt('WEBVTT\n\nNOTE nothing\n')).toThrow(SubtitleParseError);
+  });
+});
+
+describe('a cue at the top of the picture (issue 37: carried where the format can)', () => {
+  it('reads line settings at the top as {\\an8}, {\\an7} and {\\an9}', () => {
+    const vtt = [
+      'WEBVTT',
+      '',
+      '00:01.000 --> 00:02.000 line:0',
+      'Sign',
+      '',
+      '00:03.000 --> 00:04.000 align:start line:10%',
+      'Left',
+      '',
+      '00:05.000 --> 00:06.000 line:-1 align:end',
+      'Bottom',
+      '',
+      '00:07.000 --> 00:08.000 position:10% line:80%',
+      'Low',
+      '',
+    ].join('\n');
+    expect(parseVtt(vtt).map((c) => c.text)).toEqual(['{\\an8}Sign', '{\\an7}Left', 'Bottom', 'Low']);
+  });
+
+  it('writes a position that opens a text as cue settings, and reads them back', () => {
+    const cues = [
+      { index: 1, startMs: 1000, endMs: 2000, text: '{\\an8}Sign' },
+      { index: 2, startMs: 3000, endMs: 4000, text: '{\\an2}Plain' },
+    ];
+    const out = serialiseVtt(cues);
+    expect(out).toContain('00:00:01.000 --> 00:00:02.000 line:0\nSign\n');
+    expect(out).toContain('00:00:03.000 --> 00:00:04.000\nPlain\n');
+    expect(parseVtt(out).map((c) => c.text)).toEqual(['{\\an8}Sign', 'Plain']);
   });
 });

@@ -9,10 +9,11 @@ afterEach(cleanup);
 describe('the export dialog (issue 37)', () => {
   it('names what each format cannot carry of the task’s file', () => {
     expect(lostInExport('ass', 'ass')).toEqual([]);
-    expect(lostInExport('ssa', 'srt')).toEqual(['assStyles', 'assEffects']);
+    expect(lostInExport('ssa', 'srt')).toEqual(['assStyles', 'assPositions', 'assEffects']);
     expect(lostInExport('ass', 'vtt')).toEqual(['assStyles', 'assPositions', 'assEffects']);
     expect(lostInExport('ttml', 'ass')).toEqual(['sourceLayout']);
-    expect(lostInExport('srt', 'vtt')).toEqual(['anPosition']);
+    expect(lostInExport('srt', 'vtt')).toEqual([]);
+    expect(lostInExport('vtt', 'srt')).toEqual(['sourceLayout']);
     expect(lostInExport('srt', 'ass')).toEqual([]);
     expect(lostInExport(null, 'srt')).toEqual([]);
   });

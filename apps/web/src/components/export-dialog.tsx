@@ -5,24 +5,21 @@ import type { ExportFormat, Task } from '@subtrans/contract';
 import type { ExportOptions } from '../lib/task-export';
 
 type SourceFormat = NonNullable<Task['sourceFormat']>;
-type Lost = 'assStyles' | 'assPositions' | 'assEffects' | 'anPosition' | 'sourceLayout';
+type Lost = 'assStyles' | 'assPositions' | 'assEffects' | 'sourceLayout';
 
 /**
  * What an export in `format` cannot carry of a file in `source` (issue 37: listed, not dropped
  * silently). An ASS/SSA task exports as its own file whole; its override blocks become SRT/VTT
- * markup where one exists (italic, bold, underline; SRT's {\an8}); the rest is named here.
+ * markup where one exists (italic, bold, underline; a position at the top, WebVTT's `line:0`);
+ * the rest is named here.
  */
 export function lostInExport(source: SourceFormat | null, format: ExportFormat): Lost[] {
   if (source === 'ass' || source === 'ssa') {
     if (format === 'ass') return [];
-    return format === 'srt' ? ['assStyles', 'assEffects'] : ['assStyles', 'assPositions', 'assEffects'];
+    return ['assStyles', 'assPositions', 'assEffects'];
   }
-  const lost: Lost[] = [];
-  // TTML's regions and styles, WebVTT's cue settings: not kept when the file was read
-  if (source === 'ttml' || source === 'vtt') lost.push('sourceLayout');
-  // SRT's {\an8} (top of the picture) has no WebVTT markup
-  if (format === 'vtt' && source !== 'vtt') lost.push('anPosition');
-  return lost;
+  // TTML's regions and styles, WebVTT's settings but a cue at the top: not kept when it was read
+  return source === 'ttml' || source === 'vtt' ? ['sourceLayout'] : [];
 }
 
 const SCALES = [0.5, 0.6, 0.7, 0.8, 1];

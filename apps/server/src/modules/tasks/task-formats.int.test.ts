@@ -258,4 +258,19 @@ describe(`subtitle files of every format through upload, translation and export 
     expectSuccess(await t.post('/task/delete', { id: task.id }, { as: token }));
     expect(await kept()).toEqual([]);
   });
+
+  it('carries a cue at the top of the picture from WebVTT to SRT, ASS and WebVTT', async () => {
+    const vtt = VTT.replace('00:00:04.000 --> 00:00:06.000', '00:00:04.000 --> 00:00:06.000 line:0');
+    const task = await upload('top.vtt', vtt);
+    expect((await lines(task))[1]![2]).toMatch(/^\{\\an8\}We start/);
+    expectSuccess(await t.post('/task/start', { id: task.id }, { as: token }));
+    await until(async () => (await full(task)).status === 'completed');
+    const out = async (format: string) =>
+      (await t.post(API.taskExport, { id: task.id, format }, { as: token })).body;
+    // the engine never saw the tag; the translation keeps it where it stood
+    expect((await full(task)).segments[1]!.translatedText).toMatch(/^\{\\an8\}\[ja\] /);
+    expect(parseSrt(await out('srt'))[1]!.text).toMatch(/^\{\\an8\}\[ja\] /);
+    expect(await out('vtt')).toMatch(/^00:00:04\.000 --> 00:00:06\.000 line:0\n\[ja\] /m);
+    expect(parseAss(await out('ass'))[1]!.text).toMatch(/^\{\\an8\}\[ja\] /);
+  });
 });
