@@ -45,6 +45,21 @@ async function completedTaskNamed(page: Page, name: string): Promise<string> {
   return id;
 }
 
+/**
+ * The editor's export dialog, opened from its menu: on a loaded machine a click can land while the
+ * menu still moves in, so the menu is opened and clicked again until the dialog shows
+ */
+async function openExportDialog(page: Page) {
+  const dialog = page.getByTestId('export-dialog');
+  await expect(async () => {
+    if (!(await page.getByTestId('export-options').isVisible()))
+      await page.getByTestId('editor-export').click();
+    await page.getByTestId('export-options').click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return dialog;
+}
+
 const segmentsOf = async (page: Page, id: string) => {
   const res = await page.request.post('/task/get', { headers: { Origin: BASE }, data: { id } });
   return ((await res.json()) as { data: { segments: { startTime: string; originalText: string }[] } }).data
@@ -86,9 +101,7 @@ for (const ui of UI) {
     await line1.fill('Bonjour à tous, revu.');
     await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
     // the export dialog: ASS first for a file that was ASS, kept whole; the original above at 50 %
-    await page.getByTestId('editor-export').click();
-    await page.getByTestId('export-options').click();
-    const options = page.getByTestId('export-dialog');
+    const options = await openExportDialog(page);
     await expect(options.getByTestId('export-kept')).toBeVisible();
     await chooseOption(page, 'export-bilingual', '', ui.above);
     await chooseOption(page, 'export-original-size', '', '50%');
@@ -109,9 +122,7 @@ for (const ui of UI) {
     ]);
     expect(events[0]!.text).toBe('{\\rOriginal}Good morning,\neveryone here.{\\r}\nBonjour à tous, revu.');
     // SRT from it: the list says what it cannot carry
-    await page.getByTestId('editor-export').click();
-    await page.getByTestId('export-options').click();
-    await page.getByTestId('export-dialog').getByText('SRT', { exact: true }).click();
+    await (await openExportDialog(page)).getByText('SRT', { exact: true }).click();
     await expect(page.getByTestId('export-lost')).toBeVisible();
   });
 }
