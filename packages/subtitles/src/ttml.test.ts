@@ -159,3 +159,31 @@ describe('TTML that is not what it should be', () => {
     expect(outcome instanceof SubtitleParseError || Array.isArray(outcome)).toBe(true);
   });
 });
+
+describe('a TTML cue at the top of the picture (issue 37)', () => {
+  const doc = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">
+  <head>
+    <styling><style xml:id="s_top" tts:displayAlign="before"/></styling>
+    <layout>
+      <region xml:id="top" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="before"/>
+      <region xml:id="bottom" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="after"/>
+      <region xml:id="band" tts:origin="0% 5%" tts:extent="100% 20%"/>
+      <region xml:id="styled" style="s_top" tts:textAlign="start"/>
+    </layout>
+  </head>
+  <body region="bottom"><div>${body}</div></body>
+</tt>`;
+  const texts = (body: string) => parseTtml(doc(body)).map((c) => c.text);
+
+  it('reads a region aligned before, or in the upper part of the picture, as {\\an8}', () => {
+    expect(
+      texts(`
+      <p begin="1s" end="2s" region="top">Sign</p>
+      <p begin="3s" end="4s">Speech</p>
+      <p begin="5s" end="6s" region="band">Band</p>
+      <p begin="7s" end="8s" region="styled">Left</p>
+      <p begin="9s" end="10s" tts:displayAlign="before">Own</p>`),
+    ).toEqual(['{\\an8}Sign', 'Speech', '{\\an8}Band', '{\\an7}Left', '{\\an8}Own']);
+  });
+});

@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { SubtitleParseError, type Cue } from './model.js';
 import { parseTtmlTime, ttmlRates, type TtmlRates } from './ttml-time.js';
+import { regionsOf, topTagOf, type Regions } from './ttml-region.js';
 import {
   attributesOf,
   childrenOf,
@@ -71,6 +72,9 @@ interface Context extends Interval {
   sheet: StyleSheet;
   preserve: boolean;
   flags: number;
+  regions: Regions;
+  /** the region an ancestor (body, div) set; a <p> may set its own */
+  region?: string;
 }
 
 /**
@@ -146,13 +150,16 @@ function walk(nodes: XmlNode[], context: Context, out: Found[]): void {
       ...interval,
       preserve: space ? space === 'preserve' : context.preserve,
       flags: styleFlags(attrs, context.sheet, context.flags),
+      region: attrs.get('region') ?? context.region,
     };
     if (local !== 'p') {
       walk(childrenOf(node), inner, out);
       continue;
     }
     if (!TIMING.some((t) => attrs.has(t)) && context.endMs === null) interval = spanInterval(node, inner);
-    const text = shownText(node, inner.preserve, context.sheet, inner.flags);
+    const shown = shownText(node, inner.preserve, context.sheet, inner.flags);
+    const position = inner.region ? context.regions.get(inner.region) : undefined;
+    const text = shown && topTagOf(position, attrs) + shown;
     // a cue without an end (none of its own, nor of an element around it) is skipped, and so is an
     // empty <p/> (a screen clear in some files)
     if (interval && interval.endMs !== null && text.length > 0) {
@@ -212,7 +219,9 @@ export function parseTtml(input: string): Cue[] {
     sheet: styleSheetOf(head),
     preserve: rootAttrs.get('space') === 'preserve',
     flags: 0,
+    regions: new Map(),
   };
+  context.regions = regionsOf(head, context.sheet);
   context.flags = styleFlags(rootAttrs, context.sheet, 0);
   const found: Found[] = [];
   walk(children, context, found);

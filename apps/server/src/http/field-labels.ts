@@ -1,5 +1,6 @@
 import { API, type UiLanguage } from '@subtrans/contract';
 import { BRIEF_ROUTE_FIELDS, VOICE_FIELDS, VOICE_LABELS } from './voice-field-labels.js';
+import { FILE_LABELS } from './file-field-labels.js';
 
 type Label = Readonly<Record<UiLanguage, string>>;
 const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
@@ -38,11 +39,8 @@ const LABELS = {
   targetLanguage: L('目标语言', 'target language', '翻訳先の言語'),
   sourceLanguage: L('源语言', 'source language', '翻訳元の言語'),
   spokenLanguage: L('音视频的语言', 'spoken language', '音声の言語'),
-  srtFile: L('字幕文件', 'subtitle file', '字幕ファイル'),
-  fileEncoding: L('文件编码', 'file encoding', 'ファイルの文字コード'),
   engine: L('翻译引擎', 'translation engine', '翻訳エンジン'),
   bilingual: L('双语字幕选项', 'bilingual option', '対訳字幕の設定'),
-  originalFirst: L('原文在上选项', 'original-first option', '原文を上にする設定'),
   subtitleLayout: L('字幕形式', 'subtitle layout', '字幕の形式'),
   taskId: L('任务 ID', 'task id', 'タスク ID'),
   batchSize: L('每批行数', 'batch size', '1 回に翻訳する行数'),
@@ -147,6 +145,7 @@ const LABELS = {
   seriesMemory: L('系列记忆', 'series memory', 'シリーズの記憶'),
   memoryCharacters: L('人物列表', 'list of characters', '登場人物の一覧'),
   ...VOICE_LABELS,
+  ...FILE_LABELS,
 } as const satisfies Record<string, Label>;
 
 type LabelKey = keyof typeof LABELS;
@@ -221,6 +220,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.taskCreate]: {
     file: 'srtFile',
     encoding: 'fileEncoding',
+    frameRate: 'frameRate',
     originalLanguage: 'sourceLanguage',
     targetLanguage: 'targetLanguage',
     translationService: 'engine',
@@ -240,6 +240,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     format: 'exportFormat',
     includeOriginal: 'bilingual',
     originalFirst: 'originalFirst',
+    originalScale: 'originalScale',
   },
   [API.taskUpdateSegments]: {
     taskId: 'taskId',

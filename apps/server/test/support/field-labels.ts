@@ -97,6 +97,7 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
     format: ['导出格式', 'export format'],
     includeOriginal: ['双语字幕选项', 'bilingual option'],
     originalFirst: ['原文在上选项', 'original-first option'],
+    originalScale: ['原文字号比例', 'original text size'],
   },
   '/task/update_segments': {
     taskId: ['任务 ID', 'task id'],

@@ -3,6 +3,7 @@ import { Alert, Form, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat, Task } from '@subtrans/contract';
 import type { ExportOptions } from '../lib/task-export';
+import { runtimeKey } from '../lib/i18n-keys';
 
 type SourceFormat = NonNullable<Task['sourceFormat']>;
 type Lost = 'assStyles' | 'assPositions' | 'assEffects' | 'sourceLayout';
@@ -87,7 +88,7 @@ export function ExportDialog(props: {
             onChange={setBilingual}
             options={(['none', 'above', 'below'] as const).map((v) => ({
               value: v,
-              label: t(`exportDialog.bilingualOption.${v}`),
+              label: t(runtimeKey('exportDialog.bilingualOption.*', v)),
             }))}
           />
         </Form.Item>
@@ -118,7 +119,7 @@ export function ExportDialog(props: {
             description={
               <ul style={{ margin: 0, paddingInlineStart: 18 }}>
                 {lost.map((l) => (
-                  <li key={l}>{t(`exportDialog.lost.${l}`)}</li>
+                  <li key={l}>{t(runtimeKey('exportDialog.lost.*', l))}</li>
                 ))}
               </ul>
             }

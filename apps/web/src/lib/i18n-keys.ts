@@ -21,6 +21,8 @@ export const RUNTIME_KEYS = [
   'editor.save.*',
   'editor.shortcuts.*',
   'editor.timing.kind.*',
+  'exportDialog.bilingualOption.*',
+  'exportDialog.lost.*',
   'home.features.*.text',
   'home.features.*.title',
   'meta.*.description',
