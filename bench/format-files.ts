@@ -4,7 +4,7 @@
  * written as real files of that format are (ASS with styles, override codes and comments; WebVTT
  * with STYLE and NOTE blocks, identifiers, settings and voices; TTML with styles and a region).
  */
-import { random } from './subtitles.js';
+import { CJK, random, WORDS } from './subtitles.js';
 
 /** what the speed figures parse: a text of about TARGET_BYTES and how many cues a full parse finds */
 export interface FormatFile {
@@ -15,19 +15,6 @@ export interface FormatFile {
 
 const TARGET_BYTES = 5_000_000;
 
-const WORDS = (
-  'the you what that this here there know go come now just right well yeah okay think want ' +
-  'tell look see about time never always something nothing everything where why because ' +
-  'please sorry thank father mother house night morning money find going back really'
-).split(' ');
-const CJK = [
-  '你好，我们走吧。',
-  '我不知道他在哪里。',
-  '今天晚上我们一起吃饭吧。',
-  'ありがとうございます。',
-  'どこへ行くの？',
-  '別に大丈夫だよ。',
-];
 const NAMES = ['Anna', 'Tom', 'Mei', 'Kenji'];
 
 /** a cue of the stream: its lines, which of them are italic, a speaker sometimes */

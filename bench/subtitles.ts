@@ -88,12 +88,13 @@ export function random(seed: number) {
   };
 }
 
-const WORDS = (
+/** the generated files' words and CJK lines (format-files.ts writes its files from them too) */
+export const WORDS = (
   'the you what that this here there know go come now just right well yeah okay think want ' +
   'tell look see about time never always something nothing everything where why because ' +
   'please sorry thank father mother house night morning money find going back really'
 ).split(' ');
-const CJK = [
+export const CJK = [
   '你好，我们走吧。',
   '我不知道他在哪里。',
   '今天晚上我们一起吃饭吧。',
