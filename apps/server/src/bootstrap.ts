@@ -13,6 +13,7 @@ import { hostPolicy } from './config/known-hosts.js';
 import { buildPaymentChannels } from './providers/payments/channels.js';
 import { defaultPublicUrl } from './config/public-url.js';
 import { openDb, type Db } from './db/client.js';
+import { retryWhileConnectionLost } from './db/start-retry.js';
 import { migrate } from './db/migrate.js';
 import { keepSetting } from './config/app-settings.repository.js';
 import { DEFAULT_RATE_LIMITS, type AppContext } from './context.js';
@@ -67,8 +68,10 @@ export async function createContext(
       pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
       ...(overrides.schema ? { schema: overrides.schema } : {}),
     }));
-  await migrate(db);
-  const secret = await loadSecret(db, env.APP_SECRET);
+  // each step is safe to run again: a process started during a failover waits for the database
+  const again = <T>(what: string, step: () => Promise<T>) => retryWhileConnectionLost(what, step, { log });
+  await again('the migrations', () => migrate(db));
+  const secret = await again('the secret', () => loadSecret(db, env.APP_SECRET));
   // origins as browsers send them (no trailing slash, no default port), hosts as DNS names (lower
   // case, without the root's trailing dot: http/host-name.ts), as requests are compared
   const originOf = (url: string) => normalOrigin(url) ?? new URL(url).origin;
@@ -79,7 +82,7 @@ export async function createContext(
       .filter(Boolean)
       .map(originOf),
   );
-  await seedProducts(db, env.PRODUCTS);
+  await again('the products', () => seedProducts(db, env.PRODUCTS));
   const spaceAlarm = new SpaceAlarm(log);
   const webDist = path.resolve(env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'));
   return {

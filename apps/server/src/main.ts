@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
 import { ensureFirstManager } from './modules/accounts/accounts.service.js';
+import { retryWhileConnectionLost } from './db/start-retry.js';
 import { startQueue } from './jobs/start.js';
 import { joinSiblings, type Membership } from './processes/siblings.js';
 import { exitOnSignals, exitOnUnexpectedErrors } from './shutdown.js';
@@ -13,9 +14,17 @@ async function main() {
   const ctx = await createContext(process.env);
   exitOnUnexpectedErrors(ctx.log);
   // before anything runs: a server whose storage or secret differs from the live ones' stops here
-  membership = await joinSiblings(ctx, 'server');
+  membership = await retryWhileConnectionLost(
+    'joining the other processes',
+    () => joinSiblings(ctx, 'server'),
+    {
+      log: ctx.log,
+    },
+  );
   const app = await buildApp(ctx);
-  const manager = await ensureFirstManager(ctx);
+  const manager = await retryWhileConnectionLost('the first manager', () => ensureFirstManager(ctx), {
+    log: ctx.log,
+  });
   // workers run in this process unless WORKERS=external (then `npm run worker` runs them)
   const queue = await startQueue(ctx, { work: ctx.env.WORKERS === 'inline' });
 

@@ -1,5 +1,6 @@
 import { createContext } from './bootstrap.js';
 import { ConfigError } from './config/env.js';
+import { retryWhileConnectionLost } from './db/start-retry.js';
 import { startQueue } from './jobs/start.js';
 import { joinSiblings, type Membership } from './processes/siblings.js';
 import { describeStorage, storageIdentity } from './providers/storage/storage-identity.js';
@@ -17,7 +18,13 @@ async function main() {
     );
   }
   // before taking a job: a worker whose storage or secret differs from the live ones' stops here
-  membership = await joinSiblings(ctx, 'worker');
+  membership = await retryWhileConnectionLost(
+    'joining the other processes',
+    () => joinSiblings(ctx, 'worker'),
+    {
+      log: ctx.log,
+    },
+  );
   const queue = await startQueue(ctx, { work: true, settings: { schedule: true } });
   // handlers first: whoever reads "worker started" may stop the worker at once
   exitOnSignals({ ctx, queue, membership });

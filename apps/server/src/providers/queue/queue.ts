@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.js';
 import { DbConnectionLost, isConnectionLost } from '../../db/connection-loss.js';
+import { retryWhileConnectionLost } from '../../db/start-retry.js';
 import { putJobBack } from './queue.repository.js';
 
 /**
@@ -151,6 +152,18 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
       if (!opts.databaseUrl) throw new Error('DATABASE_URL is required for the queue on PostgreSQL');
       config = { ...common, connectionString: opts.databaseUrl, max: 4, application_name: 'subtrans-queue' };
     }
+    // a process started during a failover waits for the database instead of exiting
+    return retryWhileConnectionLost('the job queue', () => JobQueue.openOnce<R>(opts, settings, config), {
+      log: opts.log,
+    });
+  }
+
+  /** Starts pg-boss and declares the queues; a start that failed half-way leaves nothing running. */
+  private static async openOnce<R extends { [K in keyof R]: object }>(
+    opts: { definitions: { [K in keyof R]: JobDefinition }; log: FastifyBaseLogger },
+    settings: QueueSettings,
+    config: ConstructorOptions,
+  ): Promise<JobQueue<R>> {
     const boss = new PgBoss(config);
     boss.on('error', (err: unknown) => {
       // pg-pool has dropped the connection, and what used it failed (a job is retried): a line,
@@ -159,17 +172,21 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
       else opts.log.error({ err }, 'queue error');
     });
     boss.on('warning', (w: unknown) => opts.log.warn({ warning: w }, 'queue warning'));
-    await boss.start();
-    const queue = new JobQueue<R>(boss, opts.definitions, settings, opts.log);
-    for (const [name, def] of Object.entries<JobDefinition>(opts.definitions)) {
-      const options: QueueOptions = { ...DEFAULT_JOB_OPTIONS, ...def.options };
-      // pg-boss only accepts a maximum delay together with backoff
-      if (!options.retryBackoff) delete options.retryDelayMax;
-      if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-      else await boss.createQueue(name, options);
-      if (def.cron && settings.schedule) await boss.schedule(name, def.cron, {}, { tz: 'UTC' });
+    try {
+      await boss.start();
+      for (const [name, def] of Object.entries<JobDefinition>(opts.definitions)) {
+        const options: QueueOptions = { ...DEFAULT_JOB_OPTIONS, ...def.options };
+        // pg-boss only accepts a maximum delay together with backoff
+        if (!options.retryBackoff) delete options.retryDelayMax;
+        if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+        else await boss.createQueue(name, options);
+        if (def.cron && settings.schedule) await boss.schedule(name, def.cron, {}, { tz: 'UTC' });
+      }
+    } catch (err) {
+      await boss.stop({ graceful: false, close: true }).catch(() => undefined);
+      throw err;
     }
-    return queue;
+    return new JobQueue<R>(boss, opts.definitions, settings, opts.log);
   }
 
   /** With `tx`, the job is written in that transaction (it exists only if the transaction commits). */
