@@ -15,6 +15,10 @@ describe('ASS export of any task (issue 37 §3)', () => {
   it('turns SRT markup into override tags and drops tags ASS would print', () => {
     expect(assText('<i>Hello</i> <b>you</b>\nthere')).toBe('{\\i1}Hello{\\i0} {\\b1}you{\\b0}\\Nthere');
     expect(assText('<font color="#FF8000">warm</font>')).toBe('{\\c&H0080FF&}warm{\\c}');
+    // a colour by name, and a WebVTT line's speaker and timestamp
+    expect(assText('<v Anna><font color=yellow>Run</font> <00:00:01.000>now')).toBe(
+      '{\\c&H00FFFF&}Run{\\c} now',
+    );
     expect(assText('{\\an8}<span class="x">top</span>')).toBe('{\\an8}top');
     expect(assText('a\n\nb')).toBe('a\\Nb');
   });

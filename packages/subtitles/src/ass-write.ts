@@ -1,5 +1,7 @@
 import { textLines, type LineEnding } from './srt.js';
 import { formatAssTime } from './time.js';
+import { assOfColour, parseColour } from './colours.js';
+import { vttTagsOut } from './vtt-markup.js';
 
 /**
  * Issue 37 §3: any task exported as ASS, with a style chosen for its language (a CJK font for
@@ -51,9 +53,9 @@ const style = (name: string, font: string, size: number) =>
   `Style: ${name},${font},${size},&H00FFFFFF,&H000000FF,&H00000000,&H64000000,0,0,0,0,100,100,0,0,1,${Math.max(1, Math.round(size / 32))},1,2,60,60,48,1`;
 
 /** `#rrggbb` or `rrggbb` as ASS's `&HBBGGRR&` */
-function assColour(hex: string): string | null {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
-  return m ? `&H${m[3]}${m[2]}${m[1]}&`.toUpperCase() : null;
+function assColour(value: string): string | null {
+  const hex = parseColour(value);
+  return hex ? assOfColour(hex) : null;
 }
 
 const SIMPLE_TAGS: Record<string, string> = { i: 'i', b: 'b', u: 'u', s: 's' };
@@ -64,7 +66,8 @@ const SIMPLE_TAGS: Record<string, string> = { i: 'i', b: 'b', u: 'u', s: 's' };
  * and other override blocks kept, line breaks as `\N`.
  */
 export function assText(text: string): string {
-  return textLines(text)
+  // WebVTT's timestamps would read as text (its other tags are dropped below anyway)
+  return textLines(vttTagsOut(text))
     .filter((l) => l.trim().length > 0)
     .map((line) =>
       line.replace(
@@ -75,7 +78,7 @@ export function assText(text: string): string {
           if (simple) return `{\\${simple}${close ? 0 : 1}}`;
           if (name === 'font') {
             if (close) return '{\\c}';
-            const colour = /color\s*=\s*["']?([#0-9a-z]+)/i.exec(rest);
+            const colour = /color\s*=\s*["']?([^"'\s>]+)/i.exec(rest);
             const ass = colour ? assColour(colour[1]!) : null;
             return ass ? `{\\c${ass}}` : '';
           }

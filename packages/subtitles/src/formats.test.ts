@@ -59,7 +59,7 @@ describe('WebVTT and ASS', () => {
     const vtt =
       'WEBVTT - a title\nKind: captions\n\nNOTE this is a comment\nover two lines\n\nSTYLE\n::cue { color: red }\n\ncue-1\n00:01.000 --> 00:02.500 align:start position:10%\n<v Roger>Hello\nthere\n\n01:00:00.000 --> 01:00:01.000\nlater\n';
     expect(parse(vtt)).toEqual([
-      { index: 1, startMs: 1000, endMs: 2500, text: '<v Roger>Hello\nthere' },
+      { index: 1, startMs: 1000, endMs: 2500, text: '{\\an1}<v Roger>Hello\nthere' },
       { index: 2, startMs: 3_600_000, endMs: 3_601_000, text: 'later' },
     ]);
   });

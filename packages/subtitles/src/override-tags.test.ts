@@ -14,7 +14,16 @@ describe('ASS override blocks written to SRT and WebVTT', () => {
       '{\\an8}Station,\nnorth exit',
     );
     expect(overridesAs('{\\pos(960,100)\\an8\\fs40}Station', 'vtt')).toBe('{\\an8}Station');
-    expect(overridesAs('{\\c&H0000FF&\\blur3}red\\hline', 'srt')).toBe('red\u00a0line');
+    expect(overridesAs('{\\blur3\\fs20}soft\\hline', 'srt')).toBe('soft\u00a0line');
+  });
+
+  it('carries colours as <font color>: a new one ends the last, \\c alone goes back', () => {
+    expect(overridesAs('{\\c&H0000FF&\\blur3}red\\hline', 'srt')).toBe(
+      '<font color="#ff0000">red\u00a0line</font>',
+    );
+    expect(overridesAs('{\\1c&H00FFFF&}yellow {\\c&HFF0000&}blue{\\c} plain', 'vtt')).toBe(
+      '<font color="#ffff00">yellow </font><font color="#0000ff">blue</font> plain',
+    );
   });
 
   it('leaves text without override blocks alone, braces in words too', () => {

@@ -50,7 +50,7 @@ describe('WebVTT files as they come (tolerance corpus)', () => {
     const src =
       'WEBVTT\n\n00:01.000 --> 00:03.500\n<I>Good morning,</I>\n<c.yellow>everyone.</c>\n00:04.000 --> 00:06.000\n<v Anna>We start at nine today.\n';
     expect(read(src).rows).toEqual([
-      [1000, 3500, '<I>Good morning,</I>\n<c.yellow>everyone.</c>'],
+      [1000, 3500, '<I>Good morning,</I>\n<font color="#ffff00">everyone.</font>'],
       [4000, 6000, '<v Anna>We start at nine today.'],
     ]);
   });

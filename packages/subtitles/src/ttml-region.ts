@@ -1,9 +1,9 @@
 import { attributesOf, childrenOf, localName, nodeName, type StyleSheet, type XmlNode } from './ttml-text.js';
 
 /**
- * Issue 37: a TTML cue shown at the top of the picture (a sign, a speaker over the bottom text),
- * carried as `{\an8}`, which SRT and ASS keep and WebVTT writes as `line:0`. Other regions and
- * their exact places are not kept.
+ * Issue 37: where a TTML cue is shown (a sign at the top, a speaker on the left), carried as one of
+ * the nine places of `{\anN}`, which SRT and ASS keep and WebVTT writes as cue settings. Exact
+ * origins and extents are not kept.
  */
 
 /** the `<region>`s of `<layout>` by xml:id, each with the attributes of the styles it refers to */
@@ -38,23 +38,26 @@ const secondPercent = (value: string | undefined): number | null => {
 };
 
 /**
- * `{\an8}` (`{\an7}`/`{\an9}` for text aligned to the start/end) when the region shows its text at
- * the top: aligned `before` (displayAlign), or a region in the upper part of the picture (its
- * origin above 40 % and at most half the height); '' otherwise.
+ * The place of the text as `{\anN}` (1–3 bottom, 4–6 middle, 7–9 top; left, centre, right), ''
+ * at the bottom centre: the top when the region aligns its text `before` (displayAlign) or lies
+ * in the upper part of the picture (its origin above 40 % and at most half the height), the
+ * middle when it aligns it `center`; the column from textAlign.
  */
-export function topTagOf(region: Map<string, string> | undefined, own: Map<string, string>): string {
+export function placeTagOf(region: Map<string, string> | undefined, own: Map<string, string>): string {
   const get = (name: string) => own.get(name) ?? region?.get(name);
   const display = get('displayalign')?.trim();
   const y = secondPercent(get('origin'));
   const height = secondPercent(get('extent'));
   const top =
     display === 'before' ||
-    (display !== 'after' && y !== null && y < 40 && (height === null || height <= 50));
-  if (!top) return '';
+    (display !== 'after' &&
+      display !== 'center' &&
+      y !== null &&
+      y < 40 &&
+      (height === null || height <= 50));
+  const row = top ? 2 : display === 'center' ? 1 : 0;
   const align = get('textalign')?.trim();
-  return align === 'start' || align === 'left'
-    ? '{\\an7}'
-    : align === 'end' || align === 'right'
-      ? '{\\an9}'
-      : '{\\an8}';
+  const column = align === 'start' || align === 'left' ? 0 : align === 'end' || align === 'right' ? 2 : 1;
+  const an = row * 3 + column + 1;
+  return an === 2 ? '' : `{\\an${an}}`;
 }

@@ -7,6 +7,8 @@
 
 export type XmlNode = Record<string, unknown>;
 
+import { parseColour } from './colours.js';
+
 const ATTRS = ':@';
 const TEXT = '#text';
 const CDATA = '#cdata';
@@ -61,6 +63,10 @@ export function decodeEntities(text: string): string {
 const ITALIC = 1;
 const BOLD = 2;
 const UNDERLINE = 4;
+/** a colour is set: its `0xrrggbb` is held above the style bits (COLOUR_SHIFT) */
+const COLOUR = 8;
+const COLOUR_SHIFT = 16;
+const STYLE_BITS = ITALIC | BOLD | UNDERLINE | COLOUR;
 /** each style as the SRT tag players read, in the order they nest */
 const TAGS: [number, string][] = [
   [ITALIC, 'i'],
@@ -105,6 +111,10 @@ export function styleFlags(attrs: Map<string, string>, sheet: StyleSheet, flags:
   set(ITALIC, fontStyle === undefined ? undefined : fontStyle === 'italic' || fontStyle === 'oblique');
   const weight = attrs.get('fontweight')?.trim();
   set(BOLD, weight === undefined ? undefined : weight === 'bold');
+  const colour = attrs.has('color') ? parseColour(attrs.get('color')) : undefined;
+  // white is what every player shows by default: not worth a tag on every line
+  if (colour === '#ffffff' || colour === null) f &= STYLE_BITS & ~COLOUR;
+  else if (colour) f = (f & STYLE_BITS) | COLOUR | (parseInt(colour.slice(1), 16) * COLOUR_SHIFT);
   const decoration = attrs.get('textdecoration');
   if (decoration !== undefined) {
     if (/\bnoUnderline\b/.test(decoration)) set(UNDERLINE, false);
@@ -164,8 +174,17 @@ interface Run {
   flags: number;
 }
 
-/** the tags of `flags`, in nesting order */
-const tagsOf = (flags: number) => TAGS.filter(([f]) => flags & f).map(([, t]) => t);
+/** the tags of `flags`, in nesting order (a colour outermost) */
+const tagsOf = (flags: number) => {
+  const tags = TAGS.filter(([f]) => flags & f).map(([, t]) => t);
+  if (!(flags & COLOUR)) return tags;
+  const rgb = Math.floor(flags / COLOUR_SHIFT)
+    .toString(16)
+    .padStart(6, '0');
+  return [`font color="#${rgb}"`, ...tags];
+};
+/** `font color="…"` closes as `</font>` */
+const closing = (tag: string) => `</${tag.split(' ')[0]}>`;
 
 /** A line's runs as text: edge spaces off, each style a tag closed on the line. */
 function render(runs: Run[]): string {
@@ -181,11 +200,7 @@ function render(runs: Run[]): string {
     const tags = tagsOf(run.flags);
     let same = 0;
     while (same < open.length && same < tags.length && open[same] === tags[same]) same += 1;
-    out += open
-      .slice(same)
-      .reverse()
-      .map((t) => `</${t}>`)
-      .join('');
+    out += open.slice(same).reverse().map(closing).join('');
     out += tags
       .slice(same)
       .map((t) => `<${t}>`)
@@ -193,14 +208,7 @@ function render(runs: Run[]): string {
     open = tags;
     out += run.text;
   }
-  return (
-    out +
-    open
-      .slice()
-      .reverse()
-      .map((t) => `</${t}>`)
-      .join('')
-  );
+  return out + open.slice().reverse().map(closing).join('');
 }
 
 /**
@@ -208,7 +216,8 @@ function render(runs: Run[]): string {
  * Whitespace is handled as TTML's default xml:space does: any run of spaces, tabs and line feeds
  * is one space, and none is kept at a line's edges (a file's indentation is no line break); under
  * `xml:space="preserve"` a line feed is a line break. Italic, bold and underlined text (inline
- * `tts:` attributes or referenced styles) is marked `<i>`, `<b>`, `<u>`; blank lines are dropped.
+ * `tts:` attributes or referenced styles) is marked `<i>`, `<b>`, `<u>`, a colour other than white
+ * `<font color>`; blank lines are dropped.
  */
 export function shownText(node: XmlNode, preserve: boolean, sheet: StyleSheet, flags: number): string {
   const tokens: Token[] = [];

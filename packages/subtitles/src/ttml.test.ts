@@ -160,16 +160,21 @@ describe('TTML that is not what it should be', () => {
   });
 });
 
-describe('a TTML cue at the top of the picture (issue 37)', () => {
+describe('where a TTML cue is shown, and its colours (issue 37)', () => {
   const doc = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling">
   <head>
-    <styling><style xml:id="s_top" tts:displayAlign="before"/></styling>
+    <styling>
+      <style xml:id="s_top" tts:displayAlign="before"/>
+      <style xml:id="s_white" tts:color="white"/>
+      <style xml:id="s_yellow" tts:color="#FFFF00FF"/>
+    </styling>
     <layout>
       <region xml:id="top" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="before"/>
       <region xml:id="bottom" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="after"/>
       <region xml:id="band" tts:origin="0% 5%" tts:extent="100% 20%"/>
       <region xml:id="styled" style="s_top" tts:textAlign="start"/>
+      <region xml:id="middle" tts:displayAlign="center"/>
     </layout>
   </head>
   <body region="bottom"><div>${body}</div></body>
@@ -185,5 +190,28 @@ describe('a TTML cue at the top of the picture (issue 37)', () => {
       <p begin="7s" end="8s" region="styled">Left</p>
       <p begin="9s" end="10s" tts:displayAlign="before">Own</p>`),
     ).toEqual(['{\\an8}Sign', 'Speech', '{\\an8}Band', '{\\an7}Left', '{\\an8}Own']);
+  });
+
+  it('reads the middle and the bottom corners as {\\an4}–{\\an6}, {\\an1} and {\\an3}', () => {
+    expect(
+      texts(`
+      <p begin="1s" end="2s" region="middle">Centre</p>
+      <p begin="3s" end="4s" region="middle" tts:textAlign="end">Middle right</p>
+      <p begin="5s" end="6s" tts:textAlign="left">Bottom left</p>
+      <p begin="7s" end="8s" tts:textAlign="right">Bottom right</p>`),
+    ).toEqual(['{\\an5}Centre', '{\\an6}Middle right', '{\\an1}Bottom left', '{\\an3}Bottom right']);
+  });
+
+  it('reads colours other than white as <font color>, from styles and spans', () => {
+    expect(
+      texts(`
+      <p begin="1s" end="2s" style="s_yellow">Whole line</p>
+      <p begin="3s" end="4s" style="s_white">Plain <span tts:color="rgb(255,136,0)">orange</span> and <span tts:color="cyan"><span tts:fontStyle="italic">cyan</span></span></p>
+      <p begin="5s" end="6s" style="s_yellow">Back to <span style="s_white">white</span><br/>yellow</p>`),
+    ).toEqual([
+      '<font color="#ffff00">Whole line</font>',
+      'Plain <font color="#ff8800">orange</font> and <font color="#00ffff"><i>cyan</i></font>',
+      '<font color="#ffff00">Back to </font>white\n<font color="#ffff00">yellow</font>',
+    ]);
   });
 });

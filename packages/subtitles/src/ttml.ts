@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { SubtitleParseError, type Cue } from './model.js';
 import { parseTtmlTime, ttmlRates, type TtmlRates } from './ttml-time.js';
-import { regionsOf, topTagOf, type Regions } from './ttml-region.js';
+import { regionsOf, placeTagOf, type Regions } from './ttml-region.js';
 import {
   attributesOf,
   childrenOf,
@@ -159,7 +159,7 @@ function walk(nodes: XmlNode[], context: Context, out: Found[]): void {
     if (!TIMING.some((t) => attrs.has(t)) && context.endMs === null) interval = spanInterval(node, inner);
     const shown = shownText(node, inner.preserve, context.sheet, inner.flags);
     const position = inner.region ? context.regions.get(inner.region) : undefined;
-    const text = shown && topTagOf(position, attrs) + shown;
+    const text = shown && placeTagOf(position, attrs) + shown;
     // a cue without an end (none of its own, nor of an element around it) is skipped, and so is an
     // empty <p/> (a screen clear in some files)
     if (interval && interval.endMs !== null && text.length > 0) {

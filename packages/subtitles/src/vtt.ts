@@ -2,6 +2,7 @@ import { SubtitleParseError, type Cue } from './model.js';
 import { LineReader, trimmedEnd } from './line-reader.js';
 import { textLines, type LineEnding } from './srt.js';
 import { formatVttTime, scanTimingLine } from './time.js';
+import { fontsAsVtt, vttColoursIn, vttStyleBlock } from './vtt-markup.js';
 
 const HEADER = /^WEBVTT(?:[ \t].*)?$/;
 
@@ -23,8 +24,8 @@ export function parseVtt(input: string): Cue[] {
   const cues: Cue[] = [];
   let inCue = false;
   let body = '';
-  // the cue is set at the top of the picture (`line:0`, `line:10%`): written as SRT's and ASS's {\an8}
-  let top = '';
+  // the cue's place (`line:0`, `align:start`): written as SRT's and ASS's {\anN}
+  let place = '';
   let arrow = text.indexOf('-->');
   while (lines.next()) {
     const pos = lines.start;
@@ -32,13 +33,13 @@ export function parseVtt(input: string): Cue[] {
     if (arrow >= 0 && arrow < pos) arrow = text.indexOf('-->', pos);
     const timing = arrow >= 0 && arrow < end ? scanTimingLine(text, pos, arrow, end) : null;
     if (timing || end === pos) {
-      if (inCue) cues[cues.length - 1]!.text = top + body;
+      if (inCue) cues[cues.length - 1]!.text = place + vttColoursIn(body);
       inCue = false;
       body = '';
       if (timing) {
         cues.push({ index: cues.length + 1, ...timing, text: '' });
         inCue = true;
-        top = topOf(text, arrow, end);
+        place = positionOf(text, arrow, end);
       }
     } else if (inCue) {
       // cue text; outside a cue an identifier, a NOTE/STYLE/REGION block or header metadata: skipped
@@ -46,32 +47,42 @@ export function parseVtt(input: string): Cue[] {
       body = body.length === 0 ? line : `${body}\n${line}`;
     }
   }
-  if (inCue) cues[cues.length - 1]!.text = top + body;
+  if (inCue) cues[cues.length - 1]!.text = place + vttColoursIn(body);
   if (cues.length === 0) throw new SubtitleParseError();
   return cues;
 }
 
 /**
- * `{\an8}` (or 7/9 with `align:start`/`end`) when the timing line's settings put the cue at the top:
- * a `line` counted from the top (0 or more) or under 50 %. Other settings are not kept.
+ * The cue's place as SRT's and ASS's `{\anN}` (1–3 bottom, 4–6 middle, 7–9 top; left, centre,
+ * right), '' at the bottom centre: `line` counted from the top (0 or more) or under 35 % is the
+ * top, 35–65 % the middle; `align:start`/`left` the left, `end`/`right` the right. Exact
+ * percentages are not kept.
  */
-function topOf(text: string, from: number, end: number): string {
-  const at = text.indexOf('line:', from);
-  if (at < 0 || at >= end) return '';
+function positionOf(text: string, from: number, end: number): string {
   const settings = text.slice(from, end);
+  if (!settings.includes(':')) return '';
   const line = /(?:^|\s)line:(-?\d+(?:\.\d+)?)(%)?/.exec(settings);
-  if (!line) return '';
-  const value = Number(line[1]);
-  if (line[2] ? value >= 50 : value < 0) return '';
+  const value = line ? Number(line[1]) : null;
+  const row = value === null ? 0 : line![2] ? (value < 35 ? 2 : value <= 65 ? 1 : 0) : value >= 0 ? 2 : 0;
   const align = /(?:^|\s)align:(start|left|end|right)\b/.exec(settings)?.[1];
-  return align === 'start' || align === 'left' ? '{\\an7}' : align ? '{\\an9}' : '{\\an8}';
+  const column = align === 'start' || align === 'left' ? 0 : align ? 2 : 1;
+  const an = row * 3 + column + 1;
+  return an === 2 ? '' : `{\\an${an}}`;
 }
 
-/** SRT's and ASS's position at the top (`{\an7}`–`{\an9}`) as WebVTT cue settings */
-const TOP_SETTINGS: Record<string, string> = {
-  '7': ' line:0 align:start',
+/**
+ * `{\anN}` as WebVTT cue settings. The position goes with the alignment: a cue aligned `start`
+ * without one would start at the middle of the picture.
+ */
+const POSITION_SETTINGS: Record<string, string> = {
+  '1': ' position:0% align:start',
+  '3': ' position:100% align:end',
+  '4': ' line:50%,center position:0% align:start',
+  '5': ' line:50%,center',
+  '6': ' line:50%,center position:100% align:end',
+  '7': ' line:0 position:0% align:start',
   '8': ' line:0',
-  '9': ' line:0 align:end',
+  '9': ' line:0 position:100% align:end',
 };
 
 export interface VttOptions {
@@ -81,19 +92,22 @@ export interface VttOptions {
 
 /**
  * Writes WebVTT: the header, then each cue's timing (`HH:MM:SS.mmm`) and text; no identifiers. A
- * text that opens with a position `{\anN}` has it as cue settings (the top as `line:0`), not text.
+ * text that opens with a position `{\anN}` has it as cue settings (the top as `line:0`), not text;
+ * `<font color>` is a class given its colour in a STYLE block.
  */
 export function serialiseVtt(cues: readonly Cue[], opts: VttOptions = {}): string {
   const eol = opts.eol ?? '\n';
-  let out = `WEBVTT${eol}`;
+  let out = '';
+  const colours = new Map<string, string>();
   for (const c of cues) {
     const position = /^\{\\an([1-9])\}/.exec(c.text);
     const text = position ? c.text.slice(position[0].length) : c.text;
-    const settings = position ? (TOP_SETTINGS[position[1]!] ?? '') : '';
-    const body = textLines(text)
+    const settings = position ? (POSITION_SETTINGS[position[1]!] ?? '') : '';
+    const body = textLines(fontsAsVtt(text, colours))
       .filter((l) => l.trim().length > 0)
       .join(eol);
     out += `${eol}${formatVttTime(c.startMs)} --> ${formatVttTime(c.endMs)}${settings}${eol}${body}${eol}`;
   }
-  return out;
+  // the classes' colours come before the first cue, as WebVTT requires of STYLE blocks
+  return `WEBVTT${eol}${vttStyleBlock(colours, eol)}${out}`;
 }

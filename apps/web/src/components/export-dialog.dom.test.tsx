@@ -13,7 +13,8 @@ describe('the export dialog (issue 37)', () => {
     expect(lostInExport('ass', 'vtt')).toEqual(['assStyles', 'assPositions', 'assEffects']);
     expect(lostInExport('ttml', 'ass')).toEqual(['sourceLayout']);
     expect(lostInExport('srt', 'vtt')).toEqual([]);
-    expect(lostInExport('vtt', 'srt')).toEqual(['sourceLayout']);
+    expect(lostInExport('vtt', 'srt')).toEqual(['sourceLayout', 'vttVoices']);
+    expect(lostInExport('vtt', 'vtt')).toEqual(['sourceLayout']);
     expect(lostInExport('srt', 'ass')).toEqual([]);
     expect(lostInExport(null, 'srt')).toEqual([]);
   });

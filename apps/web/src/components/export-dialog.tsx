@@ -6,21 +6,23 @@ import type { ExportOptions } from '../lib/task-export';
 import { runtimeKey } from '../lib/i18n-keys';
 
 type SourceFormat = NonNullable<Task['sourceFormat']>;
-type Lost = 'assStyles' | 'assPositions' | 'assEffects' | 'sourceLayout';
+type Lost = 'assStyles' | 'assPositions' | 'assEffects' | 'sourceLayout' | 'vttVoices';
 
 /**
  * What an export in `format` cannot carry of a file in `source` (issue 37: listed, not dropped
  * silently). An ASS/SSA task exports as its own file whole; its override blocks become SRT/VTT
- * markup where one exists (italic, bold, underline; a position at the top, WebVTT's `line:0`);
- * the rest is named here.
+ * markup where one exists (italic, bold, underline, colour; one of nine places, as WebVTT cue
+ * settings); the rest is named here.
  */
 export function lostInExport(source: SourceFormat | null, format: ExportFormat): Lost[] {
   if (source === 'ass' || source === 'ssa') {
     if (format === 'ass') return [];
     return ['assStyles', 'assPositions', 'assEffects'];
   }
-  // TTML's regions and styles, WebVTT's settings but a cue at the top: not kept when it was read
-  return source === 'ttml' || source === 'vtt' ? ['sourceLayout'] : [];
+  // TTML's and WebVTT's exact places, fonts and backgrounds were not kept when the file was read
+  if (source === 'ttml') return ['sourceLayout'];
+  if (source === 'vtt') return format === 'vtt' ? ['sourceLayout'] : ['sourceLayout', 'vttVoices'];
+  return [];
 }
 
 const SCALES = [0.5, 0.6, 0.7, 0.8, 1];

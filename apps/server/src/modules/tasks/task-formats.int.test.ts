@@ -138,7 +138,8 @@ describe(`subtitle files of every format through upload, translation and export 
         [4000, 6000],
       ]);
       // the translation (the local engine marks it), markup as the format has it
-      expect(cues[0]!.text).toMatch(/^\[ja\] .*Good morning,/);
+      // (the WebVTT cue set at the bottom left carries its place)
+      expect(cues[0]!.text).toMatch(/^(?:\{\\an1\})?\[ja\] .*Good morning,/);
       expect(done.segments[0]!.translatedText).toContain('[ja]');
     }
   });
@@ -272,5 +273,38 @@ describe(`subtitle files of every format through upload, translation and export 
     expect(parseSrt(await out('srt'))[1]!.text).toMatch(/^\{\\an8\}\[ja\] /);
     expect(await out('vtt')).toMatch(/^00:00:04\.000 --> 00:00:06\.000 line:0\n\[ja\] /m);
     expect(parseAss(await out('ass'))[1]!.text).toMatch(/^\{\\an8\}\[ja\] /);
+  });
+
+  it('carries a TTML cue’s place and colours, and leaves WebVTT speakers out of SRT and ASS', async () => {
+    const ttml = TTML.replace(
+      '<body>',
+      '<head><layout><region xml:id="mid" tts:displayAlign="center" tts:textAlign="left"/></layout></head><body>',
+    ).replace('<p begin="4s" dur="2s">', '<p begin="4s" dur="2s" region="mid" tts:color="#FFFF00">');
+    const task = await upload('coloured.ttml', ttml);
+    expect((await lines(task))[1]![2]).toBe(
+      '{\\an4}<font color="#ffff00"><i>We start</i> at nine today.</font>',
+    );
+    expectSuccess(await t.post('/task/start', { id: task.id }, { as: token }));
+    await until(async () => (await full(task)).status === 'completed');
+    const out = async (id: string, format: string) =>
+      (await t.post(API.taskExport, { id, format }, { as: token })).body;
+    expect(parseSrt(await out(task.id, 'srt'))[1]!.text).toMatch(
+      /^\{\\an4\}\[ja\] <font color="#ffff00">.*nine today/s,
+    );
+    const vtt = await out(task.id, 'vtt');
+    expect(vtt).toContain('STYLE\n::cue(.yellow) { color: #ffff00; }\n');
+    expect(vtt).toMatch(
+      /^00:00:04\.000 --> 00:00:06\.000 line:50%,center position:0% align:start\n\[ja\] <c\.yellow>/m,
+    );
+    expect(parseAss(await out(task.id, 'ass'))[1]!.text).toMatch(
+      /^\{\\an4\}\[ja\] \{\\c&H00FFFF&\}.*nine today/s,
+    );
+
+    const speaker = await upload('speaker.vtt', VTT);
+    expectSuccess(await t.post('/task/start', { id: speaker.id }, { as: token }));
+    await until(async () => (await full(speaker)).status === 'completed');
+    expect(await out(speaker.id, 'vtt')).toContain('<v Anna>');
+    expect(await out(speaker.id, 'srt')).not.toContain('<v');
+    expect(await out(speaker.id, 'ass')).not.toContain('<v');
   });
 });

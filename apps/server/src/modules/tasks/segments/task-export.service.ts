@@ -3,6 +3,7 @@ import { serialise } from '@subtrans/subtitles';
 import { writeAss, type AssEvent } from '@subtrans/subtitles/ass-write';
 import { rewriteAss } from '@subtrans/subtitles/ass-document';
 import { overridesAs } from '@subtrans/subtitles/override-tags';
+import { vttTagsOut } from '@subtrans/subtitles/vtt-markup';
 import { documentOf } from '../documents.repository.js';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../http/errors.js';
@@ -80,10 +81,11 @@ export async function exportTask(
   });
   if (input.format !== 'ass') {
     const format = input.format;
-    // a line from an ASS file: its override blocks as the format's markup (players print them)
+    // a line from an ASS file: its override blocks as the format's markup (players print them);
+    // from a WebVTT file: its speaker, ruby and timestamp tags out of an SRT
     const cues = cuesOf(segments, input.includeOriginal, originalFirst).map((c) => ({
       ...c,
-      text: overridesAs(c.text, format),
+      text: overridesAs(format === 'srt' ? vttTagsOut(c.text) : c.text, format),
     }));
     return file(serialise(cues, format));
   }
