@@ -142,8 +142,8 @@ describe('SRT upload check (SPEC §5)', () => {
     const ass =
       '[Script Info]\n\n[Events]\nDialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an8}Hello\\Nthere\n';
     const asAss = await previewSrt('sign.ass', enc(ass));
-    // the sample is the dialogue, not the script's header
-    expect(asAss.ok && asAss.reading.sample).toEqual(['{\\an8}Hello', 'there']);
+    // the sample is the dialogue's words, not the script's header nor the override tags
+    expect(asAss.ok && asAss.reading.sample).toEqual(['Hello', 'there']);
   });
 
   it('detects as the server does, loading the trigram model only for Latin script', async () => {

@@ -76,10 +76,15 @@ export interface EncodingReading {
 /** lines of text the dialog shows */
 const SAMPLE_LINES = 4;
 
-/** The first lines of the cues' text; of the raw text (no numbers or SRT timings) when none was read. */
+/** markup a reader checking the encoding does not need: `<i>`, `<font color>`, `{\an8}` */
+const MARKUP = /<[^>]*>|\{\\[^}]*\}/g;
+
+/** The first lines of the cues' words; of the raw text (no numbers or SRT timings) when none was read. */
 function sampleOf(text: string, cues?: readonly { text: string }[]): string[] {
   const lines: string[] = [];
-  const raw = cues ? cues.flatMap((c) => c.text.split('\n')) : text.slice(0, 8192).split(/\r\n|\r|\n/);
+  const raw = cues
+    ? cues.flatMap((c) => c.text.replace(MARKUP, '').split('\n'))
+    : text.slice(0, 8192).split(/\r\n|\r|\n/);
   for (const line of raw) {
     const trimmed = line.trim();
     if (!trimmed || /^\d+$/.test(trimmed) || trimmed.includes('-->')) continue;
