@@ -59,8 +59,9 @@ export function parseVtt(input: string): Cue[] {
  * percentages are not kept.
  */
 function positionOf(text: string, from: number, end: number): string {
+  // the timing line alone (a few dozen characters); most cues have no settings
   const settings = text.slice(from, end);
-  if (!settings.includes(':')) return '';
+  if (!settings.includes('line:') && !settings.includes('align:')) return '';
   const line = /(?:^|\s)line:(-?\d+(?:\.\d+)?)(%)?/.exec(settings);
   const value = line ? Number(line[1]) : null;
   const row = value === null ? 0 : line![2] ? (value < 35 ? 2 : value <= 65 ? 1 : 0) : value >= 0 ? 2 : 0;

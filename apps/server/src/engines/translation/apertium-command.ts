@@ -6,6 +6,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { nameOf, pairsOfModeList, type Pair } from './apertium-pairs.js';
 import { deformat, reformat } from './apertium-format.js';
 import { nullFlushPipeline, type NullFlushPipeline } from './apertium-stream.js';
+import { freshTaggerPerRequest } from './apertium-stateless.js';
 import { EngineError } from './engine.js';
 
 /**
@@ -190,7 +191,9 @@ export function commandTransport(
         timeoutMs: LIST_TIMEOUT_MS,
         env,
       });
-      return stdout.trim() === '' ? null : stdout;
+      if (stdout.trim() === '') return null;
+      // the tagger keeps state between requests: each request gets a fresh one (issue 36)
+      return freshTaggerPerRequest(stdout, { perl: commandExists('perl', env.PATH ?? '') });
     } catch {
       // an Apertium older than wblank-mode: one process per batch still works
       return null;
