@@ -7,7 +7,8 @@ import { chooseOption, newCustomer } from '../support/voice.js';
  * Issue 34, item 3: the upload dialogs say what the chosen engine honours, from the server's
  * engine registry. The e2e server has DeepSeek (a local OpenAI-compatible server) and Apertium (the
  * apertium command with eng-spa, installed here and in CI): with DeepSeek every option is offered;
- * with Apertium each is disabled with its reason, and the dialog says it gives a draft.
+ * with Apertium the glossaries and the series (their terms are held out of its dictionaries, issue
+ * 36), the others disabled with their reason, and the dialog says it gives a draft.
  */
 
 const OPTIONS = [
@@ -50,15 +51,18 @@ async function expectHonest(page: Page, lang: Lang, prefix: string) {
   await expect.poll(() => enabledOptions(page, prefix)).toEqual([true, true, true, true, true]);
   for (const [id] of OPTIONS) await expect(page.getByTestId(`${prefix}-${id}-unavailable`)).toHaveCount(0);
 
-  // Apertium: a draft; each option disabled, saying why and which engine would take it
+  // Apertium: a draft; the terms taken, each other option disabled, saying why and which engine would
+  // take it
   await pickEngine(page, prefix, apertium);
   await expect(page.getByTestId(`${prefix}-engine-draft`)).toHaveText(
     t('tasks.engineHint.draft', { engine: apertium }),
   );
   await expect(page.getByTestId(`${prefix}-engine-hint`)).toContainText(apertium);
-  await expect.poll(() => enabledOptions(page, prefix)).toEqual([false, false, false, false, false]);
+  await expect.poll(() => enabledOptions(page, prefix)).toEqual([true, true, false, false, false]);
   const instead = t('voice.upload.useInstead', { engines: deepseek });
-  for (const [id, option] of OPTIONS) {
+  for (const [id] of OPTIONS.slice(0, 2))
+    await expect(page.getByTestId(`${prefix}-${id}-unavailable`)).toHaveCount(0);
+  for (const [id, option] of OPTIONS.slice(2)) {
     await expect(page.getByTestId(`${prefix}-${id}-unavailable`)).toHaveText(
       `${t(`voice.upload.unavailable.${option}`, { engine: apertium })}${lang === 'en' ? ' ' : ''}${instead}`,
     );
@@ -68,7 +72,7 @@ async function expectHonest(page: Page, lang: Lang, prefix: string) {
     new RegExp(t('voice.upload.unavailable.translatorNote', { engine: apertium }).replace(/[.?]/g, '\\$&')),
   );
   await expect(page.getByTestId(`${prefix}-voice`)).toContainText(
-    t('voice.upload.noneUsed', { engine: apertium }),
+    t('voice.upload.someUnused', { engine: apertium }),
   );
 
   // DeepSeek again: offered again

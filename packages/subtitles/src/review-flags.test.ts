@@ -251,3 +251,26 @@ describe('markup-lost', () => {
     expect(markupLost('Hello', 'Hola')).toBe(false);
   });
 });
+
+describe('names the task keeps (issue 36)', () => {
+  const line = {
+    source: 'Angel Dust and Weasel went to the bar with Wade.',
+    translation: 'Angel Dust y Weasel fue a la barra con Wade.',
+    sourceLang: 'en',
+    targetLang: 'es',
+    durationMs: 4000,
+  };
+
+  it('are no sign of a line left in the source language', () => {
+    // read as English: four of its ten words are the source's, and names at that
+    expect(reviewFlags(line)).toContain('source-language');
+    expect(reviewFlags({ ...line, names: ['Angel Dust', 'Weasel', 'Wade'] })).not.toContain(
+      'source-language',
+    );
+  });
+
+  it('leave the rest of the line to be judged', () => {
+    const copied = { ...line, translation: 'Angel Dust and Weasel went to the bar with Wade.' };
+    expect(reviewFlags({ ...copied, names: ['Angel Dust', 'Weasel', 'Wade'] })).toContain('source-language');
+  });
+});

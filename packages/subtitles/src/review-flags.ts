@@ -27,6 +27,23 @@ export interface ReviewInput {
   termMissing?: boolean;
   /** words the engine said it could not translate (issue 36: Apertium marks them) */
   unknownWords?: readonly string[];
+  /**
+   * the task's terms found in the line, as sources and renderings (issue 36): names the glossary
+   * keeps are no sign of a line left in the source language
+   */
+  names?: readonly string[];
+}
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `text` without the names, each where it stands as a whole word (any case) */
+function withoutNames(text: string, names: readonly string[]): string {
+  let out = text;
+  for (const name of names) {
+    if (!name.trim()) continue;
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped(name.trim())}(?![\\p{L}\\p{N}])`, 'giu'), ' ');
+  }
+  return out;
 }
 
 /** An empty line: nothing visible once tags are gone. */
@@ -55,7 +72,11 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
   } else {
     if (!kept) {
       const untranslated = untranslatedWords(input.unknownWords ?? [], translation).length > 0;
-      if (untranslated || inSourceLanguage({ source, translation, sourceLang, targetLang }))
+      const names = input.names ?? [];
+      const [src, text] = names.length
+        ? [withoutNames(source, names), withoutNames(translation, names)]
+        : [source, translation];
+      if (untranslated || inSourceLanguage({ source: src, translation: text, sourceLang, targetLang }))
         flags.add('source-language');
       const script = chineseScriptOf(targetLang);
       if (script && inWrongScript(visibleText(translation), script)) flags.add('wrong-script');

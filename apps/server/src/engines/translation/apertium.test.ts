@@ -121,6 +121,37 @@ describe('Apertium engine, the real apertium command (eng→spa)', () => {
     expect(plain.text).toMatch(/@\p{L}+/u);
   }, 30_000);
 
+  it('keeps every keep-term of the glossary as it is, unmarked (issue 36)', async () => {
+    const names = ['Weasel', 'Angel Dust', 'Negasonic Teenage Warhead', 'Wade'];
+    const lines = [
+      'Angel Dust and Weasel went to the bar with Wade.',
+      'Wade is here.',
+      'Weasel, come here!',
+      'Negasonic Teenage Warhead and I went home.',
+      'Where is Wade?',
+      'I told Weasel that Angel Dust is gone.',
+    ];
+    const terms = names.map((source) => ({ source, target: '', keep: true }));
+    const out = await engine.translate({ ...req(lines), terms });
+    let kept = 0;
+    let asked = 0;
+    lines.forEach((line, i) => {
+      const { text, words } = unknownWordsOf(out[i]!);
+      for (const name of names.filter((n) => line.includes(n))) {
+        asked += 1;
+        if (text.includes(name)) kept += 1;
+        expect(words.join(' ')).not.toContain(name.split(' ')[0]);
+      }
+      expect(text).not.toMatch(/Zqxv/);
+    });
+    expect(kept / asked).toBe(1);
+    // the capital Apertium gives the word after an unknown word opening a sentence is undone
+    expect(out[1]).toBe('Wade es aquí.');
+    // without the glossary the dictionaries translate them
+    const plain = await engine.translate(req(lines));
+    expect(plain[0]).toMatch(/comadreja/i);
+  }, 30_000);
+
   it('picks the only installed source for auto', async () => {
     expect((await engine.translate(req(['The cat is black.'], 'auto', 'es')))[0]).toMatch(/gato/);
   }, 30_000);

@@ -3,6 +3,7 @@ import { tidyPunctuation } from '@subtrans/subtitles';
 import { commandTransport, LIST_TIMEOUT_MS, type Transport } from './apertium-command.js';
 import { choosePair, pairOf, type Pair } from './apertium-pairs.js';
 import { callJson } from '../http-json.js';
+import { protectTerms } from './apertium-terms.js';
 import {
   EngineError,
   engineFailure,
@@ -184,8 +185,8 @@ export function apertiumEngine(opts: ApertiumOptions = {}): TranslationEngine {
   return {
     name: 'apertium',
     kind: 'rule-based',
-    // its dictionaries and rules decide every word: only the lines are sent
-    honours: { terms: false, instructions: false },
+    // its dictionaries and rules decide every word but the task's terms (held out of their reach)
+    honours: { terms: true, instructions: false },
     batching: BATCHING,
     async close() {
       await transport.close?.();
@@ -195,14 +196,19 @@ export function apertiumEngine(opts: ApertiumOptions = {}): TranslationEngine {
       const todo = req.lines.flatMap((l, i) => (l.trim() === '' ? [] : [i]));
       const result = [...req.lines];
       if (todo.length === 0) return result;
-      const text = todo.map((i) => prepare(req.lines[i]!)).join(SEPARATOR);
+      // the task's terms go through as unknown words (issue 36): the dictionaries cannot touch them
+      const kept = protectTerms(
+        todo.map((i) => req.lines[i]!),
+        req.terms,
+      );
+      const text = kept.lines.map(prepare).join(SEPARATOR);
       const pieces = (await transport.translate(pair, text, req.signal)).split(MARK);
       if (pieces.length !== todo.length) {
         throw new EngineError('count', `expected ${todo.length} lines, got ${pieces.length}`);
       }
       pieces.forEach((piece, k) => {
         // Spanish's ¿ and ¡, no space before a full stop: what the rules leave as the source had it
-        const line = tidyPunctuation(tidy(unmark(piece)), req.target);
+        const line = tidyPunctuation(tidy(unmark(kept.restore(piece))), req.target);
         // a line that comes back empty while its source was not is a lost line
         if (line === '') throw new EngineError('count', 'a line came back empty');
         result[todo[k]!] = line;

@@ -103,34 +103,39 @@ describe('each engine honours what it claims (issue 34)', { timeout: 60_000 }, (
     });
   });
 
-  it('Apertium through apertium-apy: rule-based, the lines only', async () => {
+  it('Apertium through apertium-apy: rule-based; its terms rendered by the adapter, none sent', async () => {
     const engine = apertiumEngine({ url: apy.url });
-    const caps = await claimsMatchWire(engine, () => apy.requests.at(-1));
-    expect(caps).toEqual({
+    expect(capabilitiesOf(engine)).toEqual({
       kind: 'rule-based',
-      terms: false,
+      terms: true,
       instructions: false,
       brief: false,
       condense: false,
     });
+    const [out] = await engine.translate(request(['Come in, Lane.']));
+    // issue 36: the term goes through as a made-up word and comes back as its target; the
+    // provider sees neither the term, its target nor the note
+    expect(out).toContain(TERM.target);
+    const received = JSON.stringify(apy.requests.at(-1));
+    for (const hidden of ['Lane', TERM.target, TERM.note, NOTE]) expect(received).not.toContain(hidden);
   });
 
-  it('Apertium, the real command: the glossary "Lane → Lane" changes nothing, Lane is still Camino', async () => {
+  it('Apertium, the real command: the glossary "Lane → Lane" keeps Lane, which is Camino without it', async () => {
     if (!commandExists('apertium'))
       throw new Error(
         'apertium is not on PATH: apt-get install apertium apertium-eng-spa (CI installs them)',
       );
     const engine = apertiumEngine();
     try {
-      expect(capabilitiesOf(engine).terms).toBe(false);
       const line = ['Come in, Lane.'];
       const keep = { ...request(line), terms: [{ source: 'Lane', target: 'Lane', keep: true }] };
       const [withTerms, without] = [
         await engine.translate(keep),
         await engine.translate(request(line, false)),
       ];
-      expect(withTerms).toEqual(without);
-      expect(withTerms[0]).toContain('Camino');
+      expect(without[0]).toContain('Camino');
+      expect(withTerms[0]).toContain('Lane');
+      expect(withTerms[0]).not.toContain('Camino');
     } finally {
       await engine.close?.();
     }

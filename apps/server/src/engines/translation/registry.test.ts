@@ -30,7 +30,7 @@ describe('what the registry tells the UI each engine honours (issue 34)', () => 
           brief: false,
           condense: false,
         },
-        apertium: { kind: 'rule-based', terms: false, instructions: false, brief: false, condense: false },
+        apertium: { kind: 'rule-based', terms: true, instructions: false, brief: false, condense: false },
         baidu: null,
         deepl: null,
         microsoft: null,

@@ -1,4 +1,11 @@
-import { budget, layoutText, reviewFlags, type Norms, type ReviewFlag } from '@subtrans/subtitles';
+import {
+  budget,
+  layoutText,
+  renderingOf,
+  reviewFlags,
+  type Norms,
+  type ReviewFlag,
+} from '@subtrans/subtitles';
 import type { FitOptions } from '../../../engines/translation/pipeline.js';
 import type { Queryable } from '../../../db/client.js';
 import { userNorms } from '../../quality/index.js';
@@ -64,6 +71,7 @@ export function flagsOf(
     keptOriginal,
     termMissing: !keptOriginal && Boolean(rules.terms?.missingIn(segment.original_text, text).length),
     unknownWords,
+    names: (rules.terms?.termsIn(segment.original_text) ?? []).flatMap((e) => [e.source, renderingOf(e)]),
   });
 }
 
