@@ -14,6 +14,7 @@ import type { Task, TaskWithSegments } from '@subtrans/contract';
 import { startTestApp, type TestApp } from '../apps/server/test/harness.js';
 import { grantPoints, uploadSrt } from '../apps/server/test/support/tasks.js';
 import type { Figure } from './ledger.js';
+import { benchApertiumEngine } from './apertium-engine.js';
 
 const CUES = 1500;
 const RUNS = Number(process.env.BENCH_APERTIUM_RUNS ?? 3);
@@ -216,6 +217,7 @@ export async function benchApertium(): Promise<Figure[]> {
     const base = median(plain.map((x) => x.ms));
     const taskCpu = median(tasks.map((x) => x.cpu));
     const baseCpu = median(plain.map((x) => x.cpu));
+    const engineFigures = await benchApertiumEngine(srt);
     return [
       {
         name: `${CUES}-cue English SRT into Spanish through the task pipeline, apertium engine${allOk ? '' : ' (OUTPUT WRONG)'}`,
@@ -234,6 +236,7 @@ export async function benchApertium(): Promise<Figure[]> {
         baselineValue: Math.round(baseCpu),
         ratio: Math.round((taskCpu / baseCpu) * 100) / 100,
       },
+      ...engineFigures,
     ];
   } finally {
     await t.close();
