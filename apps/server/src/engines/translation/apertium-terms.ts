@@ -1,5 +1,5 @@
 import { TermMatcher } from '@subtrans/subtitles/terms';
-import type { RequestTerm } from './engine.js';
+import { UNKNOWN_WORD, type RequestTerm } from './engine.js';
 
 /**
  * Issue 36: a rule-based engine cannot be told how to render a term, and Apertium translates the
@@ -21,7 +21,10 @@ interface Held {
 
 export interface ProtectedBatch {
   lines: string[];
-  /** a translated line with the terms' renderings in (Apertium's unknown-word mark taken off) */
+  /**
+   * a translated line (its marks read: an unknown word opens with UNKNOWN_WORD) with the terms'
+   * renderings in, the made-up words' marks taken off
+   */
   restore(line: string): string;
 }
 
@@ -78,7 +81,7 @@ export function protectTerms(lines: readonly string[], terms: readonly RequestTe
     }
     return text + line.slice(at);
   });
-  const placeholder = new RegExp(`\\*?${prefix}([a-z]+)(\\s+\\p{Lu}(?!\\p{Lu}))?`, 'gu');
+  const placeholder = new RegExp(`${UNKNOWN_WORD}?${prefix}([a-z]+)(\\s+\\p{Lu}(?!\\p{Lu}))?`, 'gu');
   return {
     lines: out,
     restore: (line) =>

@@ -147,6 +147,12 @@ describe('Apertium engine, the real apertium command (eng→spa)', () => {
     expect(kept / asked).toBe(1);
     // the capital Apertium gives the word after an unknown word opening a sentence is undone
     expect(out[1]).toBe('Wade es aquí.');
+    // a target's own # is no mark of Apertium's
+    const [frank] = await engine.translate({
+      ...req(['Frank is here.']),
+      terms: [{ source: 'Frank', target: 'Frank #1' }],
+    });
+    expect(frank).toMatch(/^Frank #1 es aquí/);
     // without the glossary the dictionaries translate them
     const plain = await engine.translate(req(lines));
     expect(plain[0]).toMatch(/comadreja/i);

@@ -208,7 +208,8 @@ export function apertiumEngine(opts: ApertiumOptions = {}): TranslationEngine {
       }
       pieces.forEach((piece, k) => {
         // Spanish's ¿ and ¡, no space before a full stop: what the rules leave as the source had it
-        const line = tidyPunctuation(tidy(unmark(kept.restore(piece))), req.target);
+        // the renderings go in after the marks are read: a term's own * # @ are no marks
+        const line = tidyPunctuation(tidy(kept.restore(unmark(piece))), req.target);
         // a line that comes back empty while its source was not is a lost line
         if (line === '') throw new EngineError('count', 'a line came back empty');
         result[todo[k]!] = line;
