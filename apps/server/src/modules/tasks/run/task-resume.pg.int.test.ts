@@ -135,7 +135,12 @@ describe('a translation task survives its worker being killed', () => {
     expect(done.segments.map((s) => s.translatedText)).toEqual(
       parseSrt(srt).map((c) => fakeTranslatedLine(c.text, 'ja')),
     );
-    expect(await job()).toEqual([{ state: 'completed', retry_count: 0 }]);
+    // pg-boss marks the job once the handler has returned, a moment after the task row
+    const finished = await until(async () => {
+      const rows = await job();
+      return rows[0]?.state === 'active' ? null : rows;
+    });
+    expect(finished).toEqual([{ state: 'completed', retry_count: 0 }]);
     expect(done.attempts).toBe(2);
   }, 100_000);
 });
