@@ -372,11 +372,22 @@ function savedStructure(state: EditorState, action: Extract<EditorAction, { type
   const created = action.created ?? new Map<number, number>();
   if (!created.size && !action.removedSent?.length) return state;
   const removed = new Set(state.structure.removed);
-  for (const id of action.removedSent ?? []) removed.delete(id);
   const added = new Set([...state.structure.added].filter((k) => !created.has(k)));
+  let structure: Structure = { ...state.structure, added, removed };
+  // a line put back (undo, redo) while the save deleting it was on its way: the server deleted
+  // its id, so it is a new line now
+  const back = new Map<number, number>();
+  for (const id of action.removedSent ?? []) {
+    removed.delete(id);
+    if (!state.index.has(id)) continue;
+    const taken = takeKey(structure);
+    structure = taken.structure;
+    back.set(id, taken.key);
+    added.add(taken.key);
+  }
   for (const [key, id] of created)
     if (!state.index.has(key) && !state.structure.added.has(key)) removed.add(id);
-  const next = renamed({ ...state, structure: { ...state.structure, added, removed } }, created);
+  const next = renamed({ ...state, structure }, new Map([...created, ...back]));
   const dirty = new Map(next.dirty);
   for (const [key, id] of created) {
     const sent = action.insertedSent?.get(key);

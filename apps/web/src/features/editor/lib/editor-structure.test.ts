@@ -84,6 +84,24 @@ describe('lines added and deleted in the editor (issue 35)', () => {
     expect(s.structure.removed.size).toBe(0);
   });
 
+  it('makes a line put back while its deletion was on its way a new line (the save deletes its id)', () => {
+    let s = editorReducer(initialState([line(1), line(2), line(3)]), { type: 'lines', remove: [2] });
+    // the save carrying the deletion is sent; undo puts the line back before it answers
+    s = editorReducer(s, { type: 'undo' });
+    expect(ids(s)).toEqual([1, 2, 3]);
+    s = editorReducer(s, { type: 'saved', sent: new Map(), removedSent: [2] });
+    expect(ids(s)).toEqual([1, -1, 3]);
+    expect(s.segments[1]!.originalText).toBe('line 2');
+    expect([...s.structure.added]).toEqual([-1]);
+    expect(s.structure.removed.size).toBe(0);
+    // its undo history names it by its new key: redo deletes it, undo puts it back again
+    s = editorReducer(s, { type: 'redo' });
+    expect(ids(s)).toEqual([1, 3]);
+    expect(s.structure.added.size).toBe(0);
+    s = editorReducer(s, { type: 'undo' });
+    expect(ids(s)).toEqual([1, -1, 3]);
+  });
+
   it('puts a line whose deletion was saved back as a new line (its id is never given again)', () => {
     let s = editorReducer(initialState([line(1), line(2), line(3)]), { type: 'lines', remove: [2] });
     s = editorReducer(s, { type: 'saved', sent: new Map(), removedSent: [2] });
