@@ -33,6 +33,8 @@ export async function chooseOption(page: Page, testId: string, search: string, o
   // checked, and made again until the field shows it
   await expect(async () => {
     await page.getByTestId(testId).click();
+    // a try that failed left its search typed: replaced, not added to
+    await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(search);
     await page
       .locator('.ant-select-dropdown:visible')

@@ -52,8 +52,10 @@ async function completedTaskNamed(page: Page, name: string): Promise<string> {
 async function openExportDialog(page: Page) {
   const dialog = page.getByTestId('export-dialog');
   await expect(async () => {
+    // an earlier try's click may have opened it late: its mask now covers the menu's button
+    if (await dialog.isVisible()) return;
     if (!(await page.getByTestId('export-options').isVisible()))
-      await page.getByTestId('editor-export').click();
+      await page.getByTestId('editor-export').click({ timeout: 2_000 });
     await page.getByTestId('export-options').click({ timeout: 2_000 });
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });

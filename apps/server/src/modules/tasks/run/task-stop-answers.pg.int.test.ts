@@ -245,7 +245,7 @@ describe('a stopped or killed worker does not have the engine answer again (issu
     // pg-boss marks the job once the handler has returned, a moment after the task row
     const job = await until(async () => {
       const j = await jobOf(task.job_id);
-      return j.state === 'active' ? null : j;
+      return j?.state === 'active' ? null : j;
     });
     expect(job).toEqual({ state: 'completed', retry_count: 0 });
   }, 150_000);

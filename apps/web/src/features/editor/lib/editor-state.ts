@@ -364,9 +364,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 }
 
 /**
- * A save's lines added and deleted: the deletions sent are done; each line added takes its id,
- * and what was typed into it while the save was on its way is a change of that line; a line added
- * and deleted again meanwhile is deleted with the next save.
+ * A save's lines added and deleted: the deletions sent are done; each line added takes its id, and
+ * what was typed into it meanwhile is a change of it; one deleted again is deleted next save.
  */
 function savedStructure(state: EditorState, action: Extract<EditorAction, { type: 'saved' }>): EditorState {
   const created = action.created ?? new Map<number, number>();
@@ -374,9 +373,7 @@ function savedStructure(state: EditorState, action: Extract<EditorAction, { type
   const removed = new Set(state.structure.removed);
   const added = new Set([...state.structure.added].filter((k) => !created.has(k)));
   let structure: Structure = { ...state.structure, added, removed };
-  // a line put back (undo, redo) while the save deleting it was on its way: the server deleted
-  // its id, so it is a new line now
-  const back = new Map<number, number>();
+  const back = new Map<number, number>(); // lines put back while their deletion was on its way: new
   for (const id of action.removedSent ?? []) {
     removed.delete(id);
     if (!state.index.has(id)) continue;
