@@ -18,7 +18,7 @@ const outdir = path.join(here, 'dist');
 const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
+    b.onResolve({ filter: /^[^./#]/ }, (args) =>
       args.path.startsWith('@subtrans/') ? undefined : { path: args.path, external: true },
     );
   },

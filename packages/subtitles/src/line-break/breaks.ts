@@ -1,6 +1,7 @@
 import { jaModel, Parser, zhHansModel, zhHantModel } from 'budoux';
 import { canBreakBetween, CLOSE_SET, OPEN_SET, punctuationOf } from '../recut/chars.js';
 import { WIDE } from '../width.js';
+import { boundariesOf, chineseWordBoundaries, japaneseWordBoundaries } from './cjk-words.js';
 import { wordRules } from './words.js';
 
 /**
@@ -25,8 +26,10 @@ export const PENALTY = {
   clause: -4,
   /** a space between two CJK characters, or in Thai: a pause, as these subtitles write one */
   space: -4,
-  /** between two CJK characters inside one phrase: legal, but a last resort */
-  insidePhrase: 6,
+  /** at a word boundary inside a CJK phrase (BudouX's): legal, not good */
+  insidePhrase: 3,
+  /** before a particle (的, 了, 吗; が, を, は): it belongs to the word before */
+  beforeParticle: 4,
 } as const;
 
 const SPACE = /\s/u;
@@ -52,25 +55,25 @@ export function phraseParser(lang: string): Parser {
   return p;
 }
 
-/** Code-point indices where a segmenter's pieces of `chars` begin (0 and the end excluded). */
-function boundaries(chars: readonly string[], pieces: Iterable<string>): Set<number> {
-  const out = new Set<number>();
-  let at = 0;
-  for (const piece of pieces) {
-    at += [...piece].length;
-    if (at > 0 && at < chars.length) out.add(at);
-  }
-  return out;
+/** where a line may break between two characters (`words`), and the good places among them */
+interface Boundaries {
+  words: ReadonlySet<number>;
+  phrases: ReadonlySet<number>;
 }
 
-function segmentBoundaries(chars: readonly string[], lang: string, family: Family): Set<number> {
-  const text = chars.join('');
-  if (family === 'cjk') return boundaries(chars, phraseParser(lang).parse(text));
-  const seg = new Intl.Segmenter(lang, { granularity: 'word' });
-  return boundaries(
-    chars,
-    [...seg.segment(text)].map((s) => s.segment),
-  );
+/** Word and phrase boundaries of CJK or Thai text (issue 36: a line breaks at words only). */
+export function wordsAndPhrases(chars: readonly string[], lang: string): Boundaries {
+  if (familyOf(lang) === 'thai') {
+    const seg = new Intl.Segmenter(lang, { granularity: 'word' });
+    const words = boundariesOf(
+      chars,
+      [...seg.segment(chars.join(''))].map((s) => s.segment),
+    );
+    return { words, phrases: words };
+  }
+  const phrases = boundariesOf(chars, phraseParser(lang).parse(chars.join('')));
+  const words = lang === 'ja' ? japaneseWordBoundaries(chars, phrases) : chineseWordBoundaries(chars, lang);
+  return { words, phrases };
 }
 
 /** The punctuation the text before index `a` ends with. */
@@ -101,6 +104,20 @@ function wordsAround(chars: readonly string[], a: number, b: number) {
   };
 }
 
+/** particles that belong to the word before them (的, 了, 吗; が, を, は): no line starts with one */
+const PARTICLES = new Set(
+  '的 了 着 过 吗 呢 吧 啊 呀 嘛 が を は へ も の から まで より には では とは'.split(' '),
+);
+/** Does a particle, as a word of its own, start at `i`? */
+function particleAt(chars: readonly string[], i: number, words: ReadonlySet<number>): boolean {
+  for (const len of [1, 2]) {
+    const end = i + len;
+    if (end > chars.length || !PARTICLES.has(chars.slice(i, end).join(''))) continue;
+    if (end === chars.length || words.has(end) || !isWide(chars[end]!)) return true;
+  }
+  return false;
+}
+
 /** Between a digit and its separator and the next digit: "42,|700", "3.|5", "7:|30". */
 const insideNumber = (chars: readonly string[], i: number) =>
   /\d/u.test(chars[i]!) && /^[.,:'’]$/u.test(chars[i - 1]!) && /\d/u.test(chars[i - 2] ?? '');
@@ -109,7 +126,7 @@ const insideNumber = (chars: readonly string[], i: number) =>
 export function breaksOf(chars: readonly string[], lang: string): Break[] {
   const family = familyOf(lang);
   const rules = family === 'spaced' ? wordRules(lang) : null;
-  const segments = family === 'spaced' ? null : segmentBoundaries(chars, lang, family);
+  const segments = family === 'spaced' ? null : wordsAndPhrases(chars, lang);
   const out: Break[] = [];
   let i = 0;
   while (i < chars.length) {
@@ -134,14 +151,14 @@ export function breaksOf(chars: readonly string[], lang: string): Break[] {
     if (segments && i > 0 && !SPACE.test(chars[i - 1]!)) {
       const prev = chars[i - 1]!;
       const cur = chars[i]!;
-      // a phrase segmenter may end a phrase at a thousands separator: a number is one word
-      if (canBreakBetween(prev, cur) && !insideNumber(chars, i)) {
-        const phrase = segments.has(i);
-        // between two characters of one phrase: only CJK text may break there (a last resort)
-        if (phrase || (family === 'cjk' && isWide(prev) && isWide(cur))) {
-          const penalty = punctuationPenalty(chars, i) + (phrase ? 0 : PENALTY.insidePhrase);
-          out.push({ a: i, b: i, penalty });
+      // a segmenter may end a word at a thousands separator: a number is one word
+      if (segments.words.has(i) && canBreakBetween(prev, cur) && !insideNumber(chars, i)) {
+        let penalty = punctuationPenalty(chars, i);
+        if (!segments.phrases.has(i)) penalty += PENALTY.insidePhrase;
+        if (family === 'cjk' && particleAt(chars, i, segments.words)) {
+          penalty += PENALTY.beforeParticle;
         }
+        out.push({ a: i, b: i, penalty });
       }
     }
     i += 1;
