@@ -1,7 +1,13 @@
 import { jaModel, Parser, zhHansModel, zhHantModel } from 'budoux';
 import { canBreakBetween, CLOSE_SET, OPEN_SET, punctuationOf } from '../recut/chars.js';
 import { WIDE } from '../width.js';
-import { boundariesOf, chineseWordBoundaries, japaneseWordBoundaries } from './cjk-words.js';
+import {
+  boundariesOf,
+  chineseWordBoundaries,
+  icuWords,
+  japaneseWordBoundaries,
+  particleAt,
+} from './cjk-words.js';
 import { wordRules } from './words.js';
 
 /**
@@ -64,11 +70,7 @@ interface Boundaries {
 /** Word and phrase boundaries of CJK or Thai text (issue 36: a line breaks at words only). */
 export function wordsAndPhrases(chars: readonly string[], lang: string): Boundaries {
   if (familyOf(lang) === 'thai') {
-    const seg = new Intl.Segmenter(lang, { granularity: 'word' });
-    const words = boundariesOf(
-      chars,
-      [...seg.segment(chars.join(''))].map((s) => s.segment),
-    );
+    const words = boundariesOf(chars, icuWords(chars.join(''), lang));
     return { words, phrases: words };
   }
   const phrases = boundariesOf(chars, phraseParser(lang).parse(chars.join('')));
@@ -102,20 +104,6 @@ function wordsAround(chars: readonly string[], a: number, b: number) {
     earlier: chars.slice(ps, pe).join(''),
     beforeStart: s,
   };
-}
-
-/** particles that belong to the word before them (的, 了, 吗; が, を, は): no line starts with one */
-const PARTICLES = new Set(
-  '的 了 着 过 吗 呢 吧 啊 呀 嘛 が を は へ も の から まで より には では とは'.split(' '),
-);
-/** Does a particle, as a word of its own, start at `i`? */
-function particleAt(chars: readonly string[], i: number, words: ReadonlySet<number>): boolean {
-  for (const len of [1, 2]) {
-    const end = i + len;
-    if (end > chars.length || !PARTICLES.has(chars.slice(i, end).join(''))) continue;
-    if (end === chars.length || words.has(end) || !isWide(chars[end]!)) return true;
-  }
-  return false;
 }
 
 /** Between a digit and its separator and the next digit: "42,|700", "3.|5", "7:|30". */

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { breakLines } from '../line-break.js';
 import { normsFor } from '../norms.js';
-import { chineseWordBoundaries, japaneseWordBoundaries } from './cjk-words.js';
 import { phraseParser } from './breaks.js';
-import { boundariesOf } from './cjk-words.js';
+import { boundariesOf, chineseWordBoundaries, japaneseWordBoundaries } from './cjk-words.js';
 
 const lay = (text: string, lang: string) => breakLines(text, lang, normsFor(lang));
 /** the words of `text` (given with `|` between them) a layout splits across lines */

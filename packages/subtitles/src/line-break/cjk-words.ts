@@ -1,17 +1,18 @@
 /**
  * Where a word ends in Chinese and Japanese text, for the line breaker (issue 36): a line may
  * break only there, never inside a word. Measured on the labelled cues of bench/cjk-words
- * (`BENCH_ONLY=cjk-words`):
+ * (`BENCH_ONLY=cjk`):
  *
  * - Chinese: jieba's words on the server, Intl.Segmenter's (ICU's dictionary) in the browser
  *   (#zh-words). BudouX's phrases are no word boundaries in Chinese: they cut 一|所, 上|周.
  * - Japanese: BudouX's phrase (bunsetsu) boundaries that are ICU word boundaries too, and inside a
- *   phrase the few places ICU's words are reliable: before a particle after a noun, after a particle, before a subsidiary verb after
- *   a te-form. ICU alone cuts verbs from their endings (聞|か|ない), katakana words apart
+ *   phrase the few places ICU's words are reliable: before a particle after a noun, after a
+ *   particle, before a subsidiary verb after a te-form. ICU alone cuts verbs from their endings (聞|か|ない), katakana words apart
  *   (ビッグ|マザー) and names (富|士山 stays whole only by its dictionary).
  */
 
 import { chineseWords } from '#zh-words';
+import { WIDE } from '../width.js';
 
 export type WordSegmenter = (text: string) => Iterable<string>;
 
@@ -23,7 +24,8 @@ export function useWordSegmenter(lang: 'zh' | 'ja', segmenter: WordSegmenter | n
 }
 
 const icu = new Map<string, Intl.Segmenter>();
-function icuWords(text: string, lang: string): string[] {
+/** Intl.Segmenter's words (one segmenter a language, built once). */
+export function icuWords(text: string, lang: string): string[] {
   let seg = icu.get(lang);
   if (!seg) {
     seg = new Intl.Segmenter(lang, { granularity: 'word' });
@@ -121,4 +123,21 @@ function reliable(before: string, after: string, chars: readonly string[], at: n
   if (b !== 'hira') return NOUN_PARTICLES.has(before);
   // a te-form's subsidiary verb is a word of its own
   return /[てで]$/u.test(before) && SUBSIDIARY.test(chars.slice(at, at + 4).join(''));
+}
+
+/**
+ * particles that belong to the word before them (的, 了, 吗; が, を, は): the breaker starts no line
+ * with one where another break fits
+ */
+const LINE_END_PARTICLES = new Set(
+  '的 了 着 过 吗 呢 吧 啊 呀 嘛 が を は へ も の から まで より には では とは'.split(' '),
+);
+/** Does a particle, as a word of its own (`words`: the text's word boundaries), start at `i`? */
+export function particleAt(chars: readonly string[], i: number, words: ReadonlySet<number>): boolean {
+  for (const len of [1, 2]) {
+    const end = i + len;
+    if (end > chars.length || !LINE_END_PARTICLES.has(chars.slice(i, end).join(''))) continue;
+    if (end === chars.length || words.has(end) || !WIDE.test(chars[end]!)) return true;
+  }
+  return false;
 }
