@@ -24,7 +24,8 @@
  * a keystroke, with the saves they send, bench/editor-structure.ts), formats (issue 37: encoding
  * detection on bench/encoding-corpus, ASS written back whole on bench/ass-corpus, parse speed of
  * WebVTT, ASS, SBV, TTML and MicroDVD against npm parsers, bench/subtitle-formats.ts), cjk (issue 36:
- * words split across lines on the labelled cues of bench/cjk-words, bench/cjk-breaks.ts).
+ * words split across lines on the labelled cues of bench/cjk-words, bench/cjk-breaks.ts), breaks (issue 36:
+ * lines ending on a function word on the labelled cues of bench/break-rules, bench/break-rules.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ import pg from 'pg';
 import { benchAmplification } from './amplification.js';
 import { benchApertium } from './apertium.js';
 import { benchBundle } from './bundle.js';
+import { benchBreakRules } from './break-rules.js';
 import { benchCjkBreaks } from './cjk-breaks.js';
 import { benchEditor } from './editor.js';
 import { benchEditorStructure } from './editor-structure.js';
@@ -272,7 +274,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits,editor-structure'
+      'servers,subtitles,formats,cjk,breaks,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits,editor-structure'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -281,6 +283,7 @@ async function main() {
   if (only.has('subtitles')) figures.push(...(await benchSubtitles()));
   if (only.has('formats')) figures.push(...benchFormats());
   if (only.has('cjk')) figures.push(...benchCjkBreaks());
+  if (only.has('breaks')) figures.push(...benchBreakRules());
   if (only.has('pipeline')) figures.push(...(await benchPipeline(PG_URL)));
   if (only.has('apertium')) figures.push(...(await benchApertium()));
   if (only.has('editor')) figures.push(...(await benchEditor()));

@@ -38,16 +38,18 @@ const lists = (l: Partial<Record<keyof WordLists, string>>): WordLists => ({
 export const PENALTY_WORDS: Record<string, WordLists> = {
   en: lists({
     conjunctions:
-      'and but or nor so because that which who whom whose when where while if although though unless until since whereas',
+      'and but or nor so because that which who whom whose when where while if although though unless until since whereas what why how whether',
     prepositions:
-      'in on at to for with from about into of by over under after before through without between',
+      'in on at to for with from about into of by over under after before through without between as like near',
     articles: 'a an the my your his her its our their this these those every each some any no',
     subjects: 'i you he she we they',
     auxiliaries:
       "am is are was were be been have has had do does did will would can could shall should may might must i'm you're he's she's it's we're they're i've you've we've they've i'll you'll he'll she'll we'll they'll i'd you'd he'd she'd we'd they'd",
     negations: "not n't never",
-    heads: 'going have has had need needs needed want wants wanted got ought used able trying tried',
-    links: 'to',
+    // and the heads of a locution with its preposition ("in front | of", "as soon | as", "all | over")
+    heads:
+      'going have has had need needs needed want wants wanted got ought used able trying tried front out because instead ahead soon all',
+    links: 'to of as over',
   }),
   es: lists({
     conjunctions: 'y e o u ni pero sino porque que cuando donde mientras aunque si pues',
@@ -55,12 +57,15 @@ export const PENALTY_WORDS: Record<string, WordLists> = {
     articles:
       'el la los las un una unos unas mi mis tu tus su sus este esta estos estas ese esa esos esas al del toda todas todos cada otra otras otros muchas muchos primer tercer buen gran mal algún ningún',
     subjects: 'yo tú él ella nosotros nosotras vosotros ellos ellas usted ustedes',
-    auxiliaries: 'he has ha hemos han había habían',
+    auxiliaries:
+      'he has ha hemos han había habías habíamos habían haya hayas hayamos hayan habría habrías habríamos habrían habré habrás habrá habremos habrán hubiera hubieras hubiéramos hubieran',
     negations: 'no',
     modals:
       'puedo puedes puede podemos pueden podía podías podían podría podrías podríamos podrían debo debes debe debemos deben debía debería deberías deberíamos deberían quiero quieres quiere queremos quieren quería querías querían necesito necesitas necesita necesitamos necesitan suelo sueles suele solemos suelen sabes sabe',
     heads:
-      'tengo tienes tiene tenemos tienen tenía tenías teníamos tenían tendré tendrás tendrá tendremos tendrán hay había habrá hubo voy vas va vamos van iba ibas íbamos iban acabo acabas acaba acabamos acaban empiezo empiezas empieza empezamos empiezan vuelvo vuelves vuelve dejo deja dejas',
+      'tengo tienes tiene tenemos tienen tenía tenías teníamos tenían tendré tendrás tendrá tendremos tendrán hay había habrá hubo voy vas va vamos van iba ibas íbamos iban acabo acabas acaba acabamos acaban acabé acabó acabaron empiezo empiezas empieza empezamos empiezan empecé empezó empezaron empezaba empezaban comienza comienzan comenzó comenzaron vuelvo vuelves vuelve vuelven volví volvió volvieron dejo deja dejas' +
+      // the heads of a prepositional locution with its link ("antes | de", "junto | a")
+      ' antes después debajo delante detrás encima dentro fuera cerca lejos junto además acerca alrededor',
     links: 'que a de',
     clitics: 'me te se nos os le les lo',
   }),
@@ -70,13 +75,16 @@ export const PENALTY_WORDS: Record<string, WordLists> = {
     articles:
       'le la les un une des du au aux mon ma mes ton ta tes son sa ses ce cet cette ces notre nos votre vos leur leurs toute toutes tous chaque',
     subjects: 'je tu il elle on nous vous ils elles',
-    auxiliaries: 'ai as a avons avez ont suis es est sommes êtes sont',
+    auxiliaries:
+      'ai as a avons avez ont suis es est sommes êtes sont avais avait avions aviez avaient aurai auras aura aurais aurait aurions auriez auraient étais était étions étiez étaient',
     negations: 'pas jamais rien',
     modals:
       'dois doit devons devez doivent devais devait devrais devrait devrions devriez devraient peux peut pouvons pouvez peuvent pouvais pouvait pourrais pourrait pourrions pourriez pourraient veux veut voulons voulez veulent voulais voulait voudrais voudrait vais vas va allons allez vont allais allait faut fallait',
-    heads: 'viens vient venons venez viennent venais venait',
-    links: 'de',
-    clitics: 'me te se lui leur y en',
+    // and the heads of a quantity or a locution with its link ("trop | de temps", "dès | que")
+    heads:
+      'viens vient venons venez viennent venais venait plus trop beaucoup peu assez moins tant avant près loin autour dès parce afin bien tandis alors pendant',
+    links: 'de que',
+    clitics: 'ne me te se lui leur y en',
   }),
   de: lists({
     conjunctions: 'und oder aber denn sondern weil dass wenn als ob obwohl während damit',

@@ -1,4 +1,4 @@
-import { PENALTY_WORDS } from './word-lists.js';
+import { PENALTY_WORDS, type WordLists } from './word-lists.js';
 
 /**
  * How good a space is to break at, from the words around it (TTSG General Requirements 215758617:
@@ -39,6 +39,13 @@ const bare = (w: string) =>
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, '')
     .replace(/’/g, "'");
 
+/** French and Italian elide a clitic or "que" onto the next word: "m'avais" ends on "avais" */
+const ELIDED = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu|gl|un|dell|all|nell|sull|dall)'(.+)$/;
+const elided = (w: string, lists: WordLists | undefined) => {
+  const m = ELIDED.exec(w);
+  return m && lists && !lists.auxiliaries.has(w) && !lists.subjects.has(w) ? m[1]! : w;
+};
+
 const capitalised = (w: string) => /^[^\p{L}]*\p{Lu}/u.test(w);
 
 export function wordRules(lang: string): WordRules {
@@ -46,8 +53,9 @@ export function wordRules(lang: string): WordRules {
   const lists = PENALTY_WORDS[base];
   return {
     penalty(before, after, first, earlier = '') {
-      const b = bare(before);
-      const n = bare(after);
+      // an elided word is read by what follows its apostrophe ("m'avais": avais, "qu'il": il)
+      const b = elided(bare(before), lists);
+      const n = elided(bare(after), lists);
       // the punctuation after `before` already decides: "Yes, | and"
       const punctuated = /[^\p{L}\p{N}'’]$/u.test(before);
       const earlierOpen = !/[^\p{L}\p{N}'’]$/u.test(earlier);
@@ -65,8 +73,10 @@ export function wordRules(lang: string): WordRules {
           (lists.links.has(b) && earlierOpen && lists.heads.has(bare(earlier)));
         if (verbGroup || (lists.clitics.has(b) && !lists.articles.has(b))) p += PERIPHRASIS;
       }
-      if (lists && !verbGroup && lists.conjunctions.has(n)) p += CONJUNCTION;
-      else if (lists && !verbGroup && lists.prepositions.has(n)) p += PREPOSITION;
+      // no bonus before a word a preposition governs ("about | what happened")
+      const open = lists && !verbGroup && (punctuated || !lists.prepositions.has(b));
+      if (open && lists.conjunctions.has(n)) p += CONJUNCTION;
+      else if (open && lists.prepositions.has(n)) p += PREPOSITION;
       if (!punctuated && capitalised(before) && capitalised(after) && !first && b !== 'i') p += NAME;
       if (!punctuated && /^\p{N}[\p{N}.,]*$/u.test(b) && /^\p{L}/u.test(n)) p += NUMBER;
       return p;
