@@ -25,7 +25,8 @@
  * detection on bench/encoding-corpus, ASS written back whole on bench/ass-corpus, parse speed of
  * WebVTT, ASS, SBV, TTML and MicroDVD against npm parsers, bench/subtitle-formats.ts), cjk (issue 36:
  * words split across lines on the labelled cues of bench/cjk-words, bench/cjk-breaks.ts), breaks (issue 36:
- * lines ending on a function word on the labelled cues of bench/break-rules, bench/break-rules.ts).
+ * lines ending on a function word on the labelled cues of bench/break-rules, bench/break-rules.ts),
+ * untranslated (issue 36: English words left in Apertium's Spanish, bench/untranslated.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,7 @@ import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
 import { benchFormats } from './subtitle-formats.js';
 import { benchSubtitles } from './subtitles.js';
+import { benchUntranslated } from './untranslated.js';
 import { benchVoice } from './voice.js';
 import { ADMIN, ROOT, rssMb, signInAsAdmin } from './support.js';
 
@@ -274,7 +276,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,breaks,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits,editor-structure'
+      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits,editor-structure'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -284,6 +286,7 @@ async function main() {
   if (only.has('formats')) figures.push(...benchFormats());
   if (only.has('cjk')) figures.push(...benchCjkBreaks());
   if (only.has('breaks')) figures.push(...benchBreakRules());
+  if (only.has('untranslated')) figures.push(...benchUntranslated());
   if (only.has('pipeline')) figures.push(...(await benchPipeline(PG_URL)));
   if (only.has('apertium')) figures.push(...(await benchApertium()));
   if (only.has('editor')) figures.push(...(await benchEditor()));

@@ -180,8 +180,10 @@ export {
   isEmptyLine,
   isReviewFlag,
   markupLost,
+  namesInSources,
   numbersMissing,
   reviewFlags,
+  untranslatedWords,
   type ReviewFlag,
   type ReviewInput,
 } from './review-flags.js';

@@ -32,6 +32,11 @@ export interface ReviewInput {
    * keeps are no sign of a line left in the source language
    */
   names?: readonly string[];
+  /**
+   * the names the task's source shows (namesInSources): a word the engine could not translate
+   * that is one of them is no untranslated word
+   */
+  sourceNames?: ReadonlySet<string>;
 }
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -71,8 +76,9 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
     flags.add('empty');
   } else {
     if (!kept) {
-      const untranslated = untranslatedWords(input.unknownWords ?? [], translation).length > 0;
       const names = input.names ?? [];
+      const known = [...names, ...(input.sourceNames ?? [])];
+      const untranslated = untranslatedWords(input.unknownWords ?? [], translation, known).length > 0;
       const [src, text] = names.length
         ? [withoutNames(source, names), withoutNames(translation, names)]
         : [source, translation];
@@ -90,7 +96,7 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
 }
 
 export { inSourceLanguage } from './review/source-language.js';
-export { untranslatedWords } from './review/unknown-words.js';
+export { untranslatedWords, namesInSources } from './review/unknown-words.js';
 export { inWrongScript, scriptEvidence, type ScriptEvidence } from './review/script.js';
 export { numbersMissing, cjkNumeral } from './review/numbers.js';
 export { markupLost } from './review/markup.js';

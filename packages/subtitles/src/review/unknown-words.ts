@@ -1,10 +1,57 @@
+import { plainText } from '../language.js';
+
+/** a word with its letters, digits, apostrophes and hyphens */
+const WORD = /\p{L}[\p{L}\p{M}\p{N}'’-]*/gu;
+/** what ends a sentence or opens one: a capital after it is the sentence's, no sign of a name */
+const OPENS_SENTENCE = /[.!?…:;¿¡"“«([♪\-–—]$/u;
+
+const isCapitalised = (w: string) => /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w);
+
+/** Each word of `text` with whether it stands inside a sentence (after a word or a comma). */
+function wordsInPlace(text: string): { word: string; inside: boolean }[] {
+  const plain = plainText(text);
+  return [...plain.matchAll(WORD)].map((m) => {
+    const before = plain.slice(0, m.index).trimEnd();
+    return { word: m[0], inside: before !== '' && !OPENS_SENTENCE.test(before) };
+  });
+}
+
+/**
+ * Issue 36: the names of a film as its source text shows them: capitalised words standing inside
+ * a sentence somewhere ("drive, Dopinder."). A capital at a sentence's start tells nothing, so a
+ * name that only ever opens sentences is not found here (the brief and the glossary name those).
+ */
+export function namesInSources(texts: Iterable<string>): Set<string> {
+  const names = new Set<string>();
+  for (const text of texts) {
+    for (const { word, inside } of wordsInPlace(text)) if (inside && isCapitalised(word)) names.add(word);
+  }
+  return names;
+}
+
 /**
  * Issue 36: the words an engine said it could not translate (Apertium marks each), less those
- * that are meant to stay: a name (a capitalised word in a line not written in capitals) is left
- * as it is by every engine and is no fault. In a line in capitals (an SDH sound label, "(GRUNTS)")
- * a word in capitals is an ordinary word.
+ * that are meant to stay: a name. A word is a name when `names` (the task's terms, the names of
+ * its source: namesInSources) holds it, or when it stands capitalised inside a sentence of the
+ * line (engines keep a name's capital). A capitalised word opening a sentence ("Lonesome cowboy",
+ * "Hey, Vanessa") is an ordinary word unless named so. In a line in capitals (an SDH sound label,
+ * "(GRUNTS)") a word in capitals is an ordinary word.
  */
-export function untranslatedWords(words: readonly string[], line: string): string[] {
+export function untranslatedWords(
+  words: readonly string[],
+  line: string,
+  names: Iterable<string> = [],
+): string[] {
+  const known = new Set<string>();
+  for (const name of names) for (const w of name.match(WORD) ?? []) known.add(w.toLowerCase());
   const shouting = !/\p{Ll}/u.test(line) && /\p{Lu}/u.test(line);
-  return words.filter((w) => /\p{L}/u.test(w) && (shouting || !/^\p{Lu}/u.test(w)));
+  const placed = wordsInPlace(line);
+  const insideCapitalised = new Set(
+    placed.filter((p) => p.inside && isCapitalised(p.word)).map((p) => p.word),
+  );
+  return words.filter((w) => {
+    if (!/\p{L}/u.test(w) || known.has(w.toLowerCase())) return false;
+    if (shouting || !/^\p{Lu}/u.test(w)) return true;
+    return !insideCapitalised.has(w);
+  });
 }

@@ -16,7 +16,8 @@ const CORPUS = path.join(here, '../../../../../../bench/quality-corpus');
  * Issue 36, the real Apertium (eng→spa) through tasks. One user's output never depends on another
  * user's earlier work: a film translated on the server's fresh pipeline and again after five other
  * users' films (translated at once through the same pipeline) comes out the same, cue for cue. And
- * a glossary's names are kept where its dictionaries would translate them.
+ * a glossary's names are kept where its dictionaries would translate them. Words it leaves in
+ * English are flagged, names (the film shows them inside its sentences) are not.
  */
 describe(`Apertium through tasks (${TEST_DB})`, () => {
   let t: TestApp;
@@ -105,5 +106,30 @@ describe(`Apertium through tasks (${TEST_DB})`, () => {
       expect(s.flags, `${s.translatedText}`).not.toContain('source-language');
     });
     expect(kept / asked).toBe(1);
+  }, 120_000);
+
+  it('flags the lines that keep English words, not those that open with a name', async () => {
+    const lines = [
+      'Dopinder, drive faster.',
+      'Shut up and drive, Dopinder.',
+      'Lonesome cowboy, riding into town.',
+      'Dude, that was totally awesome.',
+      '(GRUNTS)',
+      'The car is parked outside the house.',
+    ];
+    const srt = lines.map((l, i) => `${i + 1}\n00:00:0${i},000 --> 00:00:0${i},900\n${l}\n`).join('\n');
+    const done = await translated('words.srt', srt);
+    const flagged = done.segments.map((s) => s.flags.includes('source-language'));
+    // Dopinder stands inside a sentence of the film: a name, at either place; the rest are words
+    expect(flagged, done.segments.map((s) => s.translatedText).join(' | ')).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    // Apertium's marks are gone from the text
+    for (const s of done.segments) expect(s.translatedText).not.toMatch(/[*\uE000]/u);
   }, 120_000);
 });

@@ -166,7 +166,7 @@ export async function runTranslation(
     });
     if (brief.stop) return;
     // after the brief: its terms and names count with the glossaries' (task-terms.ts)
-    const rules = await lineRulesOf(ctx.db, task);
+    const rules = await lineRulesOf(ctx.db, task, lines);
     // each translated line's text as stored (laid out), by index: earlier runs' and this run's
     const texts = new Map<number, string>();
     for (const [i, s] of segments.entries()) if (s.translated_text !== null) texts.set(i, s.translated_text);

@@ -1,6 +1,7 @@
 import {
   budget,
   layoutText,
+  namesInSources,
   renderingOf,
   reviewFlags,
   type Norms,
@@ -25,14 +26,25 @@ export interface LineRules {
   keepEngineBreaks: boolean;
   /** the task's terms (issue 26: glossaries, brief, series): a line lacking one's rendering is flagged */
   terms?: TaskTerms | null;
+  /**
+   * issue 36: the names the task's source shows (namesInSources), when the lines may carry words
+   * the engine could not translate (translation, re-translation): such a word that is a name is
+   * no untranslated word
+   */
+  sourceNames?: ReadonlySet<string>;
 }
 
 /**
  * The rules of a task: its languages, its owner's norms for the target, its line-break option,
- * its terms (task-terms.ts).
+ * its terms (task-terms.ts); given its source lines, the names they show.
  */
-export async function lineRulesOf(q: Queryable, task: TaskRow): Promise<LineRules> {
+export async function lineRulesOf(
+  q: Queryable,
+  task: TaskRow,
+  sources?: readonly string[],
+): Promise<LineRules> {
   return {
+    ...(sources && { sourceNames: namesInSources(sources) }),
     // the task's source language: the detected one when the user chose 'auto'
     sourceLang: task.original_language,
     targetLang: task.target_language,
@@ -72,6 +84,7 @@ export function flagsOf(
     termMissing: !keptOriginal && Boolean(rules.terms?.missingIn(segment.original_text, text).length),
     unknownWords,
     names: (rules.terms?.termsIn(segment.original_text) ?? []).flatMap((e) => [e.source, renderingOf(e)]),
+    sourceNames: rules.sourceNames,
   });
 }
 

@@ -97,7 +97,7 @@ export async function retranslateSegments(
     throw err;
   }
   const saved = new Map<number, { id: number; text: string; flags: ReviewFlagName[] }>();
-  const rules = await lineRulesOf(ctx.db, task);
+  const rules = await lineRulesOf(ctx.db, task, lines);
   if (claimed.size) {
     // issue 26: the brief as it is now and the user's instructions go with the lines
     const extrasFor = await taskExtrasFor(ctx, task, lines);
