@@ -11,7 +11,14 @@ const BASE = `http://localhost:${E2E_PORT}`;
  */
 export async function completedTask(
   page: Page,
-  opts: { cues?: number; target?: string; name?: string; srt?: string } = {},
+  opts: {
+    cues?: number;
+    target?: string;
+    name?: string;
+    srt?: string;
+    /** more fields of /task/create (translationService, …) */
+    fields?: Record<string, string>;
+  } = {},
 ) {
   const cues = opts.cues ?? 12;
   await grantToCurrentUser(page, opts.srt ? 100 : Math.ceil((cues * 6) / 60) * 10 + 10);
@@ -20,6 +27,7 @@ export async function completedTask(
     headers: { Origin: BASE },
     multipart: {
       targetLanguage: opts.target ?? 'fr',
+      ...opts.fields,
       file: { name: opts.name ?? 'scene.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(srt) },
     },
   });
