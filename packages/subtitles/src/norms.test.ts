@@ -43,6 +43,15 @@ describe('reading norms per target language (Netflix TTSG defaults)', () => {
     }
   });
 
+  it('gives every language the same durations (the task list counts timing faults in SQL with them)', () => {
+    for (const norms of Object.values(NORMS)) {
+      expect([norms.minDurationMs, norms.maxDurationMs]).toEqual([
+        DEFAULT_NORMS.minDurationMs,
+        DEFAULT_NORMS.maxDurationMs,
+      ]);
+    }
+  });
+
   it('gives Latin-script languages 42 characters a line at 17 a second, counted one by one', () => {
     for (const lang of ['en', 'es', 'fr', 'de', 'pt', 'vi', 'tr']) {
       expect(normsFor(lang)).toMatchObject({ cpl: 42, cps: 17, counting: 'chars' });

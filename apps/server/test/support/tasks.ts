@@ -46,12 +46,15 @@ export function makeSrt(count: number, text = filmLine) {
   return cues.join('\r\n');
 }
 
-/** An SRT of `lines` in 8 s cues 10 s apart: room for any short translation (nothing condensed). */
+/**
+ * An SRT of `lines` in 7 s cues 10 s apart: room for any short translation (nothing condensed),
+ * and no timing fault (7 s is the longest the norms allow).
+ */
 export const roomySrt = (lines: readonly string[]) =>
   lines
     .map(
       (text, k) =>
-        `${k + 1}\n${formatSrtTime(k * 10_000)} --> ${formatSrtTime(k * 10_000 + 8000)}\n${text}\n`,
+        `${k + 1}\n${formatSrtTime(k * 10_000)} --> ${formatSrtTime(k * 10_000 + 7000)}\n${text}\n`,
     )
     .join('\n');
 

@@ -1,5 +1,11 @@
 import type { CostRule, Task, TaskStatus } from '@subtrans/contract';
-import type { Cue, SubtitleInputFormat } from '@subtrans/subtitles';
+import {
+  DEFAULT_NORMS,
+  framesToMs,
+  MIN_GAP_FRAMES,
+  type Cue,
+  type SubtitleInputFormat,
+} from '@subtrans/subtitles';
 import type { Queryable } from '../../db/client.js';
 import { toVoice, VOICE_COLUMNS, type TaskVoiceRow } from './brief/task-voice.js';
 import { PART_COLUMNS, PART_TOTALS, toPartial, type TaskPartRow } from './parts/task-part.js';
@@ -54,8 +60,28 @@ export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected
 export type TaskHold = Pick<TaskRow, 'id' | 'user_id' | 'hold_ref' | 'estimated_points'>;
 export const HOLD_COLUMNS = `id, user_id, hold_ref, estimated_points`;
 
-/** a select-list item: the task's lines with review flags (their partial index answers it) */
-export const REVIEW_COUNT = `(SELECT count(*)::int FROM task_segments s WHERE s.task_id = tasks.id AND cardinality(s.review_flags) > 0) AS review_count`;
+// every language has these durations (norms.test.ts says so): the SQL needs no table of them
+const { minDurationMs: MIN_MS, maxDurationMs: MAX_MS } = DEFAULT_NORMS;
+
+/**
+ * a select-list item: the task's lines to review: with review flags, or (issue 36) with a timing
+ * fault the editor flags: shorter or longer than the target language's durations with the user's
+ * overrides (normsFor: a minimum not below the maximum drops both), overlapping the next line or
+ * closer to it than 2 frames at 24 fps (apps/web's quality.ts, linesToReview)
+ */
+export const REVIEW_COUNT = `(SELECT count(*)::int FROM (
+    SELECT s.review_flags <> '{}' AS flagged, s.end_ms - s.start_ms AS d,
+      lead(s.start_ms) OVER (ORDER BY s.position) - s.end_ms AS gap
+    FROM task_segments s WHERE s.task_id = tasks.id
+  ) x, (
+    SELECT CASE WHEN lo < hi THEN lo ELSE ${MIN_MS} END AS lo, CASE WHEN lo < hi THEN hi ELSE ${MAX_MS} END AS hi
+    FROM (
+      SELECT coalesce((o->>'minDurationMs')::numeric, ${MIN_MS}) AS lo, coalesce((o->>'maxDurationMs')::numeric, ${MAX_MS}) AS hi
+      FROM (SELECT (SELECT overrides FROM quality_limits q WHERE q.user_id = tasks.user_id AND q.target_language = tasks.target_language) AS o) a
+    ) b
+  ) lim
+  WHERE x.flagged OR x.d < lim.lo OR x.d > lim.hi OR x.gap < ${framesToMs(MIN_GAP_FRAMES, 24)}
+) AS review_count`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 

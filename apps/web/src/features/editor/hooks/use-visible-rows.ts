@@ -34,7 +34,8 @@ function remember(taskId: string, filter: RowFilter) {
 export function useVisibleRows(
   state: Pick<EditorState, 'segments' | 'index'>,
   flags: ReadonlyMap<number, unknown>,
-  review: ReadonlyMap<number, unknown>,
+  /** the lines to review (linesToReview) */
+  review: Pick<ReadonlySet<number>, 'has'>,
   taskId: string,
 ) {
   const [filter, setShown] = useState<RowFilter>(() => remembered(taskId));

@@ -5,6 +5,7 @@ import {
   flagAll,
   flagsOf,
   lineWidth,
+  linesToReview,
   DEFAULT_RULES,
   readingSpeed,
   type CheckedSegment,
@@ -173,5 +174,22 @@ describe('the flag index (every line, updated line by line)', () => {
     const long = [seg({ id: 9, translatedText: 'a line longer than ten' })];
     expect(index(long, NETFLIX_RULES).size).toBe(0);
     expect(index(long, strict).get(9)).toEqual(['cpl']);
+  });
+});
+
+describe('the lines to review (issue 36)', () => {
+  it('are the server’s flagged lines and those with a timing fault, not those with a text flag only', () => {
+    const segments = [
+      seg({ id: 1, startMs: 0, endMs: 500 }), // too short
+      seg({ id: 2, startMs: 1000, endMs: 3000 }), // 40 ms before the next: a gap
+      seg({ id: 3, startMs: 3040, endMs: 5000, translatedText: 'x'.repeat(50) }), // too long a line
+      seg({ id: 4, startMs: 6000, endMs: 8000 }),
+      seg({ id: 5, startMs: 9000, endMs: 17_000 }), // over 7 s
+    ];
+    const flags = flagAll(segments);
+    expect(flags.get(3)).toContain('cpl');
+    const review = new Map([[4, 'source-language']]);
+    expect([...linesToReview(review, flags)].sort()).toEqual([1, 2, 4, 5]);
+    expect([...linesToReview(new Map(), new Map())]).toEqual([]);
   });
 });

@@ -92,6 +92,19 @@ export function flagsOf(
   return flags;
 }
 
+/**
+ * Issue 36: the lines to review: those the server flagged and those with a timing fault (too short,
+ * too long, overlapping, a gap under 2 frames), which fix timing mends in one click.
+ */
+export function linesToReview(
+  review: ReadonlyMap<number, unknown>,
+  flags: ReadonlyMap<number, readonly Flag[]>,
+): ReadonlySet<number> {
+  const out = new Set(review.keys());
+  for (const [id, f] of flags) if (f.some((x) => TIMING_FLAGS.has(x))) out.add(id);
+  return out;
+}
+
 /** Every segment's flags, by segment id (only flagged segments are present). */
 export function flagAll(segments: readonly CheckedSegment[], rules: QualityRules = DEFAULT_RULES) {
   const out = new Map<number, Flag[]>();

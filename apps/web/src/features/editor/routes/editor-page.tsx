@@ -33,6 +33,7 @@ import { useShortcuts } from '../hooks/use-shortcuts';
 import { useLineEdits } from '../hooks/use-line-edits';
 import { useTimingEdits } from '../hooks/use-timing-edits';
 import { useVisibleRows } from '../hooks/use-visible-rows';
+import { linesToReview } from '../lib/quality';
 import { useContinueTask } from '../../../components/parts/use-continue-task';
 import { pointsQueryKey } from '../../../lib/points';
 
@@ -87,7 +88,9 @@ export default function EditorPage() {
   const selection = useSelection();
   const quality = useQualityFlags(state, task?.targetLanguage);
   const { review, applyRetranslation } = doc;
-  const { rows, rowIds, filter, setFilter } = useVisibleRows(state, quality.flags, review, taskId);
+  // issue 36: the server's flags and the timing faults (which change with every time edit)
+  const toReview = useMemo(() => linesToReview(review, quality.flags), [review, quality.flags]);
+  const { rows, rowIds, filter, setFilter } = useVisibleRows(state, quality.flags, toReview, taskId);
   const { list, current, setCurrent, follow, step, reveal } = useLineNavigation(rows);
   const showAll = useCallback(() => setFilter('all'), [setFilter]);
   const reviewOf = useCallback((id: number) => review.get(id) ?? '', [review]);
@@ -138,7 +141,7 @@ export default function EditorPage() {
   /** F8 / Shift+F8: the next or previous line to review, going round (the export never waits on them) */
   const reviewStep = (delta: number) => {
     // read when asked (a list of every line's id built on each render cost every split and merge)
-    const reviewIds = stateRef.current.segments.flatMap((s) => (review.has(s.id) ? [s.id] : []));
+    const reviewIds = stateRef.current.segments.flatMap((s) => (toReview.has(s.id) ? [s.id] : []));
     const id = nextMatch(reviewIds, current, delta);
     if (id !== undefined) reveal(id, showAll);
   };
@@ -283,7 +286,7 @@ export default function EditorPage() {
       <EditorToolbar
         segmentCount={state.segments.length}
         flaggedCount={quality.flags.size}
-        reviewCount={review.size}
+        reviewCount={toReview.size}
         filter={filter}
         selectedCount={selection.selected.size}
         readOnly={readOnly}
