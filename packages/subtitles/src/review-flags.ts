@@ -77,8 +77,10 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
   } else {
     if (!kept) {
       const names = input.names ?? [];
-      const known = [...names, ...(input.sourceNames ?? [])];
-      const untranslated = untranslatedWords(input.unknownWords ?? [], translation, known).length > 0;
+      const unknown = input.unknownWords ?? [];
+      const untranslated =
+        unknown.length > 0 &&
+        untranslatedWords(unknown, translation, [...names, ...(input.sourceNames ?? [])]).length > 0;
       const [src, text] = names.length
         ? [withoutNames(source, names), withoutNames(translation, names)]
         : [source, translation];

@@ -42,6 +42,7 @@ export function untranslatedWords(
   line: string,
   names: Iterable<string> = [],
 ): string[] {
+  if (!words.length) return [];
   const known = new Set<string>();
   for (const name of names) for (const w of name.match(WORD) ?? []) known.add(w.toLowerCase());
   const shouting = !/\p{Ll}/u.test(line) && /\p{Lu}/u.test(line);

@@ -29,9 +29,9 @@ export interface LineRules {
   /**
    * issue 36: the names the task's source shows (namesInSources), when the lines may carry words
    * the engine could not translate (translation, re-translation): such a word that is a name is
-   * no untranslated word
+   * no untranslated word. Read only for a line with such words (most engines mark none).
    */
-  sourceNames?: ReadonlySet<string>;
+  sourceNames?: () => ReadonlySet<string>;
 }
 
 /**
@@ -43,8 +43,9 @@ export async function lineRulesOf(
   task: TaskRow,
   sources?: readonly string[],
 ): Promise<LineRules> {
+  let names: ReadonlySet<string> | undefined;
   return {
-    ...(sources && { sourceNames: namesInSources(sources) }),
+    ...(sources && { sourceNames: () => (names ??= namesInSources(sources)) }),
     // the task's source language: the detected one when the user chose 'auto'
     sourceLang: task.original_language,
     targetLang: task.target_language,
@@ -84,7 +85,7 @@ export function flagsOf(
     termMissing: !keptOriginal && Boolean(rules.terms?.missingIn(segment.original_text, text).length),
     unknownWords,
     names: (rules.terms?.termsIn(segment.original_text) ?? []).flatMap((e) => [e.source, renderingOf(e)]),
-    sourceNames: rules.sourceNames,
+    sourceNames: unknownWords.length ? rules.sourceNames?.() : undefined,
   });
 }
 
