@@ -1,26 +1,11 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const child = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../test/support/unexpected-error-child.ts',
-);
-
-function run(how: string): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve) => {
-    const c = spawn(process.execPath, ['--import', 'tsx', child, how], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    c.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    c.on('exit', (code) => resolve({ code, stdout }));
-  });
-}
+import { runUnexpectedErrorChild as run } from '../test/support/unexpected-error-run.js';
 
 describe('an error nothing handled', () => {
   it.each([
     ['throw', 'uncaughtException', 'thrown from a callback'],
     ['reject', 'unhandledRejection', 'rejected, awaited by nobody'],
+    ['constraint', 'uncaughtException', 'duplicate key value violates unique constraint'],
   ])(
     '(%s) is logged as fatal with the error, and the process exits with 1',
     async (how, origin, message) => {
@@ -41,4 +26,15 @@ describe('an error nothing handled', () => {
     },
     20_000,
   );
+});
+
+describe('a database connection the server ended, emitted with nothing listening', () => {
+  it('is logged as a warning and the process carries on', async () => {
+    const { code, stdout } = await run('lost');
+    expect(code).toBe(0);
+    expect(stdout).toContain('"msg":"a database connection let go broke: carrying on"');
+    expect(stdout).toContain('"code":"57P01"');
+    expect(stdout).not.toContain('unexpected error');
+    expect(stdout).toContain('still running');
+  }, 20_000);
 });

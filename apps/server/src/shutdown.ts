@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { isConnectionLost } from './db/connection-loss.js';
 import type { AppContext } from './context.js';
 import type { AppQueue } from './providers/queue/queue.js';
 import type { Membership } from './processes/siblings.js';
@@ -67,15 +69,33 @@ export function exitOnSignals(opts: {
 }
 
 /**
+ * The server ending a connection (pg_terminate_backend, a failover: 57P01 …) whose client its
+ * owner has already let go: pg-boss takes every listener off its LISTEN client before it ends it
+ * (at stop, and when a failed start is undone), and node-postgres emits the server's goodbye,
+ * arriving meanwhile, as an 'error' nothing hears. Nothing used that connection any more.
+ */
+function isLetGoConnection(err: Error): err is pg.DatabaseError {
+  return err instanceof pg.DatabaseError && isConnectionLost(err);
+}
+
+/**
  * An error nothing handled (thrown from a callback or an 'error' event with no listener, or a
  * rejected promise nobody awaited) leaves the process in a state nobody can vouch for: it is logged
  * as fatal, with the error, and the process exits with 1 for its supervisor to start it again (its
  * jobs are retried once their heartbeat stops). Failures we expect, such as a lost database
- * connection, are handled where they happen and never come here.
+ * connection, are handled where they happen and never come here, but for a connection a library
+ * had let go when it broke (isLetGoConnection).
  */
 export function exitOnUnexpectedErrors(log: FastifyBaseLogger): void {
   // unhandled rejections arrive here too (origin 'unhandledRejection'), as Node's default throws them
   process.on('uncaughtException', (err, origin) => {
+    if (origin === 'uncaughtException' && isLetGoConnection(err)) {
+      log.warn(
+        { err: { message: err.message, code: err.code } },
+        'a database connection let go broke: carrying on',
+      );
+      return;
+    }
     log.fatal({ err, origin }, 'unexpected error: exiting');
     process.exit(1);
   });
