@@ -58,7 +58,13 @@ for (const lang of LANGS) {
     await expect.poll(() => originals(page)).toHaveLength(7);
     const fresh = page.locator('[data-testid^="seg-"][data-testid$="-original"]').nth(1);
     await expect(fresh).toHaveValue('');
-    await fresh.fill('A new line');
+    await fresh.click();
+    await page.keyboard.type('A new');
+    // its save gives the line its id: the field keeps the cursor, and typing goes on into it
+    await saved(page);
+    await expect(fresh).toBeFocused();
+    await page.keyboard.type(' line');
+    await expect(fresh).toHaveValue('A new line');
     const freshTranslation = page.locator('[data-testid^="seg-"][data-testid$="-translation"]').nth(1);
     await freshTranslation.fill('Une nouvelle ligne');
 

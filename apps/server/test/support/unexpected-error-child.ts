@@ -22,8 +22,8 @@ async function letGo() {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
   await Promise.all([admin.connect(), client.connect()]);
-  const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
-  await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
   client.removeAllListeners();
   await client.end().catch(() => undefined);
   await admin.end();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { rowKey } from '../lib/editor-names';
 import type { EditSegment } from '../lib/editor-state';
 import { SegmentRow, type RowHandlers } from './segment-row';
 
@@ -8,6 +9,7 @@ import { SegmentRow, type RowHandlers } from './segment-row';
  */
 export function AllRows(props: {
   rows: readonly EditSegment[];
+  rowKeys: ReadonlyMap<number, number>;
   flagOf: (id: number) => string;
   reviewOf: (id: number) => string;
   numberOf: (id: number) => number;
@@ -22,7 +24,7 @@ export function AllRows(props: {
   if (!props.rows.length) return props.children;
   return props.rows.map((seg) => (
     <SegmentRow
-      key={seg.id}
+      key={rowKey(props.rowKeys, seg.id)}
       seg={seg}
       flags={props.flagOf(seg.id)}
       review={props.reviewOf(seg.id)}

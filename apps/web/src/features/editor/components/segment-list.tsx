@@ -11,6 +11,7 @@ import { Typography } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { EditSegment } from '../lib/editor-state';
+import { rowKey } from '../lib/editor-names';
 import { initialListRect, measureRow, observeListRect, scrollList } from '../lib/virtual-list';
 import { AllRows } from './all-rows';
 import { PHONE_QUERY, SegmentRow, type RowHandlers } from './segment-row';
@@ -27,6 +28,8 @@ export interface SegmentListProps {
   rows: readonly EditSegment[];
   /** the rows' ids: an array that stays the same while typing (a new one rebuilds the virtualiser's size cache) */
   rowIds: readonly number[];
+  /** a renamed line's id → its row's key (editor-names.ts: a save naming a new line keeps its row) */
+  rowKeys: ReadonlyMap<number, number>;
   /** a line's flags, comma-separated */
   flagOf: (id: number) => string;
   /** a line's review flags (the server's), comma-separated */
@@ -114,6 +117,7 @@ const rowEstimate = () =>
 function VirtualRows({
   rows,
   rowIds,
+  rowKeys,
   flagOf,
   reviewOf,
   numberOf,
@@ -128,7 +132,13 @@ function VirtualRows({
   children,
 }: RowsProps) {
   // a stable key function: a new one would make the virtualiser rebuild its size cache each render
-  const getItemKey = useCallback((i: number) => rowIds[i] ?? i, [rowIds]);
+  const getItemKey = useCallback(
+    (i: number) => {
+      const id = rowIds[i];
+      return id === undefined ? i : rowKey(rowKeys, id);
+    },
+    [rowIds, rowKeys],
+  );
   const [estimate] = useState(rowEstimate);
   // the virtualiser's functions are read fresh on every render (no memoised component relies on them)
   // eslint-disable-next-line react-hooks/incompatible-library

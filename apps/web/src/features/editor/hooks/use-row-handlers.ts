@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MediaPlayerHandle } from '../components/media-player';
 import type { RowHandlers } from '../components/segment-row';
+import { liveId } from '../lib/editor-names';
 import type { Field } from '../lib/editor-state';
 import { timingProblem } from '../lib/editor-timing';
 import type { TypingSignal } from '../lib/typing-signal';
@@ -31,7 +32,9 @@ export function useRowHandlers(opts: {
   const { doc, typing, unsavedRef, player, setCurrent, toggle, retranslateRef, edit, fixTimingRef } = opts;
   const { dispatch, stateRef } = doc;
   const change = useCallback(
-    (id: number, field: Field, value: string | number, typing: boolean) => {
+    (named: number, field: Field, value: string | number, typing: boolean) => {
+      // a row drawn before its line's save named it still says the temporary id
+      const id = liveId(stateRef.current, named);
       const problem = timingProblem(stateRef.current, id, field, value);
       if (problem === 'missing') return;
       if (problem === 'endAfterStart') return void message.error(t('editor.modal.endAfterStart'));

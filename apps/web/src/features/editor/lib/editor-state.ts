@@ -15,15 +15,9 @@ import {
   type LineOp,
   type Structure,
 } from './editor-structure';
+import { liveId, renamed } from './editor-names';
 import { takeRemote } from './editor-remote';
-import {
-  inverseRetime,
-  renameRetime,
-  retimedByPending,
-  retimeItem,
-  retimeSegments,
-  throughPending,
-} from './editor-timing';
+import { inverseRetime, retimedByPending, retimeItem, retimeSegments, throughPending } from './editor-timing';
 import type { TimeMap } from '@subtrans/subtitles/retime';
 
 export type { Change, EditSegment, Field, StepItem } from './editor-types';
@@ -52,6 +46,8 @@ export interface EditorState {
    * after the line before it that is left): the user restores them as new lines or lets them go
    */
   orphans: readonly { line: EditSegment; after: number | null }[];
+  /** a renamed line's id → the id its row was first drawn with, its key (editor-names.ts) */
+  rowKeys: ReadonlyMap<number, number>;
 }
 
 export type EditorAction =
@@ -107,6 +103,7 @@ export function initialState(segments: EditSegment[] = []): EditorState {
     structure: emptyStructure(),
     retimes: [],
     orphans: [],
+    rowKeys: new Map(),
   };
 }
 
@@ -115,35 +112,6 @@ const withIndex = (state: EditorState, segments: EditSegment[]): EditorState => 
   segments,
   index: new Map(segments.map((s, i) => [s.id, i])),
 });
-
-/** Every line id renamed (a saved line's temporary id → its id; a re-inserted line → a new key). */
-function renamed(state: EditorState, names: ReadonlyMap<number, number>): EditorState {
-  if (!names.size) return state;
-  const id = (x: number) => names.get(x) ?? x;
-  const step = (items: StepItem[]) =>
-    items.map((item) =>
-      isLineOp(item)
-        ? renameOp(item, names)
-        : isRetime(item)
-          ? renameRetime(item, names)
-          : { ...item, id: id(item.id) },
-    );
-  const segments = state.segments.map((s) => (names.has(s.id) ? { ...s, id: id(s.id) } : s));
-  return {
-    ...withIndex(state, segments),
-    dirty: new Map([...state.dirty].map(([k, v]) => [id(k), v])),
-    conflicts: new Map([...state.conflicts].map(([k, v]) => [id(k), { ...v, id: id(k) }])),
-    past: state.past.map(step),
-    future: state.future.map(step),
-    typing: state.typing && { ...state.typing, id: id(state.typing.id) },
-    structure: {
-      ...state.structure,
-      added: new Set([...state.structure.added].map(id)),
-      removed: new Set([...state.structure.removed].map(id)),
-    },
-    retimes: state.retimes.map((item) => renameRetime(item, names)),
-  };
-}
 
 /** A line put in or taken out (a line whose deletion was saved comes back with a new key). */
 function lineOp(state: EditorState, op: LineOp): EditorState {
@@ -186,11 +154,13 @@ function retime(state: EditorState, item: RetimeItem): EditorState {
 /** The step of a 'lines' action: its changes, deletions and new lines (with their keys). */
 function linesStep(state: EditorState, action: Extract<EditorAction, { type: 'lines' }>) {
   const items: StepItem[] = [];
-  for (const c of action.changes ?? []) {
+  const live = (id: number) => liveId(state, id);
+  for (const named of action.changes ?? []) {
+    const c = { ...named, id: live(named.id) };
     const seg = state.segments[state.index.get(c.id) ?? -1];
     if (seg && seg[c.field] !== c.after) items.push({ ...c, before: seg[c.field] });
   }
-  const gone = new Set(action.remove ?? []);
+  const gone = new Set((action.remove ?? []).map(live));
   // each deleted line comes back (undo) after the line before it that stays, or first
   let previous: number | null = null;
   for (const s of state.segments) {
@@ -201,7 +171,11 @@ function linesStep(state: EditorState, action: Extract<EditorAction, { type: 'li
   for (const n of action.insert ?? []) {
     const taken = takeKey(structure);
     structure = taken.structure;
-    items.push({ op: 'insert', line: { ...n.line, id: taken.key }, after: n.after });
+    items.push({
+      op: 'insert',
+      line: { ...n.line, id: taken.key },
+      after: n.after === null ? null : live(n.after),
+    });
   }
   return { items, structure };
 }
@@ -266,7 +240,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'change': {
       const now = action.now ?? Date.now();
       const changes: Change[] = [];
-      for (const c of action.changes) {
+      for (const named of action.changes) {
+        const c = { ...named, id: liveId(state, named.id) };
         const seg = state.segments[state.index.get(c.id) ?? -1];
         if (!seg || seg[c.field] === c.after) continue;
         changes.push({ ...c, before: seg[c.field] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editorReducer, initialState, type EditorState, type EditSegment } from './editor-state';
 import { pendingPatches } from './editor-pending';
+import { rowKey } from './editor-names';
 import { pendingInserts, splitTime } from './editor-structure';
 
 const line = (id: number, text = `line ${id}`): EditSegment => ({
@@ -82,6 +83,31 @@ describe('lines added and deleted in the editor (issue 35)', () => {
     s = editorReducer(s, { type: 'redo' });
     expect(ids(s)).toEqual([1, 2, 7, 3]);
     expect(s.structure.removed.size).toBe(0);
+  });
+
+  it('keeps a saved line’s row key, and takes edits that still name its temporary id', () => {
+    let s = split(initialState([line(1), line(2), line(3)]));
+    const sent = new Map([[-1, s.segments[2]!]]);
+    s = editorReducer(s, {
+      type: 'saved',
+      sent: pendingPatches(s),
+      created: new Map([[-1, 7]]),
+      insertedSent: sent,
+    });
+    expect(ids(s)).toEqual([1, 2, 7, 3]);
+    // its row keeps the key it was drawn with: the field being typed into is not remounted
+    expect(rowKey(s.rowKeys, 7)).toBe(-1);
+    expect(rowKey(s.rowKeys, 2)).toBe(2);
+    // a keystroke handled by the row before the rename rendered names the line by -1
+    s = editorReducer(s, { type: 'change', changes: [{ id: -1, field: 'originalText', after: 'half!' }] });
+    expect(s.segments[2]!.originalText).toBe('half!');
+    expect(pendingPatches(s)).toEqual(new Map([[7, { originalText: 'half!' }]]));
+    // so does a line operation: a line inserted after it lands after it, not at the end
+    s = editorReducer(s, {
+      type: 'lines',
+      insert: [{ after: -1, line: { startMs: 2900, endMs: 2950, originalText: 'x', translatedText: 'x' } }],
+    });
+    expect(ids(s)).toEqual([1, 2, 7, -2, 3]);
   });
 
   it('makes a line put back while its deletion was on its way a new line (the save deletes its id)', () => {

@@ -319,6 +319,7 @@ export default function EditorPage() {
         ref={list}
         rows={rows}
         rowIds={rowIds}
+        rowKeys={state.rowKeys}
         flagOf={quality.flagOf}
         reviewOf={reviewOf}
         numberOf={numberOf}
