@@ -7,6 +7,7 @@
  * fixed, from the apply click to the paint of the rows' new times, with the saves the page sends
  * after it (/task/update_segments calls and their bodies). At normal CPU and at 4× throttling.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { median, round1, compare } from './editor.js';
 import { openEditor, TARGET_SEGMENT, typeInto } from './editor-page.js';
@@ -51,7 +52,17 @@ async function measure(browser: Browser, base: string, cookie: string, taskId: s
     const saves = watchSaves(page);
     const keys = await typeInto(page, true);
     await saves.after(0, Date.now(), 1000);
+    // BENCH_STRUCTURE_PROFILE_OUT=file.cpuprofile: the page's CPU profile of the splits and merges
+    const profileOut = throttle === 1 ? process.env.BENCH_STRUCTURE_PROFILE_OUT : undefined;
+    const cdp = profileOut ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     const { split, merge } = await splitsAndMerges(page, saves, SAMPLES);
+    if (cdp && profileOut)
+      writeFileSync(profileOut, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const timing = new Map<TimingOp, Timed[]>();
     const line = (xs: number[]) => xs.map(Math.round).join(', ');
     const at = `editor structure at ${throttle}× CPU`;
