@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { capitalsDetector, productDetector, readOutputs, scoreWords } from './labels.js';
+import {
+  capitalsDetector,
+  copiedDetector,
+  productDetector,
+  readOutputs,
+  scoreWords,
+  wholeLineDetector,
+} from './labels.js';
 
 /**
  * Issue 36 on Apertium's real output of an English SDH film (labelled by reading it): the words
@@ -24,5 +31,32 @@ describe('untranslated words in Apertium’s Spanish', () => {
   it('were missed at sentence starts when every capital counted as a name', () => {
     // the rule before: the set tells the two apart, or the test above proves nothing new
     expect(scoreWords(set, capitalsDetector).recall).toBeLessThan(90);
+  });
+});
+
+/**
+ * Issue 36 on a language model's Chinese and Japanese (no marks; written to plant what such models
+ * leave, and labelled): the English words a line keeps are found, names and abbreviations are not.
+ */
+describe.each([
+  ['llm-zh.tsv', 'zh'],
+  ['llm-ja.tsv', 'ja'],
+])('untranslated words in %s', (file, target) => {
+  const set = readOutputs(file);
+
+  it('are at least 50 cues with at least 25 labelled words', () => {
+    expect(set.cues.length).toBeGreaterThanOrEqual(50);
+    expect(set.cues.reduce((n, c) => n + c.left.length, 0)).toBeGreaterThanOrEqual(25);
+    for (const cue of set.cues) for (const w of cue.left) expect(cue.text, w).toContain(w);
+  });
+
+  it('are found with recall and precision of at least 90 %', () => {
+    const score = scoreWords(set, copiedDetector(set));
+    expect(score.recall, `missed: ${score.missed.join(', ')}`).toBeGreaterThanOrEqual(90);
+    expect(score.precision, `wrong: ${score.wrong.join(', ')}`).toBeGreaterThanOrEqual(90);
+  });
+
+  it('were mostly missed when only a line wholly in English counted', () => {
+    expect(scoreWords(set, wholeLineDetector(set, target)).recall).toBeLessThan(50);
   });
 });

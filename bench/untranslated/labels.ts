@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { namesInSources, untranslatedWords } from '@subtrans/subtitles';
+import { copiedWords, inSourceLanguage, namesInSources, untranslatedWords } from '@subtrans/subtitles';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,4 +91,22 @@ export function productDetector(set: LabelledSet): (cue: LabelledOutput) => stri
 export function capitalsDetector(cue: LabelledOutput): string[] {
   const shouting = !/\p{Ll}/u.test(cue.text) && /\p{Lu}/u.test(cue.text);
   return cue.marked.filter((w) => /\p{L}/u.test(w) && (shouting || !/^\p{Lu}/u.test(w)));
+}
+
+/**
+ * The product's detector on a language model's output (no marks): the source's Latin words a line
+ * in another script keeps, less the names of the brief and of the source.
+ */
+export function copiedDetector(set: LabelledSet): (cue: LabelledOutput) => string[] {
+  const sourceNames = namesInSources(set.cues.map((c) => c.source));
+  return (cue) => copiedWords(cue.source, cue.text, () => [...set.names, ...sourceNames]);
+}
+
+/** Before: a line's words counted as found only when the whole line was taken for English. */
+export function wholeLineDetector(set: LabelledSet, targetLang: string): (cue: LabelledOutput) => string[] {
+  const words = copiedDetector(set);
+  return (cue) =>
+    inSourceLanguage({ source: cue.source, translation: cue.text, sourceLang: 'en', targetLang })
+      ? words(cue)
+      : [];
 }

@@ -184,6 +184,7 @@ export {
   numbersMissing,
   reviewFlags,
   untranslatedWords,
+  copiedWords,
   type ReviewFlag,
   type ReviewInput,
 } from './review-flags.js';

@@ -4,7 +4,8 @@ import { markupLost } from './review/markup.js';
 import { numbersMissing } from './review/numbers.js';
 import { inWrongScript } from './review/script.js';
 import { inSourceLanguage } from './review/source-language.js';
-import { untranslatedWords } from './review/unknown-words.js';
+import { copiedWords, untranslatedWords } from './review/unknown-words.js';
+import { plainText, scriptCounts, scriptOfLanguage } from './language.js';
 import { visibleText } from './width.js';
 import { REVIEW_FLAGS, type ReviewFlag } from './review-flag-names.js';
 
@@ -36,7 +37,7 @@ export interface ReviewInput {
    * the names the task's source shows (namesInSources): a word the engine could not translate
    * that is one of them is no untranslated word
    */
-  sourceNames?: ReadonlySet<string>;
+  sourceNames?: ReadonlySet<string> | (() => ReadonlySet<string>);
 }
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,6 +62,21 @@ export function chineseScriptOf(lang: string): 'simplified' | 'traditional' | nu
   return null;
 }
 
+const sourceNamesOf = ({ sourceNames }: ReviewInput): Iterable<string> =>
+  (typeof sourceNames === 'function' ? sourceNames() : sourceNames) ?? [];
+
+/**
+ * Whether a Latin word of the line may be one of its source's left untranslated: a Latin source
+ * (as its language says, or its letters when the language was left to detection) into a target
+ * written in another script.
+ */
+function leftInAnotherScript({ source, sourceLang, targetLang }: ReviewInput): boolean {
+  if (!targetLang || scriptOfLanguage(targetLang) === 'latin') return false;
+  if (sourceLang && sourceLang !== 'auto') return scriptOfLanguage(sourceLang) === 'latin';
+  const { counts, letters } = scriptCounts(plainText(source));
+  return letters > 0 && counts.latin * 2 > letters;
+}
+
 /**
  * The flags of one translated line, in REVIEW_FLAGS order. A kept original is not also flagged as
  * in the source language, in the wrong script, short of numbers or of markup (it is the source);
@@ -78,9 +94,10 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
     if (!kept) {
       const names = input.names ?? [];
       const unknown = input.unknownWords ?? [];
+      const known = () => [...names, ...sourceNamesOf(input)];
       const untranslated =
-        unknown.length > 0 &&
-        untranslatedWords(unknown, translation, [...names, ...(input.sourceNames ?? [])]).length > 0;
+        (unknown.length > 0 && untranslatedWords(unknown, translation, known()).length > 0) ||
+        (leftInAnotherScript(input) && copiedWords(source, translation, known).length > 0);
       const [src, text] = names.length
         ? [withoutNames(source, names), withoutNames(translation, names)]
         : [source, translation];
@@ -98,7 +115,7 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
 }
 
 export { inSourceLanguage } from './review/source-language.js';
-export { untranslatedWords, namesInSources } from './review/unknown-words.js';
+export { copiedWords, untranslatedWords, namesInSources } from './review/unknown-words.js';
 export { inWrongScript, scriptEvidence, type ScriptEvidence } from './review/script.js';
 export { numbersMissing, cjkNumeral } from './review/numbers.js';
 export { markupLost } from './review/markup.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewFlags } from '../review-flags.js';
-import { namesInSources, untranslatedWords } from './unknown-words.js';
+import { copiedWords, namesInSources, untranslatedWords } from './unknown-words.js';
 
 describe('words an engine could not translate (issue 36)', () => {
   it('counts ordinary words, not names, in a line in lower case', () => {
@@ -51,5 +51,48 @@ describe('words an engine could not translate (issue 36)', () => {
     expect(line('Wade, él gruñe y se ríe.', ['Wade'])).toContain('source-language');
     expect(line('Wade, él gruñe y se ríe.', ['Wade'], new Set(['Wade']))).not.toContain('source-language');
     expect(line('Él gruñe y se ríe.', [])).not.toContain('source-language');
+  });
+});
+
+describe('source words a line in another script keeps (issue 36)', () => {
+  it('are the Latin words the source line has too, in any case', () => {
+    expect(copiedWords('Dude, that was totally awesome.', '老兄，那真是太 awesome 了。')).toEqual([
+      'awesome',
+    ]);
+    expect(copiedWords('Holy crap, did you see that?', 'Holy crap，你看到了吗？')).toEqual(['Holy', 'crap']);
+    expect(copiedWords('(GRUNTS)', '（GRUNTS）')).toEqual(['GRUNTS']);
+    expect(copiedWords('(SOBS)', '（SOBS）')).toEqual(['SOBS']);
+    // a Latin word the source does not have is the translator's own
+    expect(copiedWords('Send it by mail.', '用 email 发。')).toEqual([]);
+    expect(copiedWords('I am fine.', '我很好。')).toEqual([]);
+  });
+
+  it('leave out names, abbreviations, brands and words with a digit', () => {
+    const names = () => ['Wade Wilson', 'Dopinder'];
+    expect(copiedWords('Wade Wilson, you are under arrest.', '韦德·Wilson，你被捕了。', names)).toEqual([]);
+    expect(copiedWords('Dopinder, drive faster.', 'Dopinder，开快点。', names)).toEqual([]);
+    expect(copiedWords('Dopinder, drive faster.', 'Dopinder，开快点。')).toEqual(['Dopinder']);
+    expect(copiedWords('Meet me at the Starbucks.', '在 Starbucks 见我。')).toEqual([]);
+    expect(copiedWords('The FBI found his DNA.', 'FBI 发现了他的 DNA。')).toEqual([]);
+    expect(copiedWords('He posted it on YouTube from his iPhone.', '他用 iPhone 发到 YouTube。')).toEqual([]);
+    expect(copiedWords('It is in 4K, not MP3.', '这是 4K 的，不是 MP3。')).toEqual([]);
+  });
+
+  it('flag the line as still in the source language, from a Latin source into another script only', () => {
+    const flags = (translation: string, targetLang: string, sourceLang = 'en') =>
+      reviewFlags({
+        source: 'My pancakes are getting cold, Wade.',
+        translation,
+        sourceLang,
+        targetLang,
+        durationMs: 3000,
+        sourceNames: () => new Set(['Wade']),
+      });
+    expect(flags('我的 pancakes 要凉了，韦德。', 'zh')).toContain('source-language');
+    expect(flags('パンケーキが冷めちゃう、Wade。', 'ja')).not.toContain('source-language');
+    expect(flags('パンケーキが冷めちゃう、Wade。', 'ja', 'auto')).not.toContain('source-language');
+    expect(flags('我的 pancakes 要凉了。', 'zh', 'auto')).toContain('source-language');
+    // the same script: a word both languages write alike proves nothing here
+    expect(flags('Mis pancakes se enfrían, Wade.', 'es')).not.toContain('source-language');
   });
 });

@@ -56,3 +56,36 @@ export function untranslatedWords(
     return !insideCapitalised.has(w);
   });
 }
+
+/** runs of letters and digits (a Latin word next to Chinese or Japanese text stands alone) */
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’-]*/gu;
+/** a word in Latin letters only, of two letters or more */
+const LATIN = /^\p{Script=Latin}[\p{Script=Latin}\p{M}'’-]*\p{Script=Latin}$/u;
+const latinWords = (text: string) => (plainText(text).match(TOKEN) ?? []).filter((w) => LATIN.test(w));
+/** an abbreviation read as it is (FBI, DNA, OK), or a brand with a capital inside (iPhone, YouTube) */
+const keptAsItIs = (w: string) => /^\p{Lu}{2,4}$/u.test(w) || /\p{Ll}\p{Lu}/u.test(w);
+
+/**
+ * Issue 36: the source's words a line in another script still has, as language models leave them
+ * (a Chinese or Japanese line keeping "gotta", "(GRUNTS)", "Holy crap"): each Latin word of the
+ * line that the source line has too, in any case, less what such lines keep on purpose: names
+ * (`names`, or standing capitalised inside a sentence of the source line), abbreviations of up to
+ * four capitals and brands with a capital inside (words with a digit are no words here). In a
+ * source line in capitals (an SDH sound label) a short word in capitals is no abbreviation.
+ */
+export function copiedWords(
+  source: string,
+  line: string,
+  names: () => Iterable<string> = () => [],
+): string[] {
+  const words = latinWords(line);
+  if (!words.length) return [];
+  const inSource = new Set(latinWords(source).map((w) => w.toLowerCase()));
+  const shouting = !/\p{Ll}/u.test(source);
+  const copied = words.filter((w) => inSource.has(w.toLowerCase()) && (shouting || !keptAsItIs(w)));
+  if (!copied.length) return [];
+  const known = new Set<string>();
+  for (const name of names()) for (const w of name.match(WORD) ?? []) known.add(w.toLowerCase());
+  const named = namesInSources([source]);
+  return copied.filter((w) => !known.has(w.toLowerCase()) && !named.has(w));
+}

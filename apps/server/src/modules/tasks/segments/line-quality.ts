@@ -28,8 +28,8 @@ export interface LineRules {
   terms?: TaskTerms | null;
   /**
    * issue 36: the names the task's source shows (namesInSources), when the lines may carry words
-   * the engine could not translate (translation, re-translation): such a word that is a name is
-   * no untranslated word. Read only for a line with such words (most engines mark none).
+   * left untranslated (translation, re-translation): such a word that is a name is no untranslated
+   * word. Read only for a line with such words (most lines have none).
    */
   sourceNames?: () => ReadonlySet<string>;
 }
@@ -85,7 +85,7 @@ export function flagsOf(
     termMissing: !keptOriginal && Boolean(rules.terms?.missingIn(segment.original_text, text).length),
     unknownWords,
     names: (rules.terms?.termsIn(segment.original_text) ?? []).flatMap((e) => [e.source, renderingOf(e)]),
-    sourceNames: unknownWords.length ? rules.sourceNames?.() : undefined,
+    ...(rules.sourceNames && { sourceNames: rules.sourceNames }),
   });
 }
 

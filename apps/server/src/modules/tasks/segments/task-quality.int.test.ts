@@ -290,4 +290,41 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
     expect(done.segments.map((s) => s.flags)).toEqual([['wrong-script'], []]);
     expect(done.reviewCount).toBe(1);
   }, 60_000);
+
+  it('flags a Chinese line that keeps English words of its source, not one keeping a name the film shows', async () => {
+    const u = await t.signUp();
+    await grantPoints(t, u.id, 100);
+    const zh = new Map([
+      ['Dude, that was totally awesome.', '老兄，那真是太 awesome 了。'],
+      ['Shut up and drive, Dopinder.', '闭嘴开车，Dopinder。'],
+      // a name only the film's other lines show to be one
+      ['Dopinder, drive faster.', 'Dopinder，开快点。'],
+      ['The FBI found his DNA.', 'FBI 发现了他的 DNA。'],
+    ]);
+    engine.setTranslator((line) => zh.get(line) ?? line);
+    const done = await run(u.token, srtOf([...zh.keys()].map((s) => [s, 3])), {
+      originalLanguage: 'en',
+      targetLanguage: 'zh-CN',
+    });
+    expect(done.segments.map((s) => s.flags)).toEqual([['source-language'], [], [], []]);
+    // the user's edits are checked alike
+    const saved = expectSuccess<SavedSegments>(
+      await t.post(
+        '/task/update_segments',
+        {
+          taskId: done.id,
+          baseVersion: done.version,
+          segments: [
+            { id: 1, translatedText: '老兄，那真是太棒了。' },
+            { id: 3, translatedText: 'Dopinder，drive 快点。' },
+          ],
+        },
+        { as: u.token },
+      ),
+    );
+    expect(saved.segments).toEqual([
+      { id: 1, flags: [] },
+      { id: 3, flags: ['source-language'] },
+    ]);
+  }, 60_000);
 });
