@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capitalsDetector,
   copiedDetector,
+  foreignDetector,
   productDetector,
   readOutputs,
   scoreWords,
@@ -58,5 +59,30 @@ describe.each([
 
   it('were mostly missed when only a line wholly in English counted', () => {
     expect(scoreWords(set, wholeLineDetector(set, target)).recall).toBeLessThan(50);
+  });
+});
+
+/**
+ * Issue 36 on a language model's Spanish (no marks; written to plant what such models leave, with
+ * words Spanish writes as English does, and labelled): the English words are told from those.
+ */
+describe('untranslated words in llm-es.tsv', () => {
+  const set = readOutputs('llm-es.tsv');
+
+  it('are at least 50 cues with at least 25 labelled words', () => {
+    expect(set.cues.length).toBeGreaterThanOrEqual(50);
+    expect(set.cues.reduce((n, c) => n + c.left.length, 0)).toBeGreaterThanOrEqual(25);
+    for (const cue of set.cues) for (const w of cue.left) expect(cue.text, w).toContain(w);
+  });
+
+  it('are found with recall and precision of at least 90 %', () => {
+    const score = scoreWords(set, foreignDetector(set, 'es'));
+    expect(score.recall, `missed: ${score.missed.join(', ')}`).toBeGreaterThanOrEqual(90);
+    expect(score.precision, `wrong: ${score.wrong.join(', ')}`).toBeGreaterThanOrEqual(90);
+  });
+
+  it('were never found before: every copied word counted, Spanish or not', () => {
+    // the lexicon is what tells them apart: without it, the words Spanish shares are found too
+    expect(scoreWords(set, copiedDetector(set)).precision).toBeLessThan(80);
   });
 });

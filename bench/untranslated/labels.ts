@@ -5,7 +5,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copiedWords, inSourceLanguage, namesInSources, untranslatedWords } from '@subtrans/subtitles';
+import {
+  copiedWords,
+  foreignWords,
+  inSourceLanguage,
+  namesInSources,
+  untranslatedWords,
+} from '@subtrans/subtitles';
+import { lexiconOf } from '../../apps/server/src/modules/tasks/segments/lexicon.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -109,4 +116,12 @@ export function wholeLineDetector(set: LabelledSet, targetLang: string): (cue: L
     inSourceLanguage({ source: cue.source, translation: cue.text, sourceLang: 'en', targetLang })
       ? words(cue)
       : [];
+}
+
+/** The product's detector on a model's output in the source's script: copied words the target's lexicon does not know. */
+export function foreignDetector(set: LabelledSet, targetLang: string): (cue: LabelledOutput) => string[] {
+  const sourceNames = namesInSources(set.cues.map((c) => c.source));
+  const lexicon = lexiconOf(targetLang);
+  if (!lexicon) throw new Error(`no lexicon for ${targetLang}`);
+  return (cue) => foreignWords(cue.source, cue.text, lexicon, () => [...set.names, ...sourceNames]);
 }

@@ -185,6 +185,7 @@ export {
   reviewFlags,
   untranslatedWords,
   copiedWords,
+  foreignWords,
   type ReviewFlag,
   type ReviewInput,
 } from './review-flags.js';

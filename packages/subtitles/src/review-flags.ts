@@ -4,7 +4,7 @@ import { markupLost } from './review/markup.js';
 import { numbersMissing } from './review/numbers.js';
 import { inWrongScript } from './review/script.js';
 import { inSourceLanguage } from './review/source-language.js';
-import { copiedWords, untranslatedWords } from './review/unknown-words.js';
+import { copiedWords, foreignWords, untranslatedWords } from './review/unknown-words.js';
 import { plainText, scriptCounts, scriptOfLanguage } from './language.js';
 import { visibleText } from './width.js';
 import { REVIEW_FLAGS, type ReviewFlag } from './review-flag-names.js';
@@ -38,6 +38,12 @@ export interface ReviewInput {
    * that is one of them is no untranslated word
    */
   sourceNames?: ReadonlySet<string> | (() => ReadonlySet<string>);
+  /**
+   * the target language's lexicon, where the server has one (issue 36): whether a lowercase word
+   * is one of its words. A source word a line of the same script keeps and it does not know is
+   * left untranslated.
+   */
+  targetWords?: (lowercase: string) => boolean;
 }
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -65,17 +71,25 @@ export function chineseScriptOf(lang: string): 'simplified' | 'traditional' | nu
 const sourceNamesOf = ({ sourceNames }: ReviewInput): Iterable<string> =>
   (typeof sourceNames === 'function' ? sourceNames() : sourceNames) ?? [];
 
-/**
- * Whether a Latin word of the line may be one of its source's left untranslated: a Latin source
- * (as its language says, or its letters when the language was left to detection) into a target
- * written in another script.
- */
-function leftInAnotherScript({ source, sourceLang, targetLang }: ReviewInput): boolean {
-  if (!targetLang || scriptOfLanguage(targetLang) === 'latin') return false;
+/** Whether the source is in Latin letters, as its language says, or its letters when detected. */
+function latinSource({ source, sourceLang, targetLang }: ReviewInput): boolean {
+  if (!targetLang || sameLanguage(sourceLang, targetLang)) return false;
   if (sourceLang && sourceLang !== 'auto') return scriptOfLanguage(sourceLang) === 'latin';
   const { counts, letters } = scriptCounts(plainText(source));
   return letters > 0 && counts.latin * 2 > letters;
 }
+
+/**
+ * Whether the line keeps words of its (Latin) source untranslated: in a target of another script,
+ * any such word but names and abbreviations; in a Latin target, one its lexicon does not know.
+ */
+function keptFromSource(input: ReviewInput, names: () => Iterable<string>): boolean {
+  const { source, translation, targetLang, targetWords } = input;
+  if (scriptOfLanguage(targetLang) !== 'latin') return copiedWords(source, translation, names).length > 0;
+  return targetWords !== undefined && foreignWords(source, translation, targetWords, names).length > 0;
+}
+
+const sameLanguage = (a: string, b: string) => a.split('-')[0] === b.split('-')[0];
 
 /**
  * The flags of one translated line, in REVIEW_FLAGS order. A kept original is not also flagged as
@@ -97,7 +111,7 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
       const known = () => [...names, ...sourceNamesOf(input)];
       const untranslated =
         (unknown.length > 0 && untranslatedWords(unknown, translation, known()).length > 0) ||
-        (leftInAnotherScript(input) && copiedWords(source, translation, known).length > 0);
+        (latinSource(input) && keptFromSource(input, known));
       const [src, text] = names.length
         ? [withoutNames(source, names), withoutNames(translation, names)]
         : [source, translation];
@@ -115,7 +129,7 @@ export function reviewFlags(input: ReviewInput): ReviewFlag[] {
 }
 
 export { inSourceLanguage } from './review/source-language.js';
-export { copiedWords, untranslatedWords, namesInSources } from './review/unknown-words.js';
+export { copiedWords, foreignWords, untranslatedWords, namesInSources } from './review/unknown-words.js';
 export { inWrongScript, scriptEvidence, type ScriptEvidence } from './review/script.js';
 export { numbersMissing, cjkNumeral } from './review/numbers.js';
 export { markupLost } from './review/markup.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewFlags } from '../review-flags.js';
-import { copiedWords, namesInSources, untranslatedWords } from './unknown-words.js';
+import { copiedWords, foreignWords, namesInSources, untranslatedWords } from './unknown-words.js';
 
 describe('words an engine could not translate (issue 36)', () => {
   it('counts ordinary words, not names, in a line in lower case', () => {
@@ -94,5 +94,33 @@ describe('source words a line in another script keeps (issue 36)', () => {
     expect(flags('我的 pancakes 要凉了。', 'zh', 'auto')).toContain('source-language');
     // the same script: a word both languages write alike proves nothing here
     expect(flags('Mis pancakes se enfrían, Wade.', 'es')).not.toContain('source-language');
+  });
+});
+
+describe('source words a line in the same script keeps (issue 36)', () => {
+  const spanish = new Set(['mis', 'se', 'enfrían', 'enfrian', 'toma', 'un', 'taxi', 'al', 'hotel', 'no']);
+  const isSpanish = (w: string) => spanish.has(w);
+
+  it('are the copied words the target’s lexicon does not know', () => {
+    expect(foreignWords('My pancakes are getting cold.', 'Mis pancakes se enfrían.', isSpanish)).toEqual([
+      'pancakes',
+    ]);
+    expect(foreignWords('Take a taxi to the hotel.', 'Toma un taxi al hotel.', isSpanish)).toEqual([]);
+    expect(foreignWords('Hey, Wade.', 'Hey, Wade.', isSpanish, () => ['Wade'])).toEqual(['Hey']);
+  });
+
+  it('flag the line only where the server gave the target’s lexicon', () => {
+    const flags = (targetWords?: (w: string) => boolean) =>
+      reviewFlags({
+        source: 'My pancakes are getting cold.',
+        translation: 'Mis pancakes se enfrían.',
+        sourceLang: 'en',
+        targetLang: 'es',
+        durationMs: 3000,
+        ...(targetWords && { targetWords }),
+      });
+    expect(flags(isSpanish)).toContain('source-language');
+    expect(flags()).not.toContain('source-language');
+    expect(flags(() => true)).not.toContain('source-language');
   });
 });

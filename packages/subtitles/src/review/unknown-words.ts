@@ -65,6 +65,27 @@ const latinWords = (text: string) => (plainText(text).match(TOKEN) ?? []).filter
 /** an abbreviation read as it is (FBI, DNA, OK), or a brand with a capital inside (iPhone, YouTube) */
 const keptAsItIs = (w: string) => /^\p{Lu}{2,4}$/u.test(w) || /\p{Ll}\p{Lu}/u.test(w);
 
+/** The Latin words of `line` its source line has too, less names and what `kept` keeps on purpose. */
+function fromSource(
+  source: string,
+  line: string,
+  names: () => Iterable<string>,
+  kept: (word: string) => boolean,
+): string[] {
+  const words = latinWords(line);
+  if (!words.length) return [];
+  const inSource = new Set(latinWords(source).map((w) => w.toLowerCase()));
+  const shouting = !/\p{Ll}/u.test(source);
+  const copied = words.filter(
+    (w) => inSource.has(w.toLowerCase()) && (shouting || !keptAsItIs(w)) && !kept(w),
+  );
+  if (!copied.length) return [];
+  const known = new Set<string>();
+  for (const name of names()) for (const w of name.match(WORD) ?? []) known.add(w.toLowerCase());
+  const named = namesInSources([source]);
+  return copied.filter((w) => !known.has(w.toLowerCase()) && !named.has(w));
+}
+
 /**
  * Issue 36: the source's words a line in another script still has, as language models leave them
  * (a Chinese or Japanese line keeping "gotta", "(GRUNTS)", "Holy crap"): each Latin word of the
@@ -78,14 +99,20 @@ export function copiedWords(
   line: string,
   names: () => Iterable<string> = () => [],
 ): string[] {
-  const words = latinWords(line);
-  if (!words.length) return [];
-  const inSource = new Set(latinWords(source).map((w) => w.toLowerCase()));
-  const shouting = !/\p{Ll}/u.test(source);
-  const copied = words.filter((w) => inSource.has(w.toLowerCase()) && (shouting || !keptAsItIs(w)));
-  if (!copied.length) return [];
-  const known = new Set<string>();
-  for (const name of names()) for (const w of name.match(WORD) ?? []) known.add(w.toLowerCase());
-  const named = namesInSources([source]);
-  return copied.filter((w) => !known.has(w.toLowerCase()) && !named.has(w));
+  return fromSource(source, line, names, () => false);
+}
+
+/**
+ * Issue 36: the same in a line of the source's script (a Spanish line keeping "awesome", "Holy
+ * crap"), where a word both languages write alike (hotel, taxi, no) proves nothing: the words
+ * copiedWords finds that `isTargetWord`, the target language's lexicon asked in lowercase, does
+ * not know.
+ */
+export function foreignWords(
+  source: string,
+  line: string,
+  isTargetWord: (lowercase: string) => boolean,
+  names: () => Iterable<string> = () => [],
+): string[] {
+  return fromSource(source, line, names, (w) => isTargetWord(w.toLowerCase()));
 }

@@ -13,6 +13,7 @@ import { userNorms } from '../../quality/index.js';
 import type { TaskRow } from '../tasks.repository.js';
 import type { SegmentRow } from './segments.repository.js';
 import { taskTermsOf, type TaskTerms } from '../run/task-terms.js';
+import { lexiconOf } from './lexicon.js';
 
 /**
  * What a translated line becomes before it is stored: laid out for the target language (unless
@@ -32,6 +33,8 @@ export interface LineRules {
    * word. Read only for a line with such words (most lines have none).
    */
   sourceNames?: () => ReadonlySet<string>;
+  /** issue 36: the target language's lexicon, where there is one (lexicon.ts) */
+  targetWords?: (lowercase: string) => boolean;
 }
 
 /**
@@ -44,7 +47,9 @@ export async function lineRulesOf(
   sources?: readonly string[],
 ): Promise<LineRules> {
   let names: ReadonlySet<string> | undefined;
+  const targetWords = lexiconOf(task.target_language);
   return {
+    ...(targetWords && { targetWords }),
     ...(sources && { sourceNames: () => (names ??= namesInSources(sources)) }),
     // the task's source language: the detected one when the user chose 'auto'
     sourceLang: task.original_language,
@@ -86,6 +91,7 @@ export function flagsOf(
     unknownWords,
     names: (rules.terms?.termsIn(segment.original_text) ?? []).flatMap((e) => [e.source, renderingOf(e)]),
     ...(rules.sourceNames && { sourceNames: rules.sourceNames }),
+    ...(rules.targetWords && { targetWords: rules.targetWords }),
   });
 }
 

@@ -327,4 +327,20 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
       { id: 3, flags: ['source-language'] },
     ]);
   }, 60_000);
+
+  it('flags a Spanish line that keeps English words Spanish does not have, not words it shares', async () => {
+    const u = await t.signUp();
+    await grantPoints(t, u.id, 100);
+    const es = new Map([
+      ['My pancakes are getting cold.', 'Mis pancakes se están enfriando.'],
+      ['Take a taxi to the hotel.', 'Toma un taxi al hotel.'],
+      ['No, that is not normal, Dopinder.', 'No, eso no es normal, Dopinder.'],
+    ]);
+    engine.setTranslator((line) => es.get(line) ?? line);
+    const done = await run(u.token, srtOf([...es.keys()].map((s) => [s, 3])), {
+      originalLanguage: 'en',
+      targetLanguage: 'es',
+    });
+    expect(done.segments.map((s) => s.flags)).toEqual([['source-language'], [], []]);
+  }, 60_000);
 });
