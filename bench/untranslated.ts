@@ -4,8 +4,8 @@
  * labelled by reading it), found from the engine's marks less the names of the brief and of the
  * source, against the rule before (every capitalised word taken for a name); and those a language
  * model leaves in Chinese and Japanese (llm-zh.tsv, llm-ja.tsv: written to plant them, labelled),
- * found as the source's Latin words the line keeps, and in Spanish (llm-es.tsv) those its lexicon
- * does not know, against the rule before (only a line taken wholly for English).
+ * found as the source's Latin words the line keeps, and in Spanish and French (llm-es.tsv,
+ * llm-fr.tsv) those their lexicons do not know, against the rule before (only a line taken wholly for English).
  */
 import type { Figure } from './ledger.js';
 import {
@@ -79,15 +79,20 @@ export function benchUntranslated(): Figure[] {
       ),
     );
   }
-  const spanish = readOutputs('llm-es.tsv');
-  figures.push(
-    ...figuresOf(
-      spanish,
-      'language model es (planted)',
-      foreignDetector(spanish, 'es'),
-      wholeLineDetector(spanish, 'es'),
-      'only a line wholly in English',
-    ),
-  );
+  for (const [file, target] of [
+    ['llm-es.tsv', 'es'],
+    ['llm-fr.tsv', 'fr'],
+  ] as const) {
+    const set = readOutputs(file);
+    figures.push(
+      ...figuresOf(
+        set,
+        `language model ${target} (planted)`,
+        foreignDetector(set, target),
+        wholeLineDetector(set, target),
+        'only a line wholly in English',
+      ),
+    );
+  }
   return figures;
 }

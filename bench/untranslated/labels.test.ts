@@ -63,11 +63,15 @@ describe.each([
 });
 
 /**
- * Issue 36 on a language model's Spanish (no marks; written to plant what such models leave, with
- * words Spanish writes as English does, and labelled): the English words are told from those.
+ * Issue 36 on a language model's Spanish and French (no marks; written to plant what such models
+ * leave, with words the language writes as English does, and labelled): the English words are told
+ * from those.
  */
-describe('untranslated words in llm-es.tsv', () => {
-  const set = readOutputs('llm-es.tsv');
+describe.each([
+  ['llm-es.tsv', 'es'],
+  ['llm-fr.tsv', 'fr'],
+])('untranslated words in %s', (file, target) => {
+  const set = readOutputs(file);
 
   it('are at least 50 cues with at least 25 labelled words', () => {
     expect(set.cues.length).toBeGreaterThanOrEqual(50);
@@ -76,7 +80,7 @@ describe('untranslated words in llm-es.tsv', () => {
   });
 
   it('are found with recall and precision of at least 90 %', () => {
-    const score = scoreWords(set, foreignDetector(set, 'es'));
+    const score = scoreWords(set, foreignDetector(set, target));
     expect(score.recall, `missed: ${score.missed.join(', ')}`).toBeGreaterThanOrEqual(90);
     expect(score.precision, `wrong: ${score.wrong.join(', ')}`).toBeGreaterThanOrEqual(90);
   });

@@ -31,9 +31,15 @@ describe('the Spanish lexicon', () => {
     for (const w of ['awesome', 'dumpster', 'pancakes', 'whatever', 'gotcha']) expect(es(w), w).toBe(false);
   });
 
+  it('in French keeps the accents and the words French has taken in', () => {
+    const fr = lexiconOf('fr-CA')!;
+    for (const w of ['hôtel', 'idée', 'taxi', 'cool', 'job', 'week-end']) expect(fr(w), w).toBe(true);
+    for (const w of ['hotel', 'awesome', 'pancakes', 'whatever']) expect(fr(w), w).toBe(false);
+  });
+
   it('is there for the languages it has a list of only', () => {
     expect(lexiconOf('es')).toBeDefined();
     expect(lexiconOf('zh')).toBeUndefined();
-    expect(lexiconOf('fr')).toBeUndefined();
+    expect(lexiconOf('de')).toBeUndefined();
   });
 });

@@ -17,6 +17,8 @@ const spanishForm = (word: string) =>
  */
 const LISTS: Readonly<Record<string, { file: string; form: (word: string) => string }>> = {
   es: { file: 'an-array-of-spanish-words/index.json', form: spanishForm },
+  // French's list keeps its accents
+  fr: { file: 'an-array-of-french-words/index.json', form: (word) => word.replace(/’/g, "'") },
 };
 
 /**
