@@ -8,12 +8,12 @@ import { text } from '../support/texts.js';
  * actions, and the editor shows each line as a card one can read, type in and act on.
  */
 
-/** Lines 1–3 read alike in any language (names, a greeting); lines 4–6 are English sentences, which
- * the local engine leaves in English ("[fr] …"): the server flags those three to review. */
+/** Lines 1–3 are words French writes as English does; lines 4–6 are English sentences, which the
+ * local engine leaves in English ("[fr] …"): the server flags those three to review. */
 const FILM = [
-  'Zorbla!',
-  'Kira?',
-  'Okay.',
+  'Bravo!',
+  'Pardon?',
+  'Taxi!',
   'We have to leave the station before the storm reaches the valley.',
   'Nobody believes that the old engine will start again tonight.',
   'Tell everyone to meet at the bridge when the lights go out.',
