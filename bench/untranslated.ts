@@ -10,8 +10,8 @@
 import type { Figure } from './ledger.js';
 import {
   capitalsDetector,
-  copiedDetector,
-  foreignDetector,
+  MODEL_SETS,
+  modelDetector,
   productDetector,
   readOutputs,
   scoreWords,
@@ -64,31 +64,13 @@ export function benchUntranslated(): Figure[] {
     capitalsDetector,
     'every capital a name',
   );
-  for (const [file, target] of [
-    ['llm-zh.tsv', 'zh'],
-    ['llm-ja.tsv', 'ja'],
-  ] as const) {
+  for (const [file, target] of MODEL_SETS) {
     const set = readOutputs(file);
     figures.push(
       ...figuresOf(
         set,
         `language model ${target} (planted)`,
-        copiedDetector(set),
-        wholeLineDetector(set, target),
-        'only a line wholly in English',
-      ),
-    );
-  }
-  for (const [file, target] of [
-    ['llm-es.tsv', 'es'],
-    ['llm-fr.tsv', 'fr'],
-  ] as const) {
-    const set = readOutputs(file);
-    figures.push(
-      ...figuresOf(
-        set,
-        `language model ${target} (planted)`,
-        foreignDetector(set, target),
+        modelDetector(set, target),
         wholeLineDetector(set, target),
         'only a line wholly in English',
       ),

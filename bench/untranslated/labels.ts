@@ -125,3 +125,16 @@ export function foreignDetector(set: LabelledSet, targetLang: string): (cue: Lab
   if (!lexicon) throw new Error(`no lexicon for ${targetLang}`);
   return (cue) => foreignWords(cue.source, cue.text, lexicon, () => [...set.names, ...sourceNames]);
 }
+
+/** The planted sets of a language model's output, with their target languages. */
+export const MODEL_SETS = [
+  ['llm-zh.tsv', 'zh'],
+  ['llm-ja.tsv', 'ja'],
+  ['llm-es.tsv', 'es'],
+  ['llm-fr.tsv', 'fr'],
+] as const;
+
+/** The product's detector for a model's output: by the target's lexicon where it has one. */
+export function modelDetector(set: LabelledSet, targetLang: string): (cue: LabelledOutput) => string[] {
+  return lexiconOf(targetLang) ? foreignDetector(set, targetLang) : copiedDetector(set);
+}

@@ -95,6 +95,21 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
     }, 90_000);
   }
 
+  /**
+   * A new user's task of 3-second cues from English into `targetLanguage`, the engine answering
+   * each source line as `answers` says, run to its end.
+   */
+  async function translatedAs(answers: Map<string, string>, targetLanguage: string) {
+    const u = await t.signUp();
+    await grantPoints(t, u.id, 100);
+    engine.setTranslator((line) => answers.get(line) ?? line);
+    const done = await run(u.token, srtOf([...answers.keys()].map((s) => [s, 3])), {
+      originalLanguage: 'en',
+      targetLanguage,
+    });
+    return { u, done };
+  }
+
   /** the translation requests that carried one of these source lines */
   const requestsFor = (sources: string[]): ReceivedTranslation[] =>
     engine.requests.filter((r) => Object.values(r.lines).some((l) => sources.includes(l)));
@@ -276,24 +291,16 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
   }, 120_000);
 
   it('flags Traditional characters where Simplified Chinese was asked', async () => {
-    const u = await t.signUp();
-    await grantPoints(t, u.id, 100);
     const zh = new Map([
       ['This is the country we love.', '這是我們熱愛的國家。'],
       ['This is the home we love.', '这是我们热爱的家。'],
     ]);
-    engine.setTranslator((line) => zh.get(line) ?? line);
-    const done = await run(u.token, srtOf([...zh.keys()].map((s) => [s, 3])), {
-      originalLanguage: 'en',
-      targetLanguage: 'zh-CN',
-    });
+    const { done } = await translatedAs(zh, 'zh-CN');
     expect(done.segments.map((s) => s.flags)).toEqual([['wrong-script'], []]);
     expect(done.reviewCount).toBe(1);
   }, 60_000);
 
   it('flags a Chinese line that keeps English words of its source, not one keeping a name the film shows', async () => {
-    const u = await t.signUp();
-    await grantPoints(t, u.id, 100);
     const zh = new Map([
       ['Dude, that was totally awesome.', '老兄，那真是太 awesome 了。'],
       ['Shut up and drive, Dopinder.', '闭嘴开车，Dopinder。'],
@@ -301,11 +308,7 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
       ['Dopinder, drive faster.', 'Dopinder，开快点。'],
       ['The FBI found his DNA.', 'FBI 发现了他的 DNA。'],
     ]);
-    engine.setTranslator((line) => zh.get(line) ?? line);
-    const done = await run(u.token, srtOf([...zh.keys()].map((s) => [s, 3])), {
-      originalLanguage: 'en',
-      targetLanguage: 'zh-CN',
-    });
+    const { u, done } = await translatedAs(zh, 'zh-CN');
     expect(done.segments.map((s) => s.flags)).toEqual([['source-language'], [], [], []]);
     // the user's edits are checked alike
     const saved = expectSuccess<SavedSegments>(
@@ -329,18 +332,12 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
   }, 60_000);
 
   it('flags a Spanish line that keeps English words Spanish does not have, not words it shares', async () => {
-    const u = await t.signUp();
-    await grantPoints(t, u.id, 100);
     const es = new Map([
       ['My pancakes are getting cold.', 'Mis pancakes se están enfriando.'],
       ['Take a taxi to the hotel.', 'Toma un taxi al hotel.'],
       ['No, that is not normal, Dopinder.', 'No, eso no es normal, Dopinder.'],
     ]);
-    engine.setTranslator((line) => es.get(line) ?? line);
-    const done = await run(u.token, srtOf([...es.keys()].map((s) => [s, 3])), {
-      originalLanguage: 'en',
-      targetLanguage: 'es',
-    });
+    const { done } = await translatedAs(es, 'es');
     expect(done.segments.map((s) => s.flags)).toEqual([['source-language'], [], []]);
   }, 60_000);
 });

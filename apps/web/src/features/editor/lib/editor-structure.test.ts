@@ -23,6 +23,22 @@ const split = (s: EditorState) =>
     ],
   });
 
+/**
+ * Line 2 of three split, its new half (-1) sent in a save that answers id 7; `meanwhile` runs while
+ * that save is on its way.
+ */
+function splitSavedAs7(meanwhile: (s: EditorState) => EditorState = (s) => s) {
+  const s = split(initialState([line(1), line(2), line(3)]));
+  const sent = new Map([[-1, s.segments[2]!]]);
+  const typed = meanwhile(s);
+  return editorReducer(typed, {
+    type: 'saved',
+    sent: pendingPatches(typed),
+    created: new Map([[-1, 7]]),
+    insertedSent: sent,
+  });
+}
+
 describe('lines added and deleted in the editor (issue 35)', () => {
   it('splits as one undo step, with a temporary id, and undoes and redoes it', () => {
     let s = split(initialState([line(1), line(2), line(3)]));
@@ -58,19 +74,10 @@ describe('lines added and deleted in the editor (issue 35)', () => {
   });
 
   it('takes a saved line’s id in every place that named its key, and keeps what was typed meanwhile', () => {
-    let s = split(initialState([line(1), line(2), line(3)]));
-    const sent = new Map([[-1, s.segments[2]!]]);
     // typed into the new line while its save was on its way
-    s = editorReducer(s, {
-      type: 'change',
-      changes: [{ id: -1, field: 'translatedText', after: 'moitié !' }],
-    });
-    s = editorReducer(s, {
-      type: 'saved',
-      sent: pendingPatches(s),
-      created: new Map([[-1, 7]]),
-      insertedSent: sent,
-    });
+    let s = splitSavedAs7((x) =>
+      editorReducer(x, { type: 'change', changes: [{ id: -1, field: 'translatedText', after: 'moitié !' }] }),
+    );
     expect(ids(s)).toEqual([1, 2, 7, 3]);
     expect(s.structure.added.size).toBe(0);
     expect(pendingPatches(s)).toEqual(new Map([[7, { translatedText: 'moitié !' }]]));
@@ -86,14 +93,7 @@ describe('lines added and deleted in the editor (issue 35)', () => {
   });
 
   it('keeps a saved line’s row key, and takes edits that still name its temporary id', () => {
-    let s = split(initialState([line(1), line(2), line(3)]));
-    const sent = new Map([[-1, s.segments[2]!]]);
-    s = editorReducer(s, {
-      type: 'saved',
-      sent: pendingPatches(s),
-      created: new Map([[-1, 7]]),
-      insertedSent: sent,
-    });
+    let s = splitSavedAs7();
     expect(ids(s)).toEqual([1, 2, 7, 3]);
     // its row keeps the key it was drawn with: the field being typed into is not remounted
     expect(rowKey(s.rowKeys, 7)).toBe(-1);
