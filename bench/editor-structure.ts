@@ -60,7 +60,15 @@ async function measure(browser: Browser, base: string, cookie: string, taskId: s
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
+    // BENCH_STRUCTURE_TRACE_OUT=file.json: a Chromium trace of the same (performance marks around each)
+    const traceOut = throttle === 1 ? process.env.BENCH_STRUCTURE_TRACE_OUT : undefined;
+    if (traceOut)
+      await browser.startTracing(page, {
+        path: traceOut,
+        categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline'],
+      });
     const { split, merge } = await splitsAndMerges(page, saves, SAMPLES);
+    if (traceOut) await browser.stopTracing();
     if (cdp && profileOut)
       writeFileSync(profileOut, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const timing = new Map<TimingOp, Timed[]>();

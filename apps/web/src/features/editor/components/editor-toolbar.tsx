@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Button } from 'antd';
 import {
   DeleteOutlined,
@@ -28,23 +28,34 @@ function LineFilter(props: {
   flaggedCount: number;
   onFilter: (filter: RowFilter) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
+  // each label looked up again only when its own count changes (a split changes one of three)
+  /* eslint-disable react-hooks/exhaustive-deps -- a new language gives new texts under the same `t` */
+  const all = useMemo(
+    () => t('editor.filter.all', { count: props.segmentCount }),
+    [t, language, props.segmentCount],
+  );
+  const review = useMemo(
+    () => t('editor.filter.review', { count: props.reviewCount }),
+    [t, language, props.reviewCount],
+  );
+  const flagged = useMemo(
+    () => t('editor.filter.flagged', { count: props.flaggedCount }),
+    [t, language, props.flaggedCount],
+  );
+  const fixed = useMemo(
+    () => ({ keys: t('editor.review.keys'), label: t('editor.filter.label') }),
+    [t, language],
+  );
+  /* eslint-enable react-hooks/exhaustive-deps */
   const options: { value: RowFilter; label: string; title?: string }[] = [
-    { value: 'all', label: t('editor.filter.all', { count: props.segmentCount }) },
-    {
-      value: 'review',
-      label: t('editor.filter.review', { count: props.reviewCount }),
-      title: t('editor.review.keys'),
-    },
-    { value: 'flagged', label: t('editor.filter.flagged', { count: props.flaggedCount }) },
+    { value: 'all', label: all },
+    { value: 'review', label: review, title: fixed.keys },
+    { value: 'flagged', label: flagged },
   ];
   return (
-    <span
-      className="line-filter"
-      role="radiogroup"
-      aria-label={t('editor.filter.label')}
-      data-testid="line-filter"
-    >
+    <span className="line-filter" role="radiogroup" aria-label={fixed.label} data-testid="line-filter">
       {options.map((o) => (
         <label key={o.value} className="line-filter-option" title={o.title}>
           <input

@@ -7,7 +7,7 @@
  */
 import type { Structure } from './editor-structure';
 import { isLineOp, isRetime, renameOp } from './editor-structure';
-import type { EditSegment, Field, RetimeItem, StepItem } from './editor-types';
+import { indexOf, type EditSegment, type Field, type RetimeItem, type StepItem } from './editor-types';
 import { renameRetime } from './editor-timing';
 
 /** The parts of the editor's state that name lines. */
@@ -46,7 +46,7 @@ export function renamed<S extends NameParts>(state: S, names: ReadonlyMap<number
   return {
     ...state,
     segments,
-    index: new Map(segments.map((s, i) => [s.id, i])),
+    index: indexOf(segments),
     dirty: new Map([...state.dirty].map(([k, v]) => [id(k), v])),
     conflicts: new Map([...state.conflicts].map(([k, v]) => [id(k), { ...v, id: id(k) }])),
     past: state.past.map(step),

@@ -2,7 +2,15 @@
  * The editor's state as a pure reducer: the segments being edited, what is not yet saved, and
  * undo/redo of every change (typing in one field coalesces into one step).
  */
-import type { Change, EditSegment, Field, RetimeItem, StepItem, Value } from './editor-types';
+import {
+  indexOf,
+  type Change,
+  type EditSegment,
+  type Field,
+  type RetimeItem,
+  type StepItem,
+  type Value,
+} from './editor-types';
 import {
   applyLineOp,
   emptyStructure,
@@ -94,7 +102,7 @@ export const TYPING_COALESCE_MS = 1500;
 export function initialState(segments: EditSegment[] = []): EditorState {
   return {
     segments,
-    index: new Map(segments.map((s, i) => [s.id, i])),
+    index: indexOf(segments),
     dirty: new Map(),
     past: [],
     future: [],
@@ -110,7 +118,7 @@ export function initialState(segments: EditSegment[] = []): EditorState {
 const withIndex = (state: EditorState, segments: EditSegment[]): EditorState => ({
   ...state,
   segments,
-  index: new Map(segments.map((s, i) => [s.id, i])),
+  index: indexOf(segments),
 });
 
 /** A line put in or taken out (a line whose deletion was saved comes back with a new key). */
@@ -161,11 +169,13 @@ function linesStep(state: EditorState, action: Extract<EditorAction, { type: 'li
     if (seg && seg[c.field] !== c.after) items.push({ ...c, before: seg[c.field] });
   }
   const gone = new Set((action.remove ?? []).map(live));
-  // each deleted line comes back (undo) after the line before it that stays, or first
-  let previous: number | null = null;
-  for (const s of state.segments) {
-    if (gone.has(s.id)) items.push({ op: 'remove', line: s, after: previous });
-    else previous = s.id;
+  // each deleted line comes back (undo) after the line before it that stays, or first; found
+  // from the lines' places, not by walking every line (a merge at line 9,000 of 10,000)
+  const places = [...gone].flatMap((id) => state.index.get(id) ?? []).sort((a, b) => a - b);
+  for (const i of places) {
+    let p = i - 1;
+    while (p >= 0 && gone.has(state.segments[p]!.id)) p -= 1;
+    items.push({ op: 'remove', line: state.segments[i]!, after: p >= 0 ? state.segments[p]!.id : null });
   }
   let structure = state.structure;
   for (const n of action.insert ?? []) {

@@ -73,6 +73,23 @@ describe('lines added and deleted in the editor (issue 35)', () => {
     expect(s.segments[1]!.translatedText).toBe('ligne 2');
   });
 
+  it('puts lines deleted apart (the first among them, named out of order) back in their places on undo', () => {
+    let s = initialState([line(1), line(2), line(3), line(4), line(5)]);
+    s = editorReducer(s, { type: 'lines', remove: [5, 1, 2, 4] });
+    expect(ids(s)).toEqual([3]);
+    s = editorReducer(s, { type: 'undo' });
+    expect(ids(s)).toEqual([1, 2, 3, 4, 5]);
+    expect([...s.index]).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 4],
+    ]);
+    s = editorReducer(s, { type: 'redo' });
+    expect(ids(s)).toEqual([3]);
+  });
+
   it('takes a saved line’s id in every place that named its key, and keeps what was typed meanwhile', () => {
     // typed into the new line while its save was on its way
     let s = splitSavedAs7((x) =>

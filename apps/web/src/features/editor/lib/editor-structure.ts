@@ -44,7 +44,8 @@ export function applyLineOp(
     const at = op.after === null ? 0 : segments.findIndex((s) => s.id === op.after) + 1;
     // an anchor that is gone (deleted meanwhile): at the end rather than lost
     const i = op.after !== null && at === 0 ? segments.length : at;
-    out = [...segments.slice(0, i), op.line, ...segments.slice(i)];
+    out = segments.slice();
+    out.splice(i, 0, op.line);
     if (op.line.id < 0) added.add(op.line.id);
     else removed.delete(op.line.id);
   } else {
