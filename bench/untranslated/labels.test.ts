@@ -44,6 +44,8 @@ const BEFORE: Record<(typeof MODEL_SETS)[number][1], [string, (set: LabelledSet)
   // the lexicon is what tells them apart: without it, the words the language shares are found too
   es: ['were never found before: every copied word counted, Spanish or not', sharedFound],
   fr: ['were never found before: every copied word counted, French or not', sharedFound],
+  de: ['were never found before: every copied word counted, German or not', sharedFound],
+  pt: ['were never found before: every copied word counted, Portuguese or not', sharedFound],
 };
 function mostlyMissed(target: string) {
   return (set: LabelledSet) =>
@@ -54,7 +56,7 @@ function sharedFound(set: LabelledSet) {
 }
 
 /**
- * Issue 36 on a language model's Chinese, Japanese, Spanish and French (no marks; written to plant
+ * Issue 36 on a language model's Chinese, Japanese, Spanish, French, German and Portuguese (no marks; written to plant
  * what such models leave, with names, abbreviations and words the language writes as English does,
  * and labelled): the English words a line keeps are found, the others are not.
  */

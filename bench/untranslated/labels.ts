@@ -15,6 +15,8 @@ import {
 import { lexiconOf } from '../../apps/server/src/modules/tasks/segments/lexicon.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** the sources' language's lexicon, as the server gives it to the review flags */
+const ENGLISH = lexiconOf('en');
 
 export interface LabelledOutput {
   source: string;
@@ -106,7 +108,7 @@ export function capitalsDetector(cue: LabelledOutput): string[] {
  */
 export function copiedDetector(set: LabelledSet): (cue: LabelledOutput) => string[] {
   const sourceNames = namesInSources(set.cues.map((c) => c.source));
-  return (cue) => copiedWords(cue.source, cue.text, () => [...set.names, ...sourceNames]);
+  return (cue) => copiedWords(cue.source, cue.text, () => [...set.names, ...sourceNames], ENGLISH);
 }
 
 /** Before: a line's words counted as found only when the whole line was taken for English. */
@@ -123,7 +125,7 @@ export function foreignDetector(set: LabelledSet, targetLang: string): (cue: Lab
   const sourceNames = namesInSources(set.cues.map((c) => c.source));
   const lexicon = lexiconOf(targetLang);
   if (!lexicon) throw new Error(`no lexicon for ${targetLang}`);
-  return (cue) => foreignWords(cue.source, cue.text, lexicon, () => [...set.names, ...sourceNames]);
+  return (cue) => foreignWords(cue.source, cue.text, lexicon, () => [...set.names, ...sourceNames], ENGLISH);
 }
 
 /** The planted sets of a language model's output, with their target languages. */
@@ -132,6 +134,8 @@ export const MODEL_SETS = [
   ['llm-ja.tsv', 'ja'],
   ['llm-es.tsv', 'es'],
   ['llm-fr.tsv', 'fr'],
+  ['llm-de.tsv', 'de'],
+  ['llm-pt.tsv', 'pt'],
 ] as const;
 
 /** The product's detector for a model's output: by the target's lexicon where it has one. */

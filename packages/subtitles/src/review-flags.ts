@@ -44,6 +44,11 @@ export interface ReviewInput {
    * left untranslated.
    */
   targetWords?: (lowercase: string) => boolean;
+  /**
+   * the source language's lexicon, where the server has one: a capitalised word a line keeps
+   * that it does not know is a name, not a word left untranslated
+   */
+  sourceWords?: (lowercase: string) => boolean;
 }
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -84,9 +89,12 @@ function latinSource({ source, sourceLang, targetLang }: ReviewInput): boolean {
  * any such word but names and abbreviations; in a Latin target, one its lexicon does not know.
  */
 function keptFromSource(input: ReviewInput, names: () => Iterable<string>): boolean {
-  const { source, translation, targetLang, targetWords } = input;
-  if (scriptOfLanguage(targetLang) !== 'latin') return copiedWords(source, translation, names).length > 0;
-  return targetWords !== undefined && foreignWords(source, translation, targetWords, names).length > 0;
+  const { source, translation, targetLang, targetWords, sourceWords } = input;
+  if (scriptOfLanguage(targetLang) !== 'latin')
+    return copiedWords(source, translation, names, sourceWords).length > 0;
+  return (
+    targetWords !== undefined && foreignWords(source, translation, targetWords, names, sourceWords).length > 0
+  );
 }
 
 const sameLanguage = (a: string, b: string) => a.split('-')[0] === b.split('-')[0];

@@ -109,6 +109,27 @@ describe('source words a line in the same script keeps (issue 36)', () => {
     expect(foreignWords('Hey, Wade.', 'Hey, Wade.', isSpanish, () => ['Wade'])).toEqual(['Hey']);
   });
 
+  it('are no name the source’s lexicon does not know, even alone on a line (issue 36)', () => {
+    const english = new Set(['nope', 'hey', 'wade']);
+    const isEnglish = (w: string) => english.has(w);
+    // a name opening its only line: shown nowhere inside a sentence, unknown to English
+    expect(foreignWords('Kira?', 'Kira?', isSpanish)).toEqual(['Kira']);
+    expect(foreignWords('Kira?', 'Kira?', isSpanish, () => [], isEnglish)).toEqual([]);
+    expect(copiedWords('Kira?', 'Kira？', () => [], isEnglish)).toEqual([]);
+    // English words keep their flag, capitalised or not; slang unknown to the list is lowercase
+    expect(foreignWords('Nope, Kira.', 'Nope, Kira.', isSpanish, () => [], isEnglish)).toEqual(['Nope']);
+    // a name that is also an English word, alone, still needs the task's terms to be known as one
+    expect(foreignWords('Wade?', 'Wade?', isSpanish, () => [], isEnglish)).toEqual(['Wade']);
+    expect(copiedWords('We gotta go.', '我们 gotta 走。', () => [], isEnglish)).toEqual(['gotta']);
+    // a contraction is known by its word
+    expect(copiedWords("Nope's the word.", "Nope's 就是答案。", () => [], isEnglish)).toEqual(["Nope's"]);
+    // the source's capital decides, not the line's: German writes a noun capitalised
+    const german = (w: string) => ['das', 'ist', 'eine'].includes(w);
+    expect(
+      foreignWords('This is a bromance.', 'Das ist eine Bromance.', german, () => [], isEnglish),
+    ).toEqual(['Bromance']);
+  });
+
   it('flag the line only where the server gave the target’s lexicon', () => {
     const flags = (targetWords?: (w: string) => boolean) =>
       reviewFlags({

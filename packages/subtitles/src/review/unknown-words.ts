@@ -65,12 +65,38 @@ const latinWords = (text: string) => (plainText(text).match(TOKEN) ?? []).filter
 /** an abbreviation read as it is (FBI, DNA, OK), or a brand with a capital inside (iPhone, YouTube) */
 const keptAsItIs = (w: string) => /^\p{Lu}{2,4}$/u.test(w) || /\p{Ll}\p{Lu}/u.test(w);
 
-/** The Latin words of `line` its source line has too, less names and what `kept` keeps on purpose. */
+/**
+ * The source language's lexicon, asked in lowercase (issue 36): a word the source line only writes
+ * capitalised that it does not know is a name ("Kira?" alone on a line, shown nowhere inside a
+ * sentence), not a word left. The source's capital, not the line's: German writes every noun so.
+ */
+export type SourceWords = (lowercase: string) => boolean;
+
+/** The words of `source` that are names by `sourceWords`: capitalised wherever it has them, unknown to it. */
+function unknownCapitalised(source: string, sourceWords: SourceWords): Set<string> {
+  const words = latinWords(source);
+  const lower = new Set(words.filter((w) => !isCapitalised(w)).map((w) => w.toLowerCase()));
+  // a word with an apostrophe is known by either side of it (What's, I'll, L'homme)
+  const known = (key: string) =>
+    sourceWords(key) || key.split(/['’]/).some((part) => part.length > 1 && sourceWords(part));
+  const names = new Set<string>();
+  for (const w of words) {
+    const key = w.toLowerCase();
+    if (isCapitalised(w) && !lower.has(key) && !known(key)) names.add(key);
+  }
+  return names;
+}
+
+/**
+ * The Latin words of `line` its source line has too, less names (by `sourceWords` too) and what
+ * `kept` keeps on purpose.
+ */
 function fromSource(
   source: string,
   line: string,
   names: () => Iterable<string>,
   kept: (word: string) => boolean,
+  sourceWords?: SourceWords,
 ): string[] {
   const words = latinWords(line);
   if (!words.length) return [];
@@ -83,7 +109,8 @@ function fromSource(
   const known = new Set<string>();
   for (const name of names()) for (const w of name.match(WORD) ?? []) known.add(w.toLowerCase());
   const named = namesInSources([source]);
-  return copied.filter((w) => !known.has(w.toLowerCase()) && !named.has(w));
+  const unknown = sourceWords ? unknownCapitalised(source, sourceWords) : new Set<string>();
+  return copied.filter((w) => !known.has(w.toLowerCase()) && !named.has(w) && !unknown.has(w.toLowerCase()));
 }
 
 /**
@@ -98,8 +125,9 @@ export function copiedWords(
   source: string,
   line: string,
   names: () => Iterable<string> = () => [],
+  sourceWords?: SourceWords,
 ): string[] {
-  return fromSource(source, line, names, () => false);
+  return fromSource(source, line, names, () => false, sourceWords);
 }
 
 /**
@@ -113,6 +141,7 @@ export function foreignWords(
   line: string,
   isTargetWord: (lowercase: string) => boolean,
   names: () => Iterable<string> = () => [],
+  sourceWords?: SourceWords,
 ): string[] {
-  return fromSource(source, line, names, (w) => isTargetWord(w.toLowerCase()));
+  return fromSource(source, line, names, (w) => isTargetWord(w.toLowerCase()), sourceWords);
 }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { lexiconOf, sortedWordList } from './lexicon.js';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lexiconOf, lineWordLists, setWordListDir, sortedWordList } from './lexicon.js';
 
 describe('a sorted word list searched as it is', () => {
   it('knows each of its words and nothing else', () => {
@@ -39,7 +42,53 @@ describe('the Spanish lexicon', () => {
 
   it('is there for the languages it has a list of only', () => {
     expect(lexiconOf('es')).toBeDefined();
+    expect(lexiconOf('en-GB')).toBeDefined();
     expect(lexiconOf('zh')).toBeUndefined();
+    expect(lexiconOf('it')).toBeUndefined();
+  });
+
+  it('in English knows the slang a line keeps, not the film’s names', () => {
+    const en = lexiconOf('en')!;
+    for (const w of ['nope', 'gotta', 'whatever', 'awesome', 'what']) expect(en(w), w).toBe(true);
+    for (const w of ['kira', 'dopinder', 'negasonic']) expect(en(w), w).toBe(false);
+  });
+});
+
+describe('word lists of a word per line (the system’s)', () => {
+  it('are asked in lowercase, in any order and case they were written', () => {
+    const has = lineWordLists(['Haus\nauto\nÄrger\n\n  Zug \n', 'haus\nabend']);
+    for (const w of ['haus', 'auto', 'ärger', 'zug', 'abend']) expect(has(w), w).toBe(true);
+    for (const w of ['Haus', 'aut', 'zugs', '', 'ärg']) expect(has(w), w).toBe(false);
+  });
+
+  let dir: string | undefined;
+  afterEach(() => {
+    setWordListDir('/usr/share/dict');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it('are read from WORDLIST_DIR, and a language without its files has no lexicon', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'wordlists-'));
+    setWordListDir(dir);
     expect(lexiconOf('de')).toBeUndefined();
+    writeFileSync(path.join(dir, 'brazilian'), 'Ônibus\ncomputador\n');
+    const pt = lexiconOf('pt-BR')!;
+    expect(pt('ônibus')).toBe(true);
+    expect(pt('computer')).toBe(false);
+  });
+
+  it('in German and Portuguese are Debian’s (wngerman, wportuguese: .ci/run installs them)', () => {
+    for (const [file, pkg] of [
+      ['ngerman', 'wngerman'],
+      ['portuguese', 'wportuguese'],
+    ] as const)
+      expect(existsSync(path.join('/usr/share/dict', file)), `apt-get install ${pkg}`).toBe(true);
+    const de = lexiconOf('de-AT')!;
+    for (const w of ['haus', 'hotel', 'taxi', 'computer', 'job']) expect(de(w), w).toBe(true);
+    for (const w of ['awesome', 'pancakes', 'whatever']) expect(de(w), w).toBe(false);
+    const pt = lexiconOf('pt')!;
+    for (const w of ['casa', 'hotel', 'normal', 'táxi']) expect(pt(w), w).toBe(true);
+    for (const w of ['awesome', 'pancakes', 'whatever']) expect(pt(w), w).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -10,16 +11,55 @@ const spanishForm = (word: string) =>
     .replace(/[\u0300-\u0302\u0304-\u036f]/g, '')
     .normalize('NFC');
 
+const straightApostrophe = (word: string) => word.replace(/’/g, "'");
+
 /**
- * Word lists of target languages (issue 36: a source word a translated line keeps that its
- * language does not know was left untranslated). Each a JSON array of lowercase words sorted by
- * code unit, as its package ships it (MIT), and how a word is written to be looked up in it.
+ * Word lists of languages (issue 36: a source word a translated line keeps that its language does
+ * not know was left untranslated; a capitalised one the source's language does not know is a
+ * name), and how a word is written to be looked up in each. `npm`: a JSON array of lowercase
+ * words sorted by code unit, as its package ships it (MIT). `system`: Debian's word lists, one
+ * word per line in any case and order (wngerman, wportuguese, wbrazilian: GPL, read from
+ * the machine as the Apertium engine's dictionaries are, never shipped with the product); a
+ * language's files that are missing are left out, and with none it has no lexicon. Not Italian:
+ * Debian's list lacks the English words Italian uses every day (hotel, taxi, bar, team: 46 of 62
+ * such words), each of which would flag a right line.
  */
-const LISTS: Readonly<Record<string, { file: string; form: (word: string) => string }>> = {
-  es: { file: 'an-array-of-spanish-words/index.json', form: spanishForm },
+const LISTS: Readonly<
+  Record<string, { form: (word: string) => string } & ({ npm: string } | { system: readonly string[] })>
+> = {
+  en: { npm: 'an-array-of-english-words/index.json', form: straightApostrophe },
+  es: { npm: 'an-array-of-spanish-words/index.json', form: spanishForm },
   // French's list keeps its accents
-  fr: { file: 'an-array-of-french-words/index.json', form: (word) => word.replace(/’/g, "'") },
+  fr: { npm: 'an-array-of-french-words/index.json', form: straightApostrophe },
+  de: { system: ['ngerman'], form: straightApostrophe },
+  pt: { system: ['portuguese', 'brazilian'], form: straightApostrophe },
 };
+
+let wordListDir = '/usr/share/dict';
+
+/** Where the system's word lists are (WORDLIST_DIR); the lexicons read from then on look there. */
+export function setWordListDir(dir: string): void {
+  if (dir === wordListDir) return;
+  wordListDir = dir;
+  for (const [lang, list] of Object.entries(LISTS)) if ('system' in list) loaded.delete(lang);
+}
+
+/** A binary search of `text`'s words, sorted by code unit, the n-th between bounds 2n and 2n + 1. */
+function searchIn(text: string, at: Int32Array): (word: string) => boolean {
+  const count = at.length / 2;
+  return (word) => {
+    let lo = 0;
+    let hi = count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const w = text.slice(at[2 * mid], at[2 * mid + 1]);
+      if (w === word) return true;
+      if (w < word) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  };
+}
 
 /**
  * A sorted JSON array of strings without escapes, searched as it is: the text and each word's
@@ -33,36 +73,54 @@ export function sortedWordList(json: string): (word: string) => boolean {
     bounds.push(open + 1, close);
     open = json.indexOf('"', close + 1);
   }
-  const at = Int32Array.from(bounds);
-  const count = at.length / 2;
-  return (word) => {
-    let lo = 0;
-    let hi = count - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const w = json.slice(at[2 * mid], at[2 * mid + 1]);
-      if (w === word) return true;
-      if (w < word) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return false;
-  };
+  return searchIn(json, Int32Array.from(bounds));
 }
+
+/**
+ * Word lists of a word per line, in any case and order, as one: lowercased, sorted and kept as
+ * one string with each word's bounds, as sortedWordList keeps its own.
+ */
+export function lineWordLists(texts: readonly string[]): (word: string) => boolean {
+  const words = new Set<string>();
+  for (const text of texts)
+    for (const line of text.split('\n')) {
+      const word = line.trim().toLowerCase();
+      if (word) words.add(word);
+    }
+  const sorted = [...words].sort();
+  const at = new Int32Array(sorted.length * 2);
+  let offset = 0;
+  sorted.forEach((w, i) => {
+    at[2 * i] = offset;
+    at[2 * i + 1] = offset + w.length;
+    offset += w.length + 1;
+  });
+  return searchIn(sorted.join('\n'), at);
+}
+
+/** the system word lists of a language that are on this machine */
+const systemFiles = (names: readonly string[]) =>
+  names.map((name) => path.join(wordListDir, name)).filter((file) => existsSync(file));
 
 const loaded = new Map<string, (word: string) => boolean>();
 
 /**
- * The lexicon of a target language (its primary subtag), or undefined where there is none. Read
- * at its first question, once a process: most tasks never ask one.
+ * The lexicon of a language (its primary subtag), or undefined where there is none. Read at its
+ * first question, once a process: most tasks never ask one.
  */
 export function lexiconOf(lang: string): ((lowercase: string) => boolean) | undefined {
   const base = lang.split('-')[0]!.toLowerCase();
   const list = LISTS[base];
   if (!list) return undefined;
+  const files = 'system' in list ? systemFiles(list.system) : [];
+  if ('system' in list && !files.length) return undefined;
   return (word) => {
     let has = loaded.get(base);
     if (!has) {
-      has = sortedWordList(readFileSync(require.resolve(list.file), 'utf8'));
+      has =
+        'npm' in list
+          ? sortedWordList(readFileSync(require.resolve(list.npm), 'utf8'))
+          : lineWordLists(files.map((file) => readFileSync(file, 'utf8')));
       loaded.set(base, has);
     }
     return has(list.form(word));

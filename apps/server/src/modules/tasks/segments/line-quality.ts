@@ -35,6 +35,8 @@ export interface LineRules {
   sourceNames?: () => ReadonlySet<string>;
   /** issue 36: the target language's lexicon, where there is one (lexicon.ts) */
   targetWords?: (lowercase: string) => boolean;
+  /** issue 36: the source language's, to tell a name alone on its line from a word left */
+  sourceWords?: (lowercase: string) => boolean;
 }
 
 /**
@@ -48,8 +50,10 @@ export async function lineRulesOf(
 ): Promise<LineRules> {
   let names: ReadonlySet<string> | undefined;
   const targetWords = lexiconOf(task.target_language);
+  const sourceWords = lexiconOf(task.original_language);
   return {
     ...(targetWords && { targetWords }),
+    ...(sourceWords && { sourceWords }),
     ...(sources && { sourceNames: () => (names ??= namesInSources(sources)) }),
     // the task's source language: the detected one when the user chose 'auto'
     sourceLang: task.original_language,
@@ -92,6 +96,7 @@ export function flagsOf(
     names: (rules.terms?.termsIn(segment.original_text) ?? []).flatMap((e) => [e.source, renderingOf(e)]),
     ...(rules.sourceNames && { sourceNames: rules.sourceNames }),
     ...(rules.targetWords && { targetWords: rules.targetWords }),
+    ...(rules.sourceWords && { sourceWords: rules.sourceWords }),
   });
 }
 

@@ -340,4 +340,16 @@ describe(`subtitles that fit: budgets, condensing, groups, line breaks and flags
     const { done } = await translatedAs(es, 'es');
     expect(done.segments.map((s) => s.flags)).toEqual([['source-language'], [], []]);
   }, 60_000);
+
+  it('flags a German line keeping English words by the system’s word list, not a name alone on its line', async () => {
+    const de = new Map([
+      ['This is a bromance, not a love story.', 'Das ist eine Bromance, keine Liebesgeschichte.'],
+      ['Take a taxi to the hotel.', 'Nimm ein Taxi zum Hotel.'],
+      // a name the film never shows inside a sentence: unknown to English, so a name
+      ['Kira?', 'Kira?'],
+      ['Whatever. I don’t care.', 'Whatever. Ist mir egal.'],
+    ]);
+    const { done } = await translatedAs(de, 'de');
+    expect(done.segments.map((s) => s.flags)).toEqual([['source-language'], [], [], ['source-language']]);
+  }, 60_000);
 });
