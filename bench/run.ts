@@ -27,7 +27,7 @@
  * words split across lines on the labelled cues of bench/cjk-words, bench/cjk-breaks.ts), breaks (issue 36:
  * lines ending on a function word on the labelled cues of bench/break-rules, bench/break-rules.ts),
  * untranslated (issue 36: English words left in Apertium's Spanish, and planted in a language
- * model's Chinese, Japanese, Spanish, French, German and Portuguese, bench/untranslated.ts).
+ * model's Chinese, Japanese, Spanish, French, German, Portuguese and Italian, bench/untranslated.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

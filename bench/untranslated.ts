@@ -4,8 +4,8 @@
  * labelled by reading it), found from the engine's marks less the names of the brief and of the
  * source, against the rule before (every capitalised word taken for a name); and those a language
  * model leaves in Chinese and Japanese (llm-zh.tsv, llm-ja.tsv: written to plant them, labelled),
- * found as the source's Latin words the line keeps, and in Spanish, French, German and Portuguese
- * (llm-es/fr/de/pt.tsv) those their lexicons do not know, against the rule before (only a line taken
+ * found as the source's Latin words the line keeps, and in Spanish, French, German, Portuguese and
+ * Italian (llm-es/fr/de/pt/it.tsv) those their lexicons do not know, against the rule before (only a line taken
  * wholly for English).
  */
 import type { Figure } from './ledger.js';

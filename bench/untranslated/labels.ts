@@ -136,6 +136,7 @@ export const MODEL_SETS = [
   ['llm-fr.tsv', 'fr'],
   ['llm-de.tsv', 'de'],
   ['llm-pt.tsv', 'pt'],
+  ['llm-it.tsv', 'it'],
 ] as const;
 
 /** The product's detector for a model's output: by the target's lexicon where it has one. */

@@ -23,7 +23,7 @@ import { s3Storage } from './providers/storage/s3-storage.js';
 import { localObjectsDir } from './providers/storage/storage-identity.js';
 import { openAiTranscription } from './engines/speech/openai-transcriptions.js';
 import { seedProducts } from './modules/payments/payments.service.js';
-import { setWordListDir } from './modules/tasks/segments/lexicon.js';
+import { setWordListDirs } from './modules/tasks/segments/lexicon.js';
 import { oidcProvider } from './providers/oauth/google.js';
 import { wechatProvider } from './providers/oauth/wechat.js';
 import { buildEngineRegistry } from './engines/translation/registry.js';
@@ -58,7 +58,7 @@ export async function createContext(
   overrides: ContextOverrides = {},
 ): Promise<AppContext> {
   const env = parseEnv(source);
-  setWordListDir(env.WORDLIST_DIR);
+  setWordListDirs({ dict: env.WORDLIST_DIR, hunspell: env.HUNSPELL_DIR });
   const siteProfiles = loadSiteProfiles(env.SITE_PROFILES, env.SITE_PROFILES_FILE);
   const log = overrides.log ?? createLogger(env);
   const db =

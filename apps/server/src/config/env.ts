@@ -78,8 +78,10 @@ export const envSchema = z.object({
   GOOGLE_TRANSLATE_BASE_URL: z.url().default('https://translation.googleapis.com'),
   APERTIUM_URL: z.url().optional(),
   APERTIUM_COMMAND: z.string().min(1).default('apertium'),
-  /** issue 36: the system's word lists (Debian's wngerman, wportuguese, wbrazilian) for review flags */
+  /** issue 36: the system's word lists (Debian's wngerman, wportuguese, wbrazilian, witalian) for review flags */
   WORDLIST_DIR: z.string().min(1).default('/usr/share/dict'),
+  /** issue 36: the system's hunspell dictionaries (Italian's stems, hunspell-it) */
+  HUNSPELL_DIR: z.string().min(1).default('/usr/share/hunspell'),
   TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** the largest batch a browser's stored batch size may ask for (SPEC §9); larger is clamped */
   TRANSLATE_BATCH_SIZE_MAX: z.coerce.number().int().min(1).max(100).default(50),

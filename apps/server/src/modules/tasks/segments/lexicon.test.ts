@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lexiconOf, lineWordLists, setWordListDir, sortedWordList } from './lexicon.js';
+import { hunspellStems, lexiconOf, lineWordLists, setWordListDirs, sortedWordList } from './lexicon.js';
 
 describe('a sorted word list searched as it is', () => {
   it('knows each of its words and nothing else', () => {
@@ -44,7 +44,7 @@ describe('the Spanish lexicon', () => {
     expect(lexiconOf('es')).toBeDefined();
     expect(lexiconOf('en-GB')).toBeDefined();
     expect(lexiconOf('zh')).toBeUndefined();
-    expect(lexiconOf('it')).toBeUndefined();
+    expect(lexiconOf('ko')).toBeUndefined();
   });
 
   it('in English knows the slang a line keeps, not the film’s names', () => {
@@ -63,32 +63,52 @@ describe('word lists of a word per line (the system’s)', () => {
 
   let dir: string | undefined;
   afterEach(() => {
-    setWordListDir('/usr/share/dict');
+    setWordListDirs({ dict: '/usr/share/dict', hunspell: '/usr/share/hunspell' });
     if (dir) rmSync(dir, { recursive: true, force: true });
     dir = undefined;
   });
 
   it('are read from WORDLIST_DIR, and a language without its files has no lexicon', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'wordlists-'));
-    setWordListDir(dir);
+    setWordListDirs({ dict: dir, hunspell: dir });
     expect(lexiconOf('de')).toBeUndefined();
     writeFileSync(path.join(dir, 'brazilian'), 'Ônibus\ncomputador\n');
     const pt = lexiconOf('pt-BR')!;
     expect(pt('ônibus')).toBe(true);
     expect(pt('computer')).toBe(false);
+    // a hunspell dictionary's stems, in WORDLIST_DIR's neighbour
+    writeFileSync(path.join(dir, 'it_IT.dic'), '3\nhotel/S\nandare/ABC\tpo:verb\n');
+    const it = lexiconOf('it')!;
+    expect(['hotel', 'andare', 'abc', 'po:verb', '3'].map((w) => it(w))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
-  it('in German and Portuguese are Debian’s (wngerman, wportuguese: .ci/run installs them)', () => {
+  it('of hunspell are its stems', () => {
+    expect(hunspellStems('2\nTaxi/S\nbar\n')).toBe('Taxi\nbar\n');
+  });
+
+  it('in German, Portuguese and Italian are Debian’s (.ci/run installs them)', () => {
     for (const [file, pkg] of [
-      ['ngerman', 'wngerman'],
-      ['portuguese', 'wportuguese'],
+      ['dict/ngerman', 'wngerman'],
+      ['dict/portuguese', 'wportuguese'],
+      ['dict/italian', 'witalian'],
+      ['hunspell/it_IT.dic', 'hunspell-it'],
     ] as const)
-      expect(existsSync(path.join('/usr/share/dict', file)), `apt-get install ${pkg}`).toBe(true);
+      expect(existsSync(path.join('/usr/share', file)), `apt-get install ${pkg}`).toBe(true);
     const de = lexiconOf('de-AT')!;
     for (const w of ['haus', 'hotel', 'taxi', 'computer', 'job']) expect(de(w), w).toBe(true);
     for (const w of ['awesome', 'pancakes', 'whatever']) expect(de(w), w).toBe(false);
     const pt = lexiconOf('pt')!;
     for (const w of ['casa', 'hotel', 'normal', 'táxi']) expect(pt(w), w).toBe(true);
     for (const w of ['awesome', 'pancakes', 'whatever']) expect(pt(w), w).toBe(false);
+    const it = lexiconOf('it-CH')!;
+    for (const w of ['casa', 'parlavano', 'hotel', 'taxi', 'bar', 'team', 'perché'])
+      expect(it(w), w).toBe(true);
+    for (const w of ['awesome', 'pancakes', 'whatever', 'snitch']) expect(it(w), w).toBe(false);
   });
 });

@@ -13,36 +13,67 @@ const spanishForm = (word: string) =>
 
 const straightApostrophe = (word: string) => word.replace(/’/g, "'");
 
+/** a system word list: a word per line in `dict`, or a hunspell dictionary's stems in `hunspell` */
+interface SystemList {
+  dir: 'dict' | 'hunspell';
+  file: string;
+}
+
 /**
  * Word lists of languages (issue 36: a source word a translated line keeps that its language does
  * not know was left untranslated; a capitalised one the source's language does not know is a
  * name), and how a word is written to be looked up in each. `npm`: a JSON array of lowercase
- * words sorted by code unit, as its package ships it (MIT). `system`: Debian's word lists, one
- * word per line in any case and order (wngerman, wportuguese, wbrazilian: GPL, read from
- * the machine as the Apertium engine's dictionaries are, never shipped with the product); a
- * language's files that are missing are left out, and with none it has no lexicon. Not Italian:
- * Debian's list lacks the English words Italian uses every day (hotel, taxi, bar, team: 46 of 62
- * such words), each of which would flag a right line.
+ * words sorted by code unit, as its package ships it (MIT). `system`: the machine's lists, read as
+ * the Apertium engine's dictionaries are, never shipped with the product (GPL, LGPL, MPL): Debian's
+ * word lists (wngerman, wportuguese, wbrazilian, witalian) and, for Italian, the stems of its
+ * hunspell dictionary (hunspell-it) beside them: Debian's Italian list alone lacks the English
+ * words Italian uses every day (hotel, taxi, bar, team: 46 of 62 such words), each of which would
+ * flag a right line; a copied English word is seldom inflected, so stems without their affixes do.
+ * A language's files that are missing are left out, and with none it has no lexicon.
  */
 const LISTS: Readonly<
-  Record<string, { form: (word: string) => string } & ({ npm: string } | { system: readonly string[] })>
+  Record<string, { form: (word: string) => string } & ({ npm: string } | { system: readonly SystemList[] })>
 > = {
   en: { npm: 'an-array-of-english-words/index.json', form: straightApostrophe },
   es: { npm: 'an-array-of-spanish-words/index.json', form: spanishForm },
   // French's list keeps its accents
   fr: { npm: 'an-array-of-french-words/index.json', form: straightApostrophe },
-  de: { system: ['ngerman'], form: straightApostrophe },
-  pt: { system: ['portuguese', 'brazilian'], form: straightApostrophe },
+  de: { system: [{ dir: 'dict', file: 'ngerman' }], form: straightApostrophe },
+  pt: {
+    system: [
+      { dir: 'dict', file: 'portuguese' },
+      { dir: 'dict', file: 'brazilian' },
+    ],
+    form: straightApostrophe,
+  },
+  it: {
+    system: [
+      { dir: 'dict', file: 'italian' },
+      { dir: 'hunspell', file: 'it_IT.dic' },
+    ],
+    form: straightApostrophe,
+  },
 };
 
-let wordListDir = '/usr/share/dict';
+const dirs = { dict: '/usr/share/dict', hunspell: '/usr/share/hunspell' };
 
-/** Where the system's word lists are (WORDLIST_DIR); the lexicons read from then on look there. */
-export function setWordListDir(dir: string): void {
-  if (dir === wordListDir) return;
-  wordListDir = dir;
+/**
+ * Where the system's word lists (WORDLIST_DIR) and hunspell dictionaries (HUNSPELL_DIR) are; the
+ * lexicons read from then on look there.
+ */
+export function setWordListDirs(next: { dict: string; hunspell: string }): void {
+  if (next.dict === dirs.dict && next.hunspell === dirs.hunspell) return;
+  Object.assign(dirs, next);
   for (const [lang, list] of Object.entries(LISTS)) if ('system' in list) loaded.delete(lang);
 }
+
+/** A hunspell dictionary as a word per line: its stems, without their flags, fields or count. */
+export const hunspellStems = (dic: string) =>
+  dic
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(/[/\t ]/)[0]!)
+    .join('\n');
 
 /** A binary search of `text`'s words, sorted by code unit, the n-th between bounds 2n and 2n + 1. */
 function searchIn(text: string, at: Int32Array): (word: string) => boolean {
@@ -99,8 +130,14 @@ export function lineWordLists(texts: readonly string[]): (word: string) => boole
 }
 
 /** the system word lists of a language that are on this machine */
-const systemFiles = (names: readonly string[]) =>
-  names.map((name) => path.join(wordListDir, name)).filter((file) => existsSync(file));
+const systemFiles = (lists: readonly SystemList[]) =>
+  lists.map((l) => ({ ...l, path: path.join(dirs[l.dir], l.file) })).filter((l) => existsSync(l.path));
+
+/** a system list's words, one a line */
+const wordsOf = (list: SystemList & { path: string }) => {
+  const text = readFileSync(list.path, 'utf8');
+  return list.dir === 'hunspell' ? hunspellStems(text) : text;
+};
 
 const loaded = new Map<string, (word: string) => boolean>();
 
@@ -120,7 +157,7 @@ export function lexiconOf(lang: string): ((lowercase: string) => boolean) | unde
       has =
         'npm' in list
           ? sortedWordList(readFileSync(require.resolve(list.npm), 'utf8'))
-          : lineWordLists(files.map((file) => readFileSync(file, 'utf8')));
+          : lineWordLists(files.map(wordsOf));
       loaded.set(base, has);
     }
     return has(list.form(word));
