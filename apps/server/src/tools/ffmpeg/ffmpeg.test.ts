@@ -297,7 +297,8 @@ describe('planChunks and cutChunk', () => {
       sizes.push(size - 44);
     }
     expect(sizes.reduce((a, b) => a + b, 0)).toBe((await stat(wav)).size - 44);
-  });
+    // a dozen ffmpeg and ffprobe runs: 2 s alone, over 5 s on a busy 2-core machine (two CI runs)
+  }, 30_000);
 
   it('cuts hard at the maximum when there is no silence', async () => {
     const tone = join(dir, 'tone.wav');
