@@ -28,7 +28,7 @@ import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { useLineNavigation } from '../hooks/use-line-navigation';
 import { useRowHandlers } from '../hooks/use-row-handlers';
 import { useQualityFlags } from '../hooks/use-quality-flags';
-import { useSelection } from '../hooks/use-selection';
+import { selectedIn, useSelection } from '../hooks/use-selection';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useLineEdits } from '../hooks/use-line-edits';
 import { useTimingEdits } from '../hooks/use-timing-edits';
@@ -192,11 +192,10 @@ export default function EditorPage() {
   const onLine = current !== null && !readOnly;
   // issue 35: lines split, merged, inserted, deleted (not while translating, nor on a task translated in part)
   // stable between keys: the toolbar is memoised
-  const selectedIds = useCallback(() => {
-    const chosen = selection.selected;
-    // a merge with nothing selected (the usual one) does not walk 10,000 lines
-    return chosen.size ? stateRef.current.segments.filter((s) => chosen.has(s.id)).map((s) => s.id) : [];
-  }, [stateRef, selection.selected]);
+  const selectedIds = useCallback(
+    () => selectedIn(stateRef.current.segments, selection.selected),
+    [stateRef, selection.selected],
+  );
   const source = task?.detectedLanguage ?? task?.originalLanguage ?? '';
   const target = task?.targetLanguage ?? '';
   const languages = useMemo(() => ({ source, target }), [source, target]);
@@ -355,9 +354,7 @@ export default function EditorPage() {
           openOn: timingTab,
           onClose: () => setTimingOpen(false),
           current,
-          selected: timingOpen
-            ? state.segments.flatMap((s) => (selection.selected.has(s.id) ? [s.id] : []))
-            : [],
+          selected: timingOpen ? selectedIn(state.segments, selection.selected) : [],
           target: task.targetLanguage,
           norms: quality.rules,
           onRetime: timing.retime,
