@@ -1,4 +1,5 @@
 import {
+  memo,
   useCallback,
   useImperativeHandle,
   useRef,
@@ -55,9 +56,23 @@ type RowsProps = Omit<SegmentListProps, 'ref' | 'empty'> & {
   children: ReactNode;
 };
 
+/** The column titles: not drawn again with every change of the lines (memo). */
+const ColumnTitles = memo(function ColumnTitles() {
+  const { t } = useTranslation();
+  return (
+    <div role="row" className="seg-head">
+      <span />
+      <span>#</span>
+      <span>{t('editor.col.time')}</span>
+      <span>{t('editor.col.original')}</span>
+      <span>{t('editor.col.translation')}</span>
+      <span />
+    </div>
+  );
+});
+
 /** The column titles and the lines, virtualised (10,000 lines stay smooth). */
 export function SegmentList({ ref, empty, ...props }: SegmentListProps) {
-  const { t } = useTranslation();
   // ?virtual=off renders every row: the baseline of the editor benchmark (bench/editor.ts)
   const [allRows] = useState(() => new URLSearchParams(window.location.search).get('virtual') === 'off');
   const listRef = useRef<HTMLElement>(null);
@@ -84,14 +99,7 @@ export function SegmentList({ ref, empty, ...props }: SegmentListProps) {
   );
   return (
     <>
-      <div role="row" className="seg-head">
-        <span />
-        <span>#</span>
-        <span>{t('editor.col.time')}</span>
-        <span>{t('editor.col.original')}</span>
-        <span>{t('editor.col.translation')}</span>
-        <span />
-      </div>
+      <ColumnTitles />
       <main ref={listRef} style={{ flex: 1, overflow: 'auto' }} data-testid="segment-list">
         <RowLabelsProvider>
           {allRows ? (

@@ -21,6 +21,12 @@ export interface RowHandlers {
   fixTiming?: () => void;
 }
 
+// one element each for every row: a row rendered again (renumbered after a split) leaves its
+// icons alone instead of building their SVGs again
+const SYNC_ICON = <SyncOutlined />;
+const LOADING_ICON = <LoadingOutlined />;
+const EDIT_ICON = <EditOutlined />;
+
 /**
  * A timecode: the first 8 characters (HH:MM:SS) shown, the full precision while focused;
  * committed on blur or Enter when it parses (SPEC §2).
@@ -273,7 +279,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
           aria-label={labels.retranslate}
           data-testid={`seg-${seg.id}-retranslate`}
         >
-          {props.busy ? <LoadingOutlined /> : <SyncOutlined />}
+          {props.busy ? LOADING_ICON : SYNC_ICON}
         </button>
         <button
           type="button"
@@ -284,7 +290,7 @@ export const SegmentRow = memo(function SegmentRow(props: {
           aria-label={labels.edit}
           data-testid={`seg-${seg.id}-edit`}
         >
-          <EditOutlined />
+          {EDIT_ICON}
         </button>
       </div>
     </form>

@@ -78,6 +78,28 @@ describe('useAutosave', () => {
     expect(hook.result.current.doc.versionRef.current).toBe(4);
   });
 
+  it('says pending in the render that shows an edit, with no render after it for the badge', () => {
+    const send = vi.fn<Send>();
+    let renders = 0;
+    const hook = renderHook(() => {
+      renders += 1;
+      const doc = useEditorDocument(task);
+      return { doc, ...useAutosave({ taskId: 't1', doc, onRefused: vi.fn(), send }) };
+    });
+    expect(hook.result.current.saveState).toBe('saved');
+    const before = renders;
+    act(() =>
+      hook.result.current.doc.dispatch({
+        type: 'lines',
+        insert: [{ after: 1, line: { startMs: 1000, endMs: 1000, originalText: '', translatedText: '' } }],
+      }),
+    );
+    // one render: a state set by an effect would draw the page again before a split's paint
+    expect(renders - before).toBe(1);
+    expect(hook.result.current.saveState).toBe('pending');
+    expect(hook.result.current.unsaved).toBe(true);
+  });
+
   it('takes the saved lines’ review flags from the answer', async () => {
     const send = vi.fn<Send>(async () => ({
       version: 4,

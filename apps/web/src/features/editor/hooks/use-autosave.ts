@@ -178,20 +178,22 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
   const dirtyCount =
     state.dirty.size + state.structure.added.size + state.structure.removed.size + state.retimes.length;
   const conflicted = state.conflicts.size > 0;
+  // the badge follows the edits in the same commit that shows them: "saved" with edits not saved
+  // is "pending", worked out here, not set by the effect below (a state set there after a split
+  // rendered the page a second time before the split's paint)
+  const shownState: SaveState = saveState === 'saved' && dirtyCount > 0 ? 'pending' : saveState;
   useEffect(() => {
     // the keys typed have reached the state; the badge follows saveState again (lowered only once
-    // saveState says "pending", so it never shows "saved" for a moment in between)
-    if (!dirtyCount || saveState !== 'saved') typing.set(false);
-    // the badge follows the edits in the same commit that shows them
+    // it says "pending", so it never shows "saved" for a moment in between)
+    if (!dirtyCount || shownState !== 'saved') typing.set(false);
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!dirtyCount && saveState === 'pending') setSaveState('saved');
     if (!dirtyCount || conflicted || saveState === 'conflict' || saveState === 'saving') return;
     // a failed save is already waiting for its retry
     if (saveState === 'failed' && saveTimer.current) return;
-    if (saveState === 'saved') setSaveState('pending');
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => void saveRef.current(), SAVE_DEBOUNCE_MS);
-  }, [state.segments, dirtyCount, conflicted, saveState, typing]);
+  }, [state.segments, dirtyCount, conflicted, saveState, shownState, typing]);
 
   /** the conflicting lines: this tab's edits saved over the other's, or the other's taken */
   const resolve = useCallback(
@@ -204,5 +206,5 @@ export function useAutosave({ taskId, doc, onRefused, send = saveSegments, onRel
 
   /** something typed is not saved yet (what leaving the page would lose) */
   const unsaved = dirtyCount > 0 || saveState === 'saving';
-  return { saveState: conflicted ? 'conflict' : saveState, save, enqueue, typing, unsaved, resolve };
+  return { saveState: conflicted ? 'conflict' : shownState, save, enqueue, typing, unsaved, resolve };
 }

@@ -23,4 +23,17 @@ describe('useSelection', () => {
     expect(result.current.selected.size).toBe(0);
     expect(first(50)).toEqual([]);
   });
+
+  it('keeps the same empty selection when nothing was ticked (a merge clears it: no render of what reads it)', () => {
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useSelection();
+    });
+    const before = result.current.selected;
+    const rendered = renders;
+    act(() => result.current.clear());
+    expect(result.current.selected).toBe(before);
+    expect(renders).toBe(rendered);
+  });
 });

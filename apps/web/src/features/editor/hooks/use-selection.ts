@@ -19,7 +19,9 @@ export function useSelection() {
       }),
     [],
   );
-  const clear = useCallback(() => setSelected(new Set()), []);
+  // nothing ticked stays the same set: a merge clears the selection, and a new empty set would
+  // draw the toolbar again in the key's own render
+  const clear = useCallback(() => setSelected((s) => (s.size ? new Set() : s)), []);
   /** the ticked ids in order, at most `limit` of them (stable: reads the latest selection) */
   const first = useCallback(
     (limit: number) => [...selectedRef.current].sort((a, b) => a - b).slice(0, limit),
