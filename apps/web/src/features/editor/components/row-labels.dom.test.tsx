@@ -25,6 +25,15 @@ describe('row labels', () => {
     expect(labels.line(9002)).not.toBe(labels.line(9001));
   });
 
+  it('read as the translations with the number put in, in each language', async () => {
+    for (const lang of ['zh', 'en', 'ja']) {
+      await i18n.changeLanguage(lang);
+      const line = rowLabels(i18n.t).line(9001);
+      for (const key of ['select', 'start', 'end', 'original', 'translation'] as const)
+        expect(line[key]).toBe(i18n.t(`editor.${key}`, { id: 9001 }));
+    }
+  });
+
   it('follow the interface language in a list', async () => {
     render(
       <I18nextProvider i18n={i18n}>

@@ -25,6 +25,9 @@ export interface RowLabels {
   reviewHint(flag: string): string;
 }
 
+/** stands for a line's number in the texts (a private-use character no translation holds) */
+const NUMBER_MARK = '\u{F0000}';
+
 /** a row's numbers seen past this many are looked up again (a long scroll does not keep them all) */
 const KEPT = 4000;
 
@@ -47,14 +50,29 @@ function memo<K, V>(make: (key: K) => V): (key: K) => V {
  * its paint in a 10,000-line task, npm run bench editor-structure).
  */
 export function rowLabels(t: TFunction): RowLabels {
+  // each text once with a mark for the number, which a row's number then replaces: a row coming
+  // into view after a merge made five interpolating calls of `t` in the key's own render
+  let templates: LineLabels | null = null;
+  const lineTemplates = (): LineLabels =>
+    (templates ??= {
+      select: t('editor.select', { id: NUMBER_MARK }),
+      start: t('editor.start', { id: NUMBER_MARK }),
+      end: t('editor.end', { id: NUMBER_MARK }),
+      original: t('editor.original', { id: NUMBER_MARK }),
+      translation: t('editor.translation', { id: NUMBER_MARK }),
+    });
   return {
-    line: memo((id: number) => ({
-      select: t('editor.select', { id }),
-      start: t('editor.start', { id }),
-      end: t('editor.end', { id }),
-      original: t('editor.original', { id }),
-      translation: t('editor.translation', { id }),
-    })),
+    line: memo((id: number) => {
+      const n = String(id);
+      const at = lineTemplates();
+      return {
+        select: at.select.replaceAll(NUMBER_MARK, n),
+        start: at.start.replaceAll(NUMBER_MARK, n),
+        end: at.end.replaceAll(NUMBER_MARK, n),
+        original: at.original.replaceAll(NUMBER_MARK, n),
+        translation: at.translation.replaceAll(NUMBER_MARK, n),
+      };
+    }),
     retranslate: t('editor.retranslate'),
     edit: t('editor.editSegment'),
     untranslated: t('parts.untranslated'),
