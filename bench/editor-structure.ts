@@ -25,7 +25,7 @@ import {
 import type { Figure } from './ledger.js';
 
 /** lines split and merged again (from segment 9,000 on) per page */
-const SAMPLES = Math.max(1, Number(process.env.BENCH_STRUCTURE_SAMPLES ?? 8));
+const SAMPLES = Math.max(1, Number(process.env.BENCH_STRUCTURE_SAMPLES ?? 16));
 /** times each timing operation is applied per page (fix timing undone between) */
 const RUNS = Math.max(1, Number(process.env.BENCH_STRUCTURE_RUNS ?? 3));
 const OVERLAP_EVERY = 4;
