@@ -52,8 +52,8 @@ function memo<K, V>(make: (key: K) => V): (key: K) => V {
 export function rowLabels(t: TFunction): RowLabels {
   // each text once with a mark for the number, which a row's number then replaces: a row coming
   // into view after a merge made five interpolating calls of `t` in the key's own render
-  let templates: LineLabels | null = null;
-  const lineTemplates = (): LineLabels =>
+  let templates: Record<keyof LineLabels, string> | null = null;
+  const lineTemplates = (): Record<keyof LineLabels, string> =>
     (templates ??= {
       select: t('editor.select', { id: NUMBER_MARK }),
       start: t('editor.start', { id: NUMBER_MARK }),
@@ -64,14 +64,8 @@ export function rowLabels(t: TFunction): RowLabels {
   return {
     line: memo((id: number) => {
       const n = String(id);
-      const at = lineTemplates();
-      return {
-        select: at.select.replaceAll(NUMBER_MARK, n),
-        start: at.start.replaceAll(NUMBER_MARK, n),
-        end: at.end.replaceAll(NUMBER_MARK, n),
-        original: at.original.replaceAll(NUMBER_MARK, n),
-        translation: at.translation.replaceAll(NUMBER_MARK, n),
-      };
+      const filled = Object.entries(lineTemplates()).map(([k, text]) => [k, text.replaceAll(NUMBER_MARK, n)]);
+      return Object.fromEntries(filled) as LineLabels;
     }),
     retranslate: t('editor.retranslate'),
     edit: t('editor.editSegment'),
