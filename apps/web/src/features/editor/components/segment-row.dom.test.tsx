@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../../../lib/i18n';
 import type { EditSegment } from '../lib/editor-state';
-import { SegmentRow, type RowHandlers } from './segment-row';
+import { SegmentRow, writeAhead, type RowHandlers } from './segment-row';
 
 const i18n = await initI18n('en');
 
@@ -78,6 +78,34 @@ describe('a segment row’s text fields', () => {
     rerender(row(seg({ translatedText: 'Une\ndeux\ntrois' }), h));
     expect(field).toHaveProperty('value', 'Une\ndeux\ntrois');
     expect(field.getAttribute('rows')).toBe('3');
+  });
+
+  it('take a split’s or merge’s texts before the page renders them, and are not written again by it', () => {
+    const h = handlers();
+    const { rerender } = render(row(seg(), h));
+    const original = screen.getByTestId<HTMLTextAreaElement>('seg-7-original');
+    const translation = screen.getByTestId<HTMLTextAreaElement>('seg-7-translation');
+    original.focus();
+    writeAhead(7, { originalText: 'Hel', translatedText: 'Bon' });
+    expect(original.value).toBe('Hel');
+    expect(translation.value).toBe('Bon');
+    // the render that follows finds the fields showing the page's values: no value set again (a
+    // value set on the focused field after the list's DOM changes forces a layout of the list)
+    const value = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!;
+    const set = vi.spyOn(value, 'set');
+    Object.defineProperty(HTMLTextAreaElement.prototype, 'value', value);
+    try {
+      rerender(row(seg({ originalText: 'Hel', translatedText: 'Bon' }), h));
+      expect(set).not.toHaveBeenCalled();
+      expect(original.value).toBe('Hel');
+      // another line's texts are left alone
+      writeAhead(8, { originalText: 'x', translatedText: 'y' });
+      expect(set).not.toHaveBeenCalled();
+    } finally {
+      set.mockRestore();
+      Object.defineProperty(HTMLTextAreaElement.prototype, 'value', value);
+    }
+    expect(h.change).not.toHaveBeenCalled();
   });
 
   it('write no value of the page that is only catching up with keys typed since', () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type * as Maths from '@subtrans/subtitles/structure';
 import type { EditSegment, Field } from '../lib/editor-state';
 import { splitTime } from '../lib/editor-structure';
+import { writeAhead } from '../components/segment-row';
 import type { EditorDocument } from './use-editor-document';
 
 /**
@@ -109,6 +110,7 @@ export function useLineEdits(opts: {
       const halves = splitLine(text, at, { ...languages, atMs });
       if (!halves) return void message.warning(t('editor.lines.cantSplit'));
       const [first, second] = halves;
+      writeAhead(line.id, first);
       dispatch({
         type: 'lines',
         changes: FIELDS.map((f) => ({ id: line.id, field: f, after: first[f] })),
@@ -128,6 +130,7 @@ export function useLineEdits(opts: {
     withStructure(({ mergeLines }) => {
       const merged = mergeLines(lines, languages);
       if (!merged) return void message.warning(t('editor.lines.cantMerge'));
+      writeAhead(lines[0]!.id, merged);
       dispatch({
         type: 'lines',
         changes: FIELDS.map((f) => ({ id: lines[0]!.id, field: f, after: merged[f] })),
