@@ -52,7 +52,7 @@ export function useVisibleRows(
     [shown, state.segments],
   );
   // the ids change only when segments load, or with a filter or the lines it keeps; typing keeps them
-  const allIds = useMemo(() => [...state.index.keys()], [state.index]);
+  const allIds = useMemo(() => state.index.ids(), [state.index]);
   const rowIds = useMemo(() => (shown ? allIds.filter((id) => shown.has(id)) : allIds), [shown, allIds]);
   return { rows, rowIds, filter, setFilter };
 }

@@ -7,13 +7,13 @@
  */
 import type { Structure } from './editor-structure';
 import { isLineOp, isRetime, renameOp } from './editor-structure';
-import { indexOf, type EditSegment, type Field, type RetimeItem, type StepItem } from './editor-types';
+import { indexOf, type EditSegment, type Field, type LineIndex, type RetimeItem, type StepItem } from './editor-types';
 import { renameRetime } from './editor-timing';
 
 /** The parts of the editor's state that name lines. */
 export interface NameParts {
   segments: EditSegment[];
-  index: Map<number, number>;
+  index: LineIndex;
   dirty: Map<number, Set<Field>>;
   conflicts: ReadonlyMap<number, EditSegment>;
   past: StepItem[][];

@@ -3,13 +3,13 @@
  * resolved. A field another tab changed leaves this editor's undo history: undoing an older edit
  * of it would put back a value from before the other tab's and save it over theirs.
  */
-import type { EditSegment, Field, RetimeItem, StepItem, Value } from './editor-types';
+import type { EditSegment, Field, LineIndex, RetimeItem, StepItem, Value } from './editor-types';
 import { throughPending } from './editor-timing';
 
 /** The parts of the editor's state this touches. */
 export interface RemoteParts {
   segments: EditSegment[];
-  index: ReadonlyMap<number, number>;
+  index: Pick<LineIndex, 'get' | 'has'>;
   dirty: Map<number, Set<Field>>;
   conflicts: ReadonlyMap<number, EditSegment>;
   retimes: readonly RetimeItem[];

@@ -5,6 +5,7 @@
 import {
   indexOf,
   type Change,
+  type LineIndex,
   type EditSegment,
   type Field,
   type RetimeItem,
@@ -33,7 +34,7 @@ export type { Change, EditSegment, Field, StepItem } from './editor-types';
 export interface EditorState {
   segments: EditSegment[];
   /** index of a segment id in `segments` */
-  index: Map<number, number>;
+  index: LineIndex;
   /** segment id → fields changed since the last save */
   dirty: Map<number, Set<Field>>;
   past: StepItem[][];

@@ -79,7 +79,7 @@ describe('lines added and deleted in the editor (issue 35)', () => {
     expect(ids(s)).toEqual([3]);
     s = editorReducer(s, { type: 'undo' });
     expect(ids(s)).toEqual([1, 2, 3, 4, 5]);
-    expect([...s.index]).toEqual([
+    expect(s.index.ids().map((id) => [id, s.index.get(id)])).toEqual([
       [1, 0],
       [2, 1],
       [3, 2],

@@ -4,7 +4,7 @@
  */
 import { invertTimeMap, retimeNamed, type TimeMap } from '@subtrans/subtitles/retime';
 import type { RetimeOp } from '@subtrans/contract';
-import type { EditSegment, Field, RetimeItem, Value } from './editor-types';
+import type { EditSegment, Field, LineIndex, RetimeItem, Value } from './editor-types';
 
 /** The lines moved by an item, or null when one would start before 0. */
 export const retimeSegments = (segments: readonly EditSegment[], item: RetimeItem): EditSegment[] | null =>
@@ -59,7 +59,7 @@ export function retimesToSend(pending: readonly RetimeItem[]): RetimeOp[] {
  * null for a text, or a time that fits.
  */
 export function timingProblem(
-  state: { segments: readonly EditSegment[]; index: ReadonlyMap<number, number> },
+  state: { segments: readonly EditSegment[]; index: Pick<LineIndex, 'get'> },
   id: number,
   field: Field,
   value: Value,
