@@ -4,13 +4,13 @@
  * shows the list changed, and the saves the page sends after it.
  */
 import type { Page, Request } from '@playwright/test';
-import { settle, TARGET_SEGMENT, waitInPage } from './editor-page.js';
+import { AFTER_PAINT, settle, TARGET_SEGMENT, waitInPage } from './editor-page.js';
 
 /**
  * window.__armChange(): the next key (not a modifier alone) or click starts a clock that stops at
  * the paint of the first frame whose list differs from the list before it (its rows, their texts
  * and times); the time goes to window.__changeToPaint (-1 after 60 s without a change). A frame's
- * animation callback sees the DOM that frame paints; a task it queues runs once it is painted.
+ * animation callback sees the DOM that frame paints; AFTER_PAINT runs once it is painted.
  */
 const CHANGE_PROBE = `(() => {
   if (window.__changeToPaint) return;
@@ -29,12 +29,12 @@ const CHANGE_PROBE = `(() => {
       const t0 = e.timeStamp > 0 && e.timeStamp <= now && now - e.timeStamp < 10000 ? e.timeStamp : now;
       const frame = () => {
         if (shown() !== before)
-          setTimeout(() => {
+          ${AFTER_PAINT}(() => {
             // marks for a trace: the interval measured
             performance.mark('change-start', { startTime: t0 });
             performance.mark('change-painted');
             window.__changeToPaint.push(performance.now() - t0);
-          }, 0);
+          });
         else if (performance.now() - t0 > 60000) window.__changeToPaint.push(-1);
         else requestAnimationFrame(frame);
       };
