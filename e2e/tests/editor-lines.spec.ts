@@ -31,7 +31,9 @@ async function watchValueSets(page: Page) {
       ...own,
       set(this: HTMLTextAreaElement, v: string) {
         if (watch.on) {
-          const rows = document.querySelectorAll('[data-testid="segment-list"] form[data-testid^="segment-"]');
+          const rows = document.querySelectorAll(
+            '[data-testid="segment-list"] form[data-testid^="segment-"]',
+          );
           watch.log.push(`${this.dataset.testid}=${v} (${rows.length} rows)`);
         }
         own.set!.call(this, v);
