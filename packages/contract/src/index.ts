@@ -20,3 +20,4 @@ export * from './glossary.js';
 export * from './brief.js';
 export * from './lines.js';
 export { CONTENT_ERROR_KEYS } from './subtitle-file-errors.js';
+export * from './peaks.js';

@@ -206,3 +206,53 @@ export async function makeImage(
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x204060:s=64x64', '-frames:v', '1', path]);
   return { path, bytes: (await stat(path)).size };
 }
+
+/** ffmpeg's test pictures, each unlike the others (a cut between any two is a real cut) */
+const SHOT_SOURCES = [
+  'testsrc',
+  'smptebars',
+  'testsrc2',
+  'rgbtestsrc',
+  'yuvtestsrc',
+  'smptehdbars',
+  'pal75bars',
+];
+
+/**
+ * A silent video of `shots` shots of `secondsEach` each, every one a different test picture (H.264
+ * ultrafast): its cuts are at each multiple of secondsEach, which `cutsMs` answers.
+ */
+export async function makeShotsVideo(
+  dir: string,
+  opts: { shots: number; secondsEach: number; size?: string; fps?: number; fileName?: string },
+): Promise<MadeMedia & { cutsMs: number[] }> {
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, opts.fileName ?? `shots-${opts.shots}-${randomUUID().slice(0, 8)}.mp4`);
+  const size = opts.size ?? '320x180';
+  const fps = opts.fps ?? 25;
+  const inputs = Array.from({ length: opts.shots }, (_, i) => [
+    '-f',
+    'lavfi',
+    '-i',
+    `${SHOT_SOURCES[i % SHOT_SOURCES.length]}=s=${size}:r=${fps}:d=${opts.secondsEach}`,
+  ]).flat();
+  const joined = Array.from({ length: opts.shots }, (_, i) => `[${i}:v]`).join('');
+  await ffmpeg([
+    ...inputs,
+    '-filter_complex',
+    `${joined}concat=n=${opts.shots}:v=1:a=0,format=yuv420p[v]`,
+    '-map',
+    '[v]',
+    ...x264,
+    path,
+  ]);
+  const cutsMs = Array.from({ length: opts.shots - 1 }, (_, i) =>
+    Math.round((i + 1) * opts.secondsEach * 1000),
+  );
+  return {
+    path,
+    durationMs: Math.round(opts.shots * opts.secondsEach * 1000),
+    bytes: (await stat(path)).size,
+    cutsMs,
+  };
+}

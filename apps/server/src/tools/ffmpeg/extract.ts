@@ -20,7 +20,7 @@ import {
 export const WAV_BYTES_PER_SECOND = 32_000;
 
 /** Where the PCM data of a WAV starts (walks the RIFF chunks of its first 4 KB). */
-async function wavDataOffset(path: string): Promise<number> {
+export async function wavDataOffset(path: string): Promise<number> {
   const fh = await open(path, 'r');
   try {
     const buf = Buffer.alloc(4096);

@@ -1,0 +1,81 @@
+import { UPLOAD_DEMUXERS } from './args.js';
+import {
+  DEFAULT_TIMEOUT,
+  failed,
+  MediaError,
+  notMedia,
+  run,
+  tail,
+  type MediaToolOptions,
+} from './process.js';
+
+/**
+ * Issue 38: a video's shot changes (the cuts a subtitle should not cross), as Subtitle Edit keeps
+ * them: a list of times. ffmpeg's scdet scores each frame's difference from the one before
+ * (0–100) and reports the frames above its threshold; the picture is made small first, which
+ * keeps the cuts (a cut changes the whole picture) and costs less than scoring full frames.
+ */
+
+/** scdet's default: a cut between two different pictures scores 25–40, motion within a shot < 5 */
+export const SHOT_THRESHOLD = 10;
+/** width the frames are scored at */
+const SCORE_WIDTH = 320;
+
+/** The time (ms) of one line of scdet's log, or null when the line is not one. */
+export function shotChangeOf(line: string): number | null {
+  const m = /lavfi\.scd\.score:\s*([\d.]+),\s*lavfi\.scd\.time:\s*([\d.]+(?:e[-+]?\d+)?)/.exec(line);
+  if (!m) return null;
+  const ms = Math.round(Number(m[2]) * 1000);
+  return Number.isFinite(ms) && ms > 0 ? ms : null;
+}
+
+/**
+ * The shot changes of `input`'s first video track, in order (ms); none for a file without video.
+ * onProgress gets the ms of video scored so far.
+ */
+export async function detectShotChanges(
+  input: string,
+  opts: MediaToolOptions & { threshold?: number; onProgress?: (doneMs: number) => void } = {},
+): Promise<number[]> {
+  const cmd = opts.ffmpeg ?? 'ffmpeg';
+  const times: number[] = [];
+  const threshold = opts.threshold ?? SHOT_THRESHOLD;
+  const r = await run(
+    cmd,
+    'ffmpeg',
+    {
+      input,
+      formats: UPLOAD_DEMUXERS,
+      log: 'info',
+      inputOptions: ['-threads', '0'],
+      outputOptions: [
+        '-map',
+        '0:v:0',
+        '-an',
+        '-sn',
+        '-dn',
+        '-vf',
+        `scale=${SCORE_WIDTH}:-2:flags=fast_bilinear,scdet=threshold=${threshold}`,
+        '-f',
+        'null',
+        '-',
+      ],
+    },
+    {
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.extract,
+      onStderrLine: (line) => {
+        const ms = shotChangeOf(line);
+        if (ms === null) return;
+        if (ms > (times.at(-1) ?? 0)) times.push(ms);
+        opts.onProgress?.(ms);
+      },
+    },
+  );
+  if (r.code !== 0) {
+    if (/matches no streams/i.test(r.stderr)) return [];
+    if (notMedia(r.stderr)) throw new MediaError('not-media', `not a media file: ${tail(r.stderr)}`);
+    throw failed(cmd, r);
+  }
+  return times;
+}
