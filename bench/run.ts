@@ -12,7 +12,8 @@
  * editor (the editor with 10,000 segments in headless Chromium, virtualised or not, bench/editor.ts),
  * bundle (JavaScript gzip the home page loads against the dashboard, bench/bundle.ts), media (a
  * direct upload through the local-disk backend against cp, and audio extraction inside the job,
- * bench/media.ts), load (the largest SRT a task takes: /healthz while 4 are uploaded, memory while 10
+ * bench/media.ts), overview (issue 38: waveform peaks of a 2-hour film against its audio extraction,
+ * shot changes on a 1080p film with known cuts against a plain decode, bench/media-overview.ts), load (the largest SRT a task takes: /healthz while 4 are uploaded, memory while 10
  * clients read it, per database, bench/load.ts), quality (subtitles that fit: the quality corpus
  * through the plain and the fitted translation pipeline on a simulated engine and on Apertium,
  * bench/quality.ts), voice (one voice: the voice corpus through the plain pipeline and a task's
@@ -45,6 +46,7 @@ import { benchEditorStructure } from './editor-structure.js';
 import { benchLedgerAndQueue, type Figure } from './ledger.js';
 import { benchLoadOn } from './load.js';
 import { benchMedia } from './media.js';
+import { benchMediaOverview } from './media-overview.js';
 import { benchPipeline } from './pipeline.js';
 import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
@@ -277,7 +279,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,load,quality,voice,amplification,edits,editor-structure'
+      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -293,6 +295,7 @@ async function main() {
   if (only.has('editor')) figures.push(...(await benchEditor()));
   if (only.has('bundle')) figures.push(...benchBundle());
   if (only.has('media')) figures.push(...(await benchMedia()));
+  if (only.has('overview')) figures.push(...(await benchMediaOverview()));
   if (only.has('load')) await benchLoad();
   if (only.has('quality')) figures.push(...(await benchQuality()));
   if (only.has('voice')) figures.push(...(await benchVoice()));

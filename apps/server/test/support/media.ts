@@ -219,8 +219,8 @@ const SHOT_SOURCES = [
 ];
 
 /**
- * A silent video of `shots` shots of `secondsEach` each, every one a different test picture (H.264
- * ultrafast): its cuts are at each multiple of secondsEach, which `cutsMs` answers.
+ * A silent video of `shots` shots of `secondsEach` each (to the frame), every one a different test
+ * picture (H.264 ultrafast): its cuts, which `cutsMs` answers, are where the pictures were joined.
  */
 export async function makeShotsVideo(
   dir: string,
@@ -230,29 +230,28 @@ export async function makeShotsVideo(
   const path = join(dir, opts.fileName ?? `shots-${opts.shots}-${randomUUID().slice(0, 8)}.mp4`);
   const size = opts.size ?? '320x180';
   const fps = opts.fps ?? 25;
+  // whole frames: a source asked for 2.5 s at 25 fps gives 63, so each is cut to its count
+  const frames = Math.max(1, Math.round(opts.secondsEach * fps));
   const inputs = Array.from({ length: opts.shots }, (_, i) => [
     '-f',
     'lavfi',
     '-i',
-    `${SHOT_SOURCES[i % SHOT_SOURCES.length]}=s=${size}:r=${fps}:d=${opts.secondsEach}`,
+    `${SHOT_SOURCES[i % SHOT_SOURCES.length]}=s=${size}:r=${fps}:d=${(frames + 1) / fps}`,
   ]).flat();
-  const joined = Array.from({ length: opts.shots }, (_, i) => `[${i}:v]`).join('');
+  const cut = Array.from({ length: opts.shots }, (_, i) => `[${i}:v]trim=end_frame=${frames}[s${i}];`).join(
+    '',
+  );
+  const joined = Array.from({ length: opts.shots }, (_, i) => `[s${i}]`).join('');
   await ffmpeg([
     ...inputs,
     '-filter_complex',
-    `${joined}concat=n=${opts.shots}:v=1:a=0,format=yuv420p[v]`,
+    `${cut}${joined}concat=n=${opts.shots}:v=1:a=0,format=yuv420p[v]`,
     '-map',
     '[v]',
     ...x264,
     path,
   ]);
-  const cutsMs = Array.from({ length: opts.shots - 1 }, (_, i) =>
-    Math.round((i + 1) * opts.secondsEach * 1000),
-  );
-  return {
-    path,
-    durationMs: Math.round(opts.shots * opts.secondsEach * 1000),
-    bytes: (await stat(path)).size,
-    cutsMs,
-  };
+  const ms = (frame: number) => Math.round((frame / fps) * 1000);
+  const cutsMs = Array.from({ length: opts.shots - 1 }, (_, i) => ms((i + 1) * frames));
+  return { path, durationMs: ms(opts.shots * frames), bytes: (await stat(path)).size, cutsMs };
 }
