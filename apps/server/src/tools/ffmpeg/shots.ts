@@ -18,8 +18,11 @@ import {
 
 /** scdet's default: a cut between two different pictures scores 25–40, motion within a shot < 5 */
 export const SHOT_THRESHOLD = 10;
-/** width the frames are scored at */
-const SCORE_WIDTH = 320;
+/**
+ * width the frames are scored at: at 160 px (fast bilinear) detection took 1.17-1.26x a plain
+ * decode of a 1080p film on 2 cores, at 320 px 1.28-1.46x; every cut was found at both
+ */
+const SCORE_WIDTH = 160;
 
 /** The time (ms) of one line of scdet's log, or null when the line is not one. */
 export function shotChangeOf(line: string): number | null {
