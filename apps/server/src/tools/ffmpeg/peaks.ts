@@ -20,7 +20,7 @@ function samplesOf(chunk: Buffer, at: number, count: number): Int16Array {
 
 /**
  * Issue 38: the waveform of a WAV extractAudio wrote, as min/max bins (PEAKS_BINS_PER_SECOND a
- * second), read once in a stream: the extraction the transcription needs anyway gives the
+ * second), read once: the extraction the transcription needs anyway gives the
  * timeline its waveform for the price of reading the file again (no second decode).
  */
 export async function peaksOfWav(
@@ -28,7 +28,8 @@ export async function peaksOfWav(
   opts: {
     signal?: AbortSignal;
     binsPerSecond?: number;
-    /** bytes a read (tests: odd sizes) */ readBytes?: number;
+    /** bytes a read (tests: odd sizes) */
+    readBytes?: number;
   } = {},
 ): Promise<Peaks> {
   const samplesPerBin = Math.round(SAMPLE_RATE / (opts.binsPerSecond ?? PEAKS_BINS_PER_SECOND));
@@ -42,15 +43,15 @@ export async function peaksOfWav(
   let max = 0;
   // one loop per bin over a typed array (a call per sample made the peaks cost a third of the
   // 2-hour film's extraction; npm run bench, overview)
-  const take = (samples: Int16Array) => {
+  const take = (read: Int16Array) => {
     let i = 0;
-    while (i < samples.length) {
-      const end = Math.min(samples.length, i + samplesPerBin - inBin);
+    while (i < read.length) {
+      const end = Math.min(read.length, i + samplesPerBin - inBin);
       let lo = inBin === 0 ? 32_767 : min;
       let hi = inBin === 0 ? -32_768 : max;
       inBin += end - i;
       for (; i < end; i += 1) {
-        const v = samples[i]!;
+        const v = read[i]!;
         if (v < lo) lo = v;
         if (v > hi) hi = v;
       }
