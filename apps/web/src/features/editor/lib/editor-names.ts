@@ -7,7 +7,14 @@
  */
 import type { Structure } from './editor-structure';
 import { isLineOp, isRetime, renameOp } from './editor-structure';
-import { indexOf, type EditSegment, type Field, type LineIndex, type RetimeItem, type StepItem } from './editor-types';
+import {
+  indexOf,
+  type EditSegment,
+  type Field,
+  type LineIndex,
+  type RetimeItem,
+  type StepItem,
+} from './editor-types';
 import { renameRetime } from './editor-timing';
 
 /** The parts of the editor's state that name lines. */
