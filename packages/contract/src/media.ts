@@ -123,6 +123,11 @@ export const downloadUrlSchema = z.object({
   expiresAt: z.string(),
   /** set when asked by task: audio 1 or video 2 */
   mediaType: mediaTypeField.optional(),
+  /**
+   * issue 38, asked by task: a signed URL of the waveform's peaks (audiowaveform's binary format,
+   * `decodePeaks`), when the task has them
+   */
+  peaksUrl: z.string().optional(),
 });
 export type DownloadUrl = z.infer<typeof downloadUrlSchema>;
 

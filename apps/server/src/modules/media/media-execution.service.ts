@@ -9,6 +9,7 @@ import { mergeChunks } from '../../engines/speech/merge.js';
 import { AppError } from '../../http/errors.js';
 import { countRun, failTask, findTaskById, runTranslation, watchTask, type TaskRow } from '../tasks/index.js';
 import { cutChunk, extractAudio, MediaError, planChunks } from '../../tools/ffmpeg/index.js';
+import { keepPeaks } from './media-peaks.service.js';
 import { subtitleLanguageOf } from './subtitle-language.js';
 import { saveTranscript, setExecuteStatus } from './media.repository.js';
 import { READ_URL_SECONDS, tools } from './media-tools.js';
@@ -60,8 +61,8 @@ const shift = (cues: Cue[], byMs: number): Cue[] =>
   byMs === 0 ? cues : cues.map((c) => ({ ...c, startMs: c.startMs + byMs, endMs: c.endMs + byMs }));
 
 /**
- * The execution job: ffmpeg extracts mono 16 kHz audio (status 1), the speech engine transcribes
- * it (2), the words are cut into cues that read well and become the task's segments, then the
+ * The execution job: ffmpeg extracts mono 16 kHz audio (status 1; its waveform kept, issue 38),
+ * the speech engine transcribes it (2), the words are cut into cues that read well and become the task's segments, then the
  * translation runs as for an SRT task (3) and completes it (4, points captured). Failures the
  * user cannot fix by retrying the same job (no speech, engine refusal) fail the task at once and
  * give the points back (5); a crash is retried by the queue, resuming at the translation when
@@ -108,6 +109,8 @@ export async function runExecution(
       },
       'audio extracted',
     );
+    // issue 38: the timeline's waveform, when the audio extracted is the whole file's
+    if (stretch.startMs === 0 && stretch.last) await keepPeaks(ctx, task, wav, signal);
     if (!(await setExecuteStatus(ctx.db, taskId, EXECUTE_STATUS.transcribing))) return;
     // a later part's lines follow the lines of the parts before it
     const after = task.paid_through ?? 0;

@@ -229,6 +229,24 @@ export async function claimMediaRun(
   return rows[0];
 }
 
+/**
+ * Issue 38: the task's waveform object, while the task still has the media it was made from;
+ * false when the task was deleted (or lost its media) meanwhile: the caller deletes the object.
+ */
+export async function savePeaksKey(
+  q: Queryable,
+  id: string,
+  mediaKey: string,
+  key: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE tasks SET peaks_key = $3, updated_at = now()
+      WHERE id = $1 AND media_key = $2 AND deleted_at IS NULL RETURNING 1`,
+    [id, mediaKey, key],
+  );
+  return rows.length > 0;
+}
+
 /** Execution moves forward (1 extracting, 2 transcribing) only while it runs. */
 export async function setExecuteStatus(q: Queryable, id: string, status: 1 | 2): Promise<boolean> {
   const rows = await q.query(

@@ -245,7 +245,10 @@ export async function checkExecution(
   };
 }
 
-/** /file/sts-down-credentials: a signed GET URL for the caller's own upload, result or task media. */
+/**
+ * /file/sts-down-credentials: a signed GET URL for the caller's own upload, result or task media
+ * (with its waveform's, issue 38).
+ */
 export async function downloadUrl(
   ctx: AppContext,
   userId: number,
@@ -256,7 +259,8 @@ export async function downloadUrl(
     const task = await ownMediaTask(ctx, userId, body.taskId);
     if (!task.media_key || !task.media_type) throw new AppError('MEDIA_NOT_FOUND');
     const url = await ctx.storage.downloadUrl(task.media_key, PLAY_URL_SECONDS);
-    return { url, expiresAt, mediaType: task.media_type };
+    const peaksUrl = task.peaks_key ? await ctx.storage.downloadUrl(task.peaks_key, PLAY_URL_SECONDS) : null;
+    return { url, expiresAt, mediaType: task.media_type, ...(peaksUrl ? { peaksUrl } : {}) };
   }
   const key = body.objectKey!;
   const upload = await findOwnUploadByKey(ctx.db, userId, key);

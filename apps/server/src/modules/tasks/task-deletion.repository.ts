@@ -43,12 +43,13 @@ export async function failRunningTasksOf(q: Queryable, userId: number): Promise<
 
 /**
  * Deletes every task of a user, soft-deleted ones too, with their segments (cascade), and the
- * user's re-translation counters; answers the stored objects they named (results, media).
+ * user's re-translation counters; answers the stored objects they named (results, media, waveforms).
  */
 export async function deleteTasksOf(q: Queryable, userId: number): Promise<string[]> {
   const rows = await q.query<{ key: string }>(
-    `WITH gone AS (DELETE FROM tasks WHERE user_id = $1 RETURNING result_key, media_key)
-     SELECT k AS key FROM gone, unnest(ARRAY[gone.result_key, gone.media_key]) AS k WHERE k IS NOT NULL`,
+    `WITH gone AS (DELETE FROM tasks WHERE user_id = $1 RETURNING result_key, media_key, peaks_key)
+     SELECT k AS key FROM gone, unnest(ARRAY[gone.result_key, gone.media_key, gone.peaks_key]) AS k
+      WHERE k IS NOT NULL`,
     [userId],
   );
   await q.query(`DELETE FROM retranslate_usage WHERE user_id = $1`, [userId]);

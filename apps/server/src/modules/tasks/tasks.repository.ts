@@ -47,6 +47,8 @@ export interface TaskRow extends TaskVoiceRow, TaskPartRow {
   execute_status: number | null;
   error_key: string | null;
   media_expires_at: Date | null;
+  /** issue 38: the waveform's object, made from the audio the execution extracted */
+  peaks_key: string | null;
   keep_engine_breaks: boolean;
   source_format: SubtitleInputFormat | null;
   /** lines with review flags, where the query counted them (REVIEW_COUNT) */
@@ -54,7 +56,7 @@ export interface TaskRow extends TaskVoiceRow, TaskPartRow {
 }
 
 /** every column of TaskRow, for SELECT and RETURNING lists */
-export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, keep_engine_breaks, source_format, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
+export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, peaks_key, keep_engine_breaks, source_format, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
 
 /** what the ledger needs of a task to hold, capture or release its run's points (life/task-life.service.ts) */
 export type TaskHold = Pick<TaskRow, 'id' | 'user_id' | 'hold_ref' | 'estimated_points'>;

@@ -80,16 +80,16 @@ export async function startTask(
 /**
  * /task/delete: a running task's hold goes back at once and its job stops within about a second
  * (watchTask); its segments are deleted, and its stored objects (the translated SRT, the uploaded
- * media) are queued for deletion in the same transaction, then deleted: a storage failure now
- * leaves them queued for the scheduled sweep, never forgotten. The row stays, soft-deleted
- * (ledger holds refer to it).
+ * media, its waveform) are queued for deletion in the same transaction, then deleted: a storage
+ * failure now leaves them queued for the scheduled sweep, never forgotten. The row stays,
+ * soft-deleted (ledger holds refer to it).
  */
 export async function deleteTask(ctx: AppContext, userId: number, id: string): Promise<void> {
   const keys = await ctx.db.tx(async (q) => {
     const row = await deleteRun(ctx, q, userId, id);
     if (!row) throw new AppError('TASK_NOT_FOUND');
     await deleteSegments(q, id);
-    const stored = [row.result_key, row.media_key].filter((k): k is string => Boolean(k));
+    const stored = [row.result_key, row.media_key, row.peaks_key].filter((k): k is string => Boolean(k));
     await queueDeletions(q, stored, 'task-deleted');
     return stored;
   });

@@ -1,0 +1,37 @@
+import { encodePeaks } from '@subtrans/contract';
+import type { AppContext } from '../../context.js';
+import { peaksOfWav } from '../../tools/ffmpeg/index.js';
+import { queueDeletions } from '../storage/object-deletions.repository.js';
+import { purgeObjects } from '../storage/object-deletions.service.js';
+import { savePeaksKey } from './media.repository.js';
+
+/** where a media object's waveform is kept: beside it */
+export const peaksKeyOf = (mediaKey: string) => `${mediaKey}.peaks`;
+
+/**
+ * Issue 38: the waveform of a task's whole audio, from the WAV its execution just extracted (read
+ * again, not decoded again), stored beside the media and named on the task. A waveform that cannot
+ * be made or kept is logged and the execution goes on: the subtitles are what was paid for, and
+ * the timeline shows the lines without a waveform.
+ */
+export async function keepPeaks(
+  ctx: AppContext,
+  task: { id: string; media_key: string | null },
+  wav: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const mediaKey = task.media_key;
+  if (!mediaKey) return;
+  const key = peaksKeyOf(mediaKey);
+  try {
+    const bytes = encodePeaks(await peaksOfWav(wav, signal ? { signal } : {}));
+    await ctx.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+    if (await savePeaksKey(ctx.db, task.id, mediaKey, key)) return;
+    // the task was deleted meanwhile (its deletion did not see this object): it goes too
+    await queueDeletions(ctx.db, [key], 'task-deleted');
+    await purgeObjects(ctx, [key]);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    ctx.log.warn({ err, task: task.id }, 'the waveform could not be made; the task goes on without it');
+  }
+}
