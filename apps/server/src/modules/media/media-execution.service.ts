@@ -62,12 +62,12 @@ const shift = (cues: Cue[], byMs: number): Cue[] =>
 
 /**
  * The execution job: ffmpeg extracts mono 16 kHz audio (status 1; its waveform kept, issue 38),
- * the speech engine transcribes it (2), the words are cut into cues that read well and become the task's segments, then the
- * translation runs as for an SRT task (3) and completes it (4, points captured). Failures the
- * user cannot fix by retrying the same job (no speech, engine refusal) fail the task at once and
- * give the points back (5); a crash is retried by the queue, resuming at the translation when
- * the transcript was already saved. A part of a file (issue 34) transcribes only its stretch,
- * cut at a cue, and appends its lines to those of the parts before it.
+ * the speech engine transcribes it (2), the words are cut into cues that read well and become the
+ * task's segments, then the translation runs as for an SRT task (3) and completes it (4, points
+ * captured). Failures the user cannot fix by retrying the same job (no speech, engine refusal)
+ * fail the task at once and give the points back (5); a crash is retried by the queue, resuming at
+ * the translation when the transcript was already saved. A part of a file (issue 34) transcribes
+ * only its stretch, cut at a cue, and appends its lines to those of the parts before it.
  */
 export async function runExecution(
   ctx: AppContext,
