@@ -9,30 +9,28 @@ const SAMPLE_RATE = 16_000;
 /** a typed view reads the WAV's little-endian samples as they are only on a little-endian machine */
 const NATIVE_LE = endianness() === 'LE';
 
-/** `count` little-endian samples of `chunk` from byte `at`, as a view where they are aligned. */
-function samplesOf(chunk: Buffer, at: number, count: number): Int16Array {
-  const start = chunk.byteOffset + at;
-  if (NATIVE_LE && start % 2 === 0) return new Int16Array(chunk.buffer, start, count);
+/** The first `count` little-endian samples of `buf` (its own memory, from byte 0). */
+function samplesOf(buf: Buffer, count: number): Int16Array {
+  if (NATIVE_LE) return new Int16Array(buf.buffer, buf.byteOffset, count);
   const out = new Int16Array(count);
-  for (let i = 0; i < count; i += 1) out[i] = chunk.readInt16LE(at + i * 2);
+  for (let i = 0; i < count; i += 1) out[i] = buf.readInt16LE(i * 2);
   return out;
 }
 
 /**
  * Issue 38: the waveform of a WAV extractAudio wrote, as min/max bins (PEAKS_BINS_PER_SECOND a
- * second), read once: the extraction the transcription needs anyway gives the
- * timeline its waveform for the price of reading the file again (no second decode).
+ * second), read once: the extraction the transcription needs anyway gives the timeline its
+ * waveform for the price of reading the file again (no second decode).
  */
 export async function peaksOfWav(
   path: string,
   opts: {
     signal?: AbortSignal;
-    binsPerSecond?: number;
     /** bytes a read (tests: odd sizes) */
     readBytes?: number;
   } = {},
 ): Promise<Peaks> {
-  const samplesPerBin = Math.round(SAMPLE_RATE / (opts.binsPerSecond ?? PEAKS_BINS_PER_SECOND));
+  const samplesPerBin = SAMPLE_RATE / PEAKS_BINS_PER_SECOND;
   const offset = await wavDataOffset(path);
   const samples = Math.floor(Math.max(0, (await stat(path)).size - offset) / 2);
   const data = new Int8Array(Math.ceil(samples / samplesPerBin) * 2);
@@ -69,6 +67,7 @@ export async function peaksOfWav(
   // reads into one buffer, used again: a stream's fresh buffer per read cost more than the bins
   const fh = await open(path, 'r');
   try {
+    // Buffer.alloc takes memory of its own (no pool): the samples start aligned at byte 0
     const buf = Buffer.alloc(Math.max(2, opts.readBytes ?? 1024 * 1024));
     let pos = offset;
     const last = offset + samples * 2;
@@ -81,7 +80,7 @@ export async function peaksOfWav(
       pos += bytesRead;
       const have = kept + bytesRead;
       const whole = Math.floor(have / 2);
-      take(samplesOf(buf, 0, whole));
+      take(samplesOf(buf, whole));
       kept = have % 2;
       if (kept) buf[0] = buf[have - 1]!;
     }
