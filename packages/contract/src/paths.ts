@@ -74,6 +74,8 @@ export const API = {
   fileSubmitExecute: '/file/submit_execute_task',
   fileCheckExecute: '/file/check_execute_task',
   fileSpeechStatus: '/file/speech_status',
+  /** issue 38: a media task's waveform and shot changes for the timeline (queues them when missing) */
+  fileOverview: '/file/overview',
   /** the caller's quality limits (reading norms) for one target language */
   qualityGet: '/quality/get',
   /** saves (or, with null, resets) the caller's quality limits for one target language */

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Issue 38: a media task's waveform, computed once on the server and drawn by the timeline without
  * decoding the audio in the browser. The object is audiowaveform's documented binary format,
@@ -60,3 +62,24 @@ export function decodePeaks(bytes: Uint8Array): Peaks {
   const data = new Int8Array(bytes.buffer, bytes.byteOffset + PEAKS_HEADER_BYTES, bins * 2);
   return { sampleRate, samplesPerBin, data };
 }
+
+/**
+ * /file/overview (issue 38): what the editor's timeline draws beside the lines. `none`: nothing to
+ * draw (a subtitle file, or audio/video whose execution has not started); `working`: the waveform
+ * or shot changes are being computed (a video's shot changes after its execution; both in a job
+ * the first call queues for media executed before they existed), `progress` 0–100; `ready`;
+ * `failed`: they could not be made (the timeline shows the lines on a time ruler; a call an hour
+ * later tries again). Poll while `working`.
+ */
+export const OVERVIEW_STATES = ['none', 'working', 'ready', 'failed'] as const;
+export const overviewSchema = z.object({
+  state: z.enum(OVERVIEW_STATES),
+  progress: z.number().int().min(0).max(100),
+  /** signed URL of the peaks (`decodePeaks`) whenever they exist (while a video's cuts are to come too) */
+  peaksUrl: z.string().optional(),
+  /** when ready: the video's shot changes in ms, in order; empty for audio */
+  shotChangesMs: z.array(z.number().int().nonnegative()).optional(),
+  /** the media's length, for a ruler without a waveform */
+  durationMs: z.number().int().nonnegative().nullable(),
+});
+export type Overview = z.infer<typeof overviewSchema>;

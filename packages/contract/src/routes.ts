@@ -31,6 +31,7 @@ import {
 } from './billing.js';
 import { pagedListSchema } from './envelope.js';
 import { partQuoteSchema } from './parts.js';
+import { overviewSchema } from './peaks.js';
 import {
   completeUploadBody,
   completedUploadSchema,
@@ -189,6 +190,7 @@ export const ROUTES = {
   }),
   fileCheckExecute: post(API.fileCheckExecute, { body: mediaTaskIdBody, response: executionStateSchema }),
   fileSpeechStatus: post(API.fileSpeechStatus, { response: speechStatusSchema }),
+  fileOverview: post(API.fileOverview, { body: mediaTaskIdBody, response: overviewSchema }),
   qualityGet: post(API.qualityGet, { body: qualityGetBody, response: qualityLimitsSchema }),
   qualitySave: post(API.qualitySave, { body: qualitySaveBody, response: qualityLimitsSchema }),
   glossaryList: post(API.glossaryList, { response: z.array(glossarySummarySchema) }),

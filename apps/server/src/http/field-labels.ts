@@ -324,6 +324,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
     'overrides.maxDurationMs': 'maxDurationLimit',
   },
   [API.fileCheckExecute]: TASK_ID,
+  [API.fileOverview]: TASK_ID,
   [API.glossaryGet]: { id: 'glossaryId' },
   [API.glossaryDelete]: { id: 'glossaryId' },
   [API.glossarySave]: {

@@ -172,6 +172,7 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
     ...MEDIA,
   },
   '/file/check_execute_task': { taskId: ['任务 ID', 'task id'] },
+  '/file/overview': { taskId: ['任务 ID', 'task id'] },
   ...BRIEF_CALLS,
   '/quality/get': { target: ['目标语言', 'target language'] },
   '/quality/save': {

@@ -221,10 +221,18 @@ const SHOT_SOURCES = [
 /**
  * A silent video of `shots` shots of `secondsEach` each (to the frame), every one a different test
  * picture (H.264 ultrafast): its cuts, which `cutsMs` answers, are where the pictures were joined.
+ * `tone`: with a 440 Hz tone as mono AAC as long as the picture (a file a media task executes).
  */
 export async function makeShotsVideo(
   dir: string,
-  opts: { shots: number; secondsEach: number; size?: string; fps?: number; fileName?: string },
+  opts: {
+    shots: number;
+    secondsEach: number;
+    size?: string;
+    fps?: number;
+    fileName?: string;
+    tone?: boolean;
+  },
 ): Promise<MadeMedia & { cutsMs: number[] }> {
   await mkdir(dir, { recursive: true });
   const path = join(dir, opts.fileName ?? `shots-${opts.shots}-${randomUUID().slice(0, 8)}.mp4`);
@@ -242,16 +250,21 @@ export async function makeShotsVideo(
     '',
   );
   const joined = Array.from({ length: opts.shots }, (_, i) => `[s${i}]`).join('');
+  const ms = (frame: number) => Math.round((frame / fps) * 1000);
+  const seconds = ms(opts.shots * frames) / 1000;
+  const toneIn = opts.tone ? ['-f', 'lavfi', '-i', `sine=f=440:sample_rate=44100:d=${seconds}`] : [];
+  const toneOut = opts.tone ? ['-map', `${opts.shots}:a`, '-c:a', 'aac', '-ac', '1', '-b:a', '64k'] : [];
   await ffmpeg([
     ...inputs,
+    ...toneIn,
     '-filter_complex',
     `${cut}${joined}concat=n=${opts.shots}:v=1:a=0,format=yuv420p[v]`,
     '-map',
     '[v]',
     ...x264,
+    ...toneOut,
     path,
   ]);
-  const ms = (frame: number) => Math.round((frame / fps) * 1000);
   const cutsMs = Array.from({ length: opts.shots - 1 }, (_, i) => ms((i + 1) * frames));
   return { path, durationMs: ms(opts.shots * frames), bytes: (await stat(path)).size, cutsMs };
 }

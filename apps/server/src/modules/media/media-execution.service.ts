@@ -9,6 +9,7 @@ import { mergeChunks } from '../../engines/speech/merge.js';
 import { AppError } from '../../http/errors.js';
 import { countRun, failTask, findTaskById, runTranslation, watchTask, type TaskRow } from '../tasks/index.js';
 import { cutChunk, extractAudio, MediaError, planChunks } from '../../tools/ffmpeg/index.js';
+import { queueShotChanges } from './media-overview.service.js';
 import { keepPeaks } from './media-peaks.service.js';
 import { subtitleLanguageOf } from './subtitle-language.js';
 import { saveTranscript, setExecuteStatus } from './media.repository.js';
@@ -109,8 +110,12 @@ export async function runExecution(
       },
       'audio extracted',
     );
-    // issue 38: the timeline's waveform, when the audio extracted is the whole file's
-    if (stretch.startMs === 0 && stretch.last) await keepPeaks(ctx, task, wav, signal);
+    // issue 38: the timeline's waveform, when the audio extracted is the whole file's, and a
+    // video's shot changes in a job of their own (a part's run leaves both to /file/overview)
+    if (stretch.startMs === 0 && stretch.last) {
+      await keepPeaks(ctx, task, wav, signal);
+      await queueShotChanges(ctx, task);
+    }
     if (!(await setExecuteStatus(ctx.db, taskId, EXECUTE_STATUS.transcribing))) return;
     // a later part's lines follow the lines of the parts before it
     const after = task.paid_through ?? 0;

@@ -8,3 +8,5 @@ export const MEDIA_SWEEP_JOB = 'media.sweep-stuck';
 export const MEDIA_CLEANUP_JOB = 'media.cleanup-uploads';
 /** audio/video never executed is deleted after MEDIA_UNEXECUTED_DAYS */
 export const MEDIA_EXPIRE_JOB = 'media.expire-unexecuted';
+/** issue 38: a media task's waveform and a video's shot changes, for the editor's timeline */
+export const MEDIA_OVERVIEW_JOB = 'media.overview';

@@ -3,10 +3,12 @@ import {
   MEDIA_CLEANUP_JOB,
   MEDIA_EXECUTE_JOB,
   MEDIA_EXPIRE_JOB,
+  MEDIA_OVERVIEW_JOB,
   MEDIA_PROBE_JOB,
   MEDIA_SWEEP_JOB,
 } from './media-job-names.js';
 import { runExecution } from './media-execution.service.js';
+import { runOverview } from './media-overview.service.js';
 import { runDetection } from './media.service.js';
 import { sweepStuckMedia } from './media-sweep.service.js';
 import { expireUnexecutedMedia } from './retention.service.js';
@@ -23,6 +25,8 @@ export interface MediaJobs {
    * batches of batchSize lines (the clamped size the browser asked for; absent: the server's)
    */
   [MEDIA_EXECUTE_JOB]: ExecuteJob;
+  /** issue 38: what is missing of a task's waveform and (video) shot changes, for the timeline */
+  [MEDIA_OVERVIEW_JOB]: { taskId: string };
   /** audio/video tasks whose job is gone fail and get their points back */
   [MEDIA_SWEEP_JOB]: Record<string, never>;
   /** direct uploads left unfinished for a day are aborted */
@@ -33,6 +37,7 @@ export interface MediaJobs {
 
 const PROBE_RETRIES = 2;
 const EXECUTE_RETRIES = 2;
+const OVERVIEW_RETRIES = 2;
 
 type Run = { retryCount: number; signal: AbortSignal; stopping: AbortSignal };
 
@@ -41,6 +46,17 @@ export const mediaJobDefinitions = (env: { MEDIA_TASKS_PER_WORKER: number }) => 
   [MEDIA_EXECUTE_JOB]: {
     options: { retryLimit: EXECUTE_RETRIES, retryDelay: 5, expireInSeconds: 12 * 3600 },
     concurrency: env.MEDIA_TASKS_PER_WORKER,
+  },
+  [MEDIA_OVERVIEW_JOB]: {
+    // exclusive: one job a task (its singleton key) queued or running; a 2-hour film's extraction
+    // and shot changes may each take up to ffmpeg's hour; one a worker, beside the executions
+    options: {
+      policy: 'exclusive',
+      retryLimit: OVERVIEW_RETRIES,
+      retryDelay: 60,
+      expireInSeconds: 3 * 3600,
+    },
+    concurrency: 1,
   },
   [MEDIA_SWEEP_JOB]: { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
   [MEDIA_CLEANUP_JOB]: { cron: '41 * * * *', options: { retryLimit: 1, expireInSeconds: 900 } },
@@ -67,6 +83,13 @@ export const mediaJobHandlers = (ctx: AppContext) => ({
       },
       payload.batchSize,
     ),
+  [MEDIA_OVERVIEW_JOB]: (payload: { taskId: string }, job: Run) =>
+    runOverview(ctx, payload.taskId, {
+      retryCount: job.retryCount,
+      retryLimit: OVERVIEW_RETRIES,
+      signal: job.signal,
+      stopping: job.stopping,
+    }),
   [MEDIA_SWEEP_JOB]: async () => {
     const failed = await sweepStuckMedia(ctx);
     if (failed) ctx.log.warn({ failed }, 'failed interrupted audio/video tasks');

@@ -11,11 +11,12 @@ import {
   submitDetection,
   submitExecution,
 } from './media.service.js';
+import { overviewOf } from './media-overview.service.js';
 import { abortUpload, completeUpload, partUrls, startUpload } from './uploads.service.js';
 import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
 
-/** SPEC §7 /file/* calls: direct upload of one object, detection, execution. */
+/** SPEC §7 /file/* calls: direct upload of one object, detection, execution; the timeline's overview. */
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const user = { config: { auth: 'user' as const } };
 
@@ -62,5 +63,9 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ROUTES.fileCheckExecute, user, async (req) =>
     ok(await checkExecution(ctx, currentUser(req).id, req.body.taskId, req.lang)),
+  );
+
+  route(app, ROUTES.fileOverview, user, async (req) =>
+    ok(await overviewOf(ctx, currentUser(req).id, req.body.taskId)),
   );
 }

@@ -28,7 +28,7 @@ import {
 } from '../tasks/index.js';
 import { MediaError, probeMedia } from '../../tools/ffmpeg/index.js';
 import { DETECTION_FAILURES, failureText } from './media-messages.js';
-import { READ_URL_SECONDS, tools } from './media-tools.js';
+import { PLAY_URL_SECONDS, READ_URL_SECONDS, tools } from './media-tools.js';
 import { MEDIA_EXECUTE_JOB, MEDIA_PROBE_JOB } from './media-job-names.js';
 import {
   claimMediaRun,
@@ -40,9 +40,6 @@ import {
   ownsResultKey,
   setDetectStatus,
 } from './media.repository.js';
-
-/** the editor's player URL */
-const PLAY_URL_SECONDS = 6 * 3600;
 
 /** the engine a /file/* call asks for (translationService, SPEC §7's transEngin, or DeepSeek) */
 export function engineOf(body: {

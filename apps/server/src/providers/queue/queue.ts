@@ -178,8 +178,14 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
         const options: QueueOptions = { ...DEFAULT_JOB_OPTIONS, ...def.options };
         // pg-boss only accepts a maximum delay together with backoff
         if (!options.retryBackoff) delete options.retryDelayMax;
-        if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-        else await boss.createQueue(name, options);
+        const existing = await boss.getQueue(name);
+        if (existing) {
+          // a queue's policy is set when it is made: pg-boss refuses to change it
+          const { policy, ...changeable } = options;
+          if ((policy ?? 'standard') !== existing.policy)
+            opts.log.warn({ queue: name, policy: existing.policy, wanted: policy }, 'queue policy kept');
+          await boss.updateQueue(name, changeable);
+        } else await boss.createQueue(name, options);
         if (def.cron && settings.schedule) await boss.schedule(name, def.cron, {}, { tz: 'UTC' });
       }
     } catch (err) {

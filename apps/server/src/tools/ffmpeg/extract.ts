@@ -40,8 +40,11 @@ export async function wavDataOffset(path: string): Promise<number> {
   }
 }
 
-/** Parse ffmpeg `-progress` lines; `out_time_ms` is microseconds too (a long-standing ffmpeg quirk). */
-function progressParser(onProgress: (doneMs: number) => void) {
+/**
+ * A reader of ffmpeg's `-progress` lines that tells onProgress the ms of output written, each time
+ * it grows; `out_time_ms` is microseconds too (a long-standing ffmpeg quirk).
+ */
+export function progressParser(onProgress: (doneMs: number) => void) {
   let sawUs = false;
   let last = -1;
   return (line: string) => {

@@ -1,4 +1,5 @@
 import { UPLOAD_DEMUXERS } from './args.js';
+import { progressParser } from './extract.js';
 import {
   DEFAULT_TIMEOUT,
   failed,
@@ -34,7 +35,8 @@ export function shotChangeOf(line: string): number | null {
 
 /**
  * The shot changes of `input`'s first video track, in order (ms); none for a file without video.
- * onProgress gets the ms of video scored so far.
+ * onProgress gets the ms of video scored so far, growing: at each cut, and from `-progress`
+ * between them (a film's shots can be minutes long).
  */
 export async function detectShotChanges(
   input: string,
@@ -43,6 +45,13 @@ export async function detectShotChanges(
   const cmd = opts.ffmpeg ?? 'ffmpeg';
   const times: number[] = [];
   const threshold = opts.threshold ?? SHOT_THRESHOLD;
+  // the cuts (stderr) and -progress (stdout) arrive in no common order: only a later time is told
+  let told = 0;
+  const tell = (ms: number) => {
+    if (ms <= told) return;
+    told = ms;
+    opts.onProgress?.(ms);
+  };
   const r = await run(
     cmd,
     'ffmpeg',
@@ -61,17 +70,20 @@ export async function detectShotChanges(
         `scale=${SCORE_WIDTH}:-2:flags=fast_bilinear,scdet=threshold=${threshold}`,
         '-f',
         'null',
+        '-progress',
+        'pipe:1',
         '-',
       ],
     },
     {
       signal: opts.signal,
       timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT.extract,
+      onStdoutLine: opts.onProgress ? progressParser(tell) : undefined,
       onStderrLine: (line) => {
         const ms = shotChangeOf(line);
         if (ms === null) return;
         if (ms > (times.at(-1) ?? 0)) times.push(ms);
-        opts.onProgress?.(ms);
+        tell(ms);
       },
     },
   );
