@@ -10,6 +10,8 @@ export interface MediaPlayerHandle {
   seek(ms: number): void;
   /** where playback is, in ms, while it plays; null when paused or not loaded */
   playhead(): number | null;
+  /** where the playhead stands, playing or not; null when nothing is loaded */
+  time(): number | null;
 }
 
 /** The segment shown at `ms`: the last one starting at or before it that has not ended (binary search). */
@@ -43,8 +45,10 @@ export const MediaPlayer = forwardRef<
     segments: readonly EditSegment[];
     showOriginal: boolean;
     onActive: (id: number) => void;
+    /** the media element once it is on the page (the timeline plays and seeks through it) */
+    onMedia?: (el: HTMLVideoElement | null) => void;
   }
->(function MediaPlayer({ taskId, segments, showOriginal, onActive }, ref) {
+>(function MediaPlayer({ taskId, segments, showOriginal, onActive, onMedia }, ref) {
   const { t } = useTranslation();
   const media = useRef<HTMLVideoElement>(null);
   const [timeMs, setTimeMs] = useState(0);
@@ -67,7 +71,19 @@ export const MediaPlayer = forwardRef<
       const el = media.current;
       return el && !el.paused && !el.ended ? Math.round(el.currentTime * 1000) : null;
     },
+    time() {
+      const el = media.current;
+      return el ? Math.round(el.currentTime * 1000) : null;
+    },
   }));
+  const onMediaRef = useRef(onMedia);
+  onMediaRef.current = onMedia;
+  const url = link.data?.url;
+  useEffect(() => {
+    if (!url || failed) return;
+    onMediaRef.current?.(media.current);
+    return () => onMediaRef.current?.(null);
+  }, [url, failed]);
 
   const active = segmentAt(segments, timeMs);
   const lastActive = useRef<number | null>(null);

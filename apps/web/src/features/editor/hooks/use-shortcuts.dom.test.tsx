@@ -30,6 +30,14 @@ describe('useShortcuts', () => {
       insertBefore: vi.fn(),
       deleteLines: vi.fn(),
       timing: vi.fn(),
+      startAtPlayhead: vi.fn(),
+      endAtPlayhead: vi.fn(),
+      startEarlier: vi.fn(),
+      startLater: vi.fn(),
+      endEarlier: vi.fn(),
+      endLater: vi.fn(),
+      zoomIn: vi.fn(),
+      zoomOut: vi.fn(),
     } satisfies Required<ShortcutActions>;
     renderHook(() => useShortcuts(actions));
     const keys: [keyof ShortcutActions, KeyboardEventInit][] = [
@@ -52,6 +60,15 @@ describe('useShortcuts', () => {
       ['insertBefore', { altKey: true, shiftKey: true, key: 'I', code: 'KeyI' }],
       ['deleteLines', { altKey: true, shiftKey: true, key: 'D', code: 'KeyD' }],
       ['timing', { altKey: true, shiftKey: true, key: 'A', code: 'KeyA' }],
+      // issue 38's timeline keys, by place too (Alt+[ types “ on a Mac)
+      ['startAtPlayhead', { altKey: true, key: '“', code: 'BracketLeft' }],
+      ['endAtPlayhead', { altKey: true, key: ']', code: 'BracketRight' }],
+      ['startEarlier', { altKey: true, key: ',', code: 'Comma' }],
+      ['startLater', { altKey: true, key: '.', code: 'Period' }],
+      ['endEarlier', { altKey: true, shiftKey: true, key: '<', code: 'Comma' }],
+      ['endLater', { altKey: true, shiftKey: true, key: '>', code: 'Period' }],
+      ['zoomIn', { altKey: true, key: '=', code: 'Equal' }],
+      ['zoomOut', { altKey: true, key: '-', code: 'Minus' }],
     ];
     for (const [name, init] of keys) {
       const before = actions[name].mock.calls.length;
@@ -65,6 +82,9 @@ describe('useShortcuts', () => {
     // Alt+D alone is the browser's address bar; Ctrl+Alt+Enter is not a split
     expect(press({ altKey: true, key: 'd', code: 'KeyD' }).defaultPrevented).toBe(false);
     expect(press({ altKey: true, ctrlKey: true, key: 'Enter' }).defaultPrevented).toBe(false);
+    // Ctrl+- and Ctrl+= are the browser's zoom, not the timeline's
+    expect(press({ ctrlKey: true, key: '-', code: 'Minus' }).defaultPrevented).toBe(false);
+    expect(press({ ctrlKey: true, altKey: true, key: '=', code: 'Equal' }).defaultPrevented).toBe(false);
   });
 
   it('lets a key through when its action is not available, and follows the latest actions', () => {

@@ -36,6 +36,17 @@ export interface ShortcutActions {
   deleteLines?: () => void;
   /** Alt+Shift+A: the timing dialog (shift, frame rate, sync, fix timing) */
   timing?: () => void;
+  /** issue 38, Alt+[ / Alt+]: the current line's start / end at the playhead */
+  startAtPlayhead?: () => void;
+  endAtPlayhead?: () => void;
+  /** Alt+, / Alt+.: the start a frame earlier / later; with Shift, the end */
+  startEarlier?: () => void;
+  startLater?: () => void;
+  endEarlier?: () => void;
+  endLater?: () => void;
+  /** Alt+= / Alt+-: the timeline nearer / farther */
+  zoomIn?: () => void;
+  zoomOut?: () => void;
 }
 
 /** which action a key press asks for, if any */
@@ -52,6 +63,10 @@ export function shortcutOf(e: KeyboardEvent): keyof ShortcutActions | null {
   if (e.altKey && !mod && e.code === 'KeyI') return e.shiftKey ? 'insertBefore' : 'insertAfter';
   if (e.altKey && !mod && e.shiftKey && e.code === 'KeyD') return 'deleteLines';
   if (e.altKey && !mod && e.shiftKey && e.code === 'KeyA') return 'timing';
+  if (e.altKey && !mod) {
+    const timeline = timelineKey(e);
+    if (timeline) return timeline;
+  }
   if (mod && key === 's') return 'save';
   if (mod && key === 'z' && !e.shiftKey) return 'undo';
   if (mod && ((key === 'z' && e.shiftKey) || key === 'y')) return 'redo';
@@ -59,6 +74,28 @@ export function shortcutOf(e: KeyboardEvent): keyof ShortcutActions | null {
   if (e.key === 'F8' && !mod && !e.altKey) return e.shiftKey ? 'previousReview' : 'nextReview';
   if (e.key === 'F1') return 'help';
   return null;
+}
+
+/** the timeline's keys (by e.code: what a key types with Alt held differs by layout and system) */
+function timelineKey(e: KeyboardEvent): keyof ShortcutActions | null {
+  switch (e.code) {
+    case 'BracketLeft':
+      return 'startAtPlayhead';
+    case 'BracketRight':
+      return 'endAtPlayhead';
+    case 'Comma':
+      return e.shiftKey ? 'endEarlier' : 'startEarlier';
+    case 'Period':
+      return e.shiftKey ? 'endLater' : 'startLater';
+    case 'Equal':
+    case 'NumpadAdd':
+      return 'zoomIn';
+    case 'Minus':
+    case 'NumpadSubtract':
+      return 'zoomOut';
+    default:
+      return null;
+  }
 }
 
 /** Listens on the window for the editor's keys; the latest `actions` are the ones taken. */

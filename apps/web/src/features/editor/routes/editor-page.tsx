@@ -14,7 +14,8 @@ import { EditorHeader } from '../components/editor-header';
 import { EditorToolbar } from '../components/editor-toolbar';
 import { EditorBanners, EditorLoadError } from '../components/editor-banners';
 import { FindReplace } from '../components/find-replace';
-import { MediaPlayer, type MediaPlayerHandle } from '../components/media-player';
+import { EditorMedia } from '../components/editor-media';
+import type { MediaPlayerHandle } from '../components/media-player';
 import { SegmentList } from '../components/segment-list';
 import { EditorDialogs } from '../components/editor-dialogs';
 import './editor-page.css';
@@ -305,23 +306,18 @@ export default function EditorPage() {
         lines={lines}
         linesLocked={linesLocked}
       />
-      {/* a file whose detection failed is no audio or video to play */}
-      {task.kind === 'media' && task.detectStatus !== DETECT_STATUS.failed ? (
-        <section
-          aria-label={t('editor.media.title')}
-          style={{ display: 'flex', justifyContent: 'center', padding: 8, background: '#fafafa' }}
-        >
-          <div style={{ width: 'min(560px, 100%)' }}>
-            <MediaPlayer
-              ref={player}
-              taskId={task.id}
-              segments={state.segments}
-              showOriginal={task.includeOriginalText}
-              onActive={follow}
-            />
-          </div>
-        </section>
-      ) : null}
+      {/* a file whose detection failed is no audio or video to play (its lines still have a timeline) */}
+      <EditorMedia
+        task={task}
+        playable={task.kind === 'media' && task.detectStatus !== DETECT_STATUS.failed}
+        segments={state.segments}
+        index={state.index}
+        current={current}
+        locked={linesLocked}
+        dispatch={dispatch}
+        follow={follow}
+        player={player}
+      />
       <SegmentList
         ref={list}
         rows={rows}

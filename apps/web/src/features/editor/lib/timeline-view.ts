@@ -1,0 +1,312 @@
+import WaveSurfer from 'wavesurfer.js';
+import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
+import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
+import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
+import { linesIn, moveLine, resizeEdge, roomOf, shotsIn, type Room, type TimedLine } from './timeline-snap';
+
+/**
+ * Issue 38: the editor's timeline, on wavesurfer.js 8 (BSD; see docs/architecture.md): the
+ * waveform from the server's peaks (no audio decoded here), the lines as regions, the shot changes
+ * as marks, the player's own media element for the playhead. Only the lines and marks of the
+ * window on screen (and a screen either side) are regions: the plugin measures every region's
+ * label against the others on each drag, which its tracker reports as lag with hundreds of them.
+ */
+
+export interface TimelineLine extends TimedLine {
+  originalText: string;
+  translatedText: string;
+}
+
+export interface TimelineOptions {
+  container: HTMLElement;
+  /** the player's element: playback, seeking and the playhead are the player's */
+  media?: HTMLMediaElement | undefined;
+  /** max above, min below, -1…1, evenly over durationMs; absent: a flat line (no media) */
+  peaks?: [Float32Array, Float32Array] | undefined;
+  durationMs: number;
+  height: number;
+  /** the minimum gap between lines and the shortest line a drag may make */
+  minGapMs: number;
+  minDurationMs: number;
+  /** false: the lines are shown, not dragged (a task still translating) */
+  editable: boolean;
+  onSelect: (id: number) => void;
+  /** one drag done: the line's new times (one undoable edit) */
+  onRetime: (id: number, startMs: number, endMs: number) => void;
+  onReady?: () => void;
+}
+
+/** how near an edge must come to a target to snap, on screen */
+export const SNAP_PX = 8;
+/** pixels a second at the start (about 16 s across a desktop timeline) and the zoom's bounds */
+export const START_PX_PER_SEC = 60;
+export const MIN_PX_PER_SEC = 2;
+export const MAX_PX_PER_SEC = 1000;
+
+const LINE_COLOR = 'rgba(22, 119, 255, 0.16)';
+const CURRENT_COLOR = 'rgba(250, 173, 20, 0.35)';
+const SHOT_COLOR = 'rgba(255, 77, 79, 0.85)';
+
+interface Drag {
+  id: number;
+  /** the line's times when the drag began */
+  from: TimedLine;
+  room: Room;
+  /** where the pointer has taken the line, before snapping */
+  raw: TimedLine;
+  /** where the line is drawn */
+  shown: TimedLine;
+}
+
+const seconds = (ms: number) => ms / 1000;
+const ms = (s: number) => Math.round(s * 1000);
+
+export class TimelineView {
+  readonly ws: WaveSurfer;
+  readonly #regions: ReturnType<typeof RegionsPlugin.create>;
+  readonly #opts: TimelineOptions;
+  readonly #shown = new Map<number, Region>();
+  readonly #shotLayer: HTMLDivElement;
+  #lines: readonly TimelineLine[] = [];
+  #shots: readonly number[] = [];
+  #current: number | null = null;
+  #drag: Drag | null = null;
+  /** Shift held: edges do not snap */
+  #free = false;
+  readonly #onPointer = (e: PointerEvent) => {
+    this.#free = e.shiftKey;
+  };
+
+  constructor(opts: TimelineOptions) {
+    this.#opts = opts;
+    this.#regions = RegionsPlugin.create();
+    this.ws = WaveSurfer.create({
+      container: opts.container,
+      height: opts.height,
+      ...(opts.media ? { media: opts.media } : {}),
+      peaks: opts.peaks ?? [new Float32Array(2)],
+      duration: seconds(opts.durationMs),
+      minPxPerSec: START_PX_PER_SEC,
+      fillParent: true,
+      autoScroll: true,
+      autoCenter: false,
+      waveColor: '#8c8c8c',
+      progressColor: '#595959',
+      cursorColor: '#cf1322',
+      cursorWidth: 2,
+      normalize: true,
+      plugins: [
+        this.#regions,
+        TimelinePlugin.create({ height: 16, style: { fontSize: '10px', color: '#595959' } }),
+        ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC, exponentialZooming: true }),
+      ],
+    });
+    this.#shotLayer = document.createElement('div');
+    this.#shotLayer.setAttribute('part', 'shots');
+    Object.assign(this.#shotLayer.style, {
+      position: 'absolute',
+      inset: '0',
+      pointerEvents: 'none',
+      zIndex: '4',
+    });
+    this.ws.getWrapper().appendChild(this.#shotLayer);
+    const sync = () => this.#syncWindow();
+    this.ws.on('scroll', sync);
+    this.ws.on('zoom', sync);
+    this.ws.on('resize', sync);
+    this.ws.on('ready', () => {
+      sync();
+      opts.onReady?.();
+    });
+    this.#regions.on('region-update', (region, side) => this.#dragging(region, side));
+    this.#regions.on('region-updated', (region) => this.#dropped(region));
+    this.#regions.on('region-clicked', (region) => opts.onSelect(Number(region.id)));
+    this.#regions.on('region-double-clicked', (region) => {
+      opts.onSelect(Number(region.id));
+      void this.ws.play(region.start, region.end);
+    });
+    window.addEventListener('pointermove', this.#onPointer, { capture: true, passive: true });
+    window.addEventListener('pointerdown', this.#onPointer, { capture: true, passive: true });
+  }
+
+  destroy() {
+    window.removeEventListener('pointermove', this.#onPointer, { capture: true });
+    window.removeEventListener('pointerdown', this.#onPointer, { capture: true });
+    this.ws.destroy();
+  }
+
+  /** the lines changed (an edit, an undo, another tab): the window's regions follow */
+  setLines(lines: readonly TimelineLine[]) {
+    this.#lines = lines;
+    this.#syncWindow();
+  }
+
+  setShots(shots: readonly number[]) {
+    this.#shots = shots;
+    this.#syncWindow();
+  }
+
+  /** the list's current line: drawn apart, and brought on screen when it is not */
+  setCurrent(id: number | null) {
+    this.#current = id;
+    const line = id === null ? undefined : this.#lines.find((l) => l.id === id);
+    if (line && !this.#drag) {
+      const [from, to] = this.#window(0);
+      if (line.startMs < from || line.startMs > to)
+        this.ws.setScrollTime(Math.max(0, seconds(line.startMs) - 1));
+    }
+    this.#syncWindow();
+  }
+
+  /** pixels a second now (the zoom, or what fills the width when the whole file fits) */
+  pxPerSecond(): number {
+    const width = this.ws.getWrapper().clientWidth;
+    const duration = this.ws.getDuration() || seconds(this.#opts.durationMs);
+    return width > 0 && duration > 0 ? width / duration : START_PX_PER_SEC;
+  }
+
+  /** zoom in (factor > 1) or out, about the playhead */
+  zoomBy(factor: number) {
+    const next = Math.min(MAX_PX_PER_SEC, Math.max(MIN_PX_PER_SEC, this.pxPerSecond() * factor));
+    this.ws.zoom(next);
+  }
+
+  /** the window on screen in ms, widened by `margin` screens either side */
+  #window(margin: number): [number, number] {
+    const pxPerMs = this.pxPerSecond() / 1000;
+    const width = this.ws.getWidth();
+    const scroll = this.ws.getScroll();
+    return [(scroll - width * margin) / pxPerMs, (scroll + width * (1 + margin)) / pxPerMs];
+  }
+
+  #syncWindow() {
+    const [from, to] = this.#window(1);
+    const visible = linesIn(this.#lines, from, to);
+    const keep = new Set<number>();
+    for (const line of visible) {
+      keep.add(line.id);
+      this.#draw(line);
+    }
+    for (const [id, region] of this.#shown) {
+      // a region being dragged stays, whatever the lines say, until it is dropped
+      if (keep.has(id) || this.#drag?.id === id) continue;
+      region.remove();
+      this.#shown.delete(id);
+    }
+    this.#drawShots(from, to);
+  }
+
+  #draw(line: TimelineLine) {
+    if (this.#drag?.id === line.id) return;
+    const color = line.id === this.#current ? CURRENT_COLOR : LINE_COLOR;
+    const region = this.#shown.get(line.id);
+    if (!region) {
+      const created = this.#regions.addRegion({
+        id: String(line.id),
+        start: seconds(line.startMs),
+        end: seconds(line.endMs),
+        color,
+        content: labelOf(line),
+        minLength: seconds(this.#opts.minDurationMs),
+        drag: this.#opts.editable,
+        resize: this.#opts.editable,
+      });
+      created.element?.setAttribute('title', line.translatedText || line.originalText);
+      created.element?.setAttribute('data-line', String(line.id));
+      this.#shown.set(line.id, created);
+      return;
+    }
+    if (ms(region.start) !== line.startMs || ms(region.end) !== line.endMs || region.color !== color)
+      region.setOptions({ start: seconds(line.startMs), end: seconds(line.endMs), color });
+    const label = region.content;
+    if (label && label.textContent !== line.originalText) label.textContent = line.originalText;
+    if (region.element && region.element.title !== (line.translatedText || line.originalText))
+      region.element.title = line.translatedText || line.originalText;
+  }
+
+  #drawShots(from: number, to: number) {
+    const duration = this.#opts.durationMs;
+    const marks = shotsIn(this.#shots, Math.max(0, from), to);
+    const layer = this.#shotLayer;
+    while (layer.childElementCount > marks.length) layer.lastElementChild!.remove();
+    marks.forEach((at, i) => {
+      let mark = layer.children[i] as HTMLDivElement | undefined;
+      if (!mark) {
+        mark = document.createElement('div');
+        mark.setAttribute('part', 'shot');
+        Object.assign(mark.style, {
+          position: 'absolute',
+          top: '0',
+          bottom: '0',
+          width: '1px',
+          background: SHOT_COLOR,
+        });
+        layer.appendChild(mark);
+      }
+      mark.style.left = `${(at / duration) * 100}%`;
+      mark.dataset.ms = String(at);
+    });
+  }
+
+  #rules() {
+    return {
+      shots: this.#shots,
+      toleranceMs: this.#free ? 0 : (SNAP_PX / this.pxPerSecond()) * 1000,
+      minGapMs: this.#opts.minGapMs,
+      minDurationMs: this.#opts.minDurationMs,
+    };
+  }
+
+  #dragging(region: Region, side: 'start' | 'end' | undefined) {
+    const id = Number(region.id);
+    let drag = this.#drag;
+    if (!drag || drag.id !== id) {
+      const line = this.#lines.find((l) => l.id === id);
+      if (!line) return;
+      const from = { id, startMs: line.startMs, endMs: line.endMs };
+      drag = { id, from, room: roomOf(this.#lines, from, this.#opts.durationMs), raw: from, shown: from };
+      this.#drag = drag;
+    }
+    // the plugin moved the region from where it was drawn by the pointer's movement
+    const raw =
+      side === 'end'
+        ? { ...drag.raw, endMs: drag.raw.endMs + ms(region.end) - drag.shown.endMs }
+        : { ...drag.raw, startMs: drag.raw.startMs + ms(region.start) - drag.shown.startMs };
+    const rules = this.#rules();
+    const shown =
+      side === undefined
+        ? moveLine(drag.from, raw.startMs, drag.room, rules)
+        : resizeEdge(drag.from, side, side === 'start' ? raw.startMs : raw.endMs, drag.room, rules);
+    drag.raw = raw;
+    drag.shown = shown;
+    if (ms(region.start) !== shown.startMs || ms(region.end) !== shown.endMs)
+      region.setOptions({ start: seconds(shown.startMs), end: seconds(shown.endMs) });
+  }
+
+  #dropped(region: Region) {
+    const drag = this.#drag;
+    this.#drag = null;
+    if (!drag || drag.id !== Number(region.id)) return;
+    const { from, shown } = drag;
+    if (shown.startMs !== from.startMs || shown.endMs !== from.endMs)
+      this.#opts.onRetime(drag.id, shown.startMs, shown.endMs);
+    else this.#syncWindow();
+  }
+}
+
+/** a region's label: the original text on one line, cut by the region's width */
+function labelOf(line: TimelineLine): HTMLElement {
+  const label = document.createElement('div');
+  label.textContent = line.originalText;
+  Object.assign(label.style, {
+    padding: '2px 6px',
+    fontSize: '11px',
+    lineHeight: '1.3',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    color: '#262626',
+    pointerEvents: 'none',
+  });
+  return label;
+}
