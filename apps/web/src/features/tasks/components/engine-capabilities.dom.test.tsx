@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { API, type GlossarySummary } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
-import type * as MultipartUpload from '../lib/multipart-upload';
+import type * as MultipartUpload from '../../../lib/multipart-upload';
 import { MediaUploadModal } from './media-upload-modal';
 import { SrtUploadModal } from './srt-upload-modal';
 import { CAPABILITIES, choose, dropFile, fakeServer, renderWithApp, usableEngine } from './test-support';
 
 // the parts' PUTs to storage are multipart-upload.ts's own: here the file is stored at once
 const uploadFile = vi.hoisted(() => vi.fn(async () => ({ objectKey: 'uploads/clip.mp4' })));
-vi.mock('../lib/multipart-upload', async (original) => ({
+vi.mock('../../../lib/multipart-upload', async (original) => ({
   ...(await original<typeof MultipartUpload>()),
   uploadFile,
   resumableBytes: () => 0,

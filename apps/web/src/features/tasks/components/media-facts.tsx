@@ -5,7 +5,7 @@ import { MEDIA_TYPE, type Task } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDay } from '../lib/format-day';
 import { formatDuration } from './media-confirm-dialog';
-import { formatBytes } from '../lib/media-file';
+import { formatBytes } from '../../../lib/media-file';
 
 export function MediaIcon({ task }: { task: Task }) {
   const { t } = useTranslation();

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { API, MEDIA_TYPE } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
-import type * as MultipartUpload from '../lib/multipart-upload';
+import type * as MultipartUpload from '../../../lib/multipart-upload';
 import { mediaTracking } from '../api/media';
 import { MediaUploadModal } from './media-upload-modal';
 import { choose, dropFile, fakeServer, renderWithApp } from './test-support';
 
 // the parts' PUTs to storage are multipart-upload.ts's own (tested there): here the file is stored at once
 const uploadFile = vi.hoisted(() => vi.fn(async () => ({ objectKey: 'uploads/clip.mp4' })));
-vi.mock('../lib/multipart-upload', async (original) => ({
+vi.mock('../../../lib/multipart-upload', async (original) => ({
   ...(await original<typeof MultipartUpload>()),
   uploadFile,
   resumableBytes: () => 0,

@@ -24,8 +24,8 @@ import {
   resumableBytes,
   UPLOAD_PAUSED,
   uploadFile,
-} from '../lib/multipart-upload';
-import { checkMediaFile, formatBytes, MEDIA_ACCEPT, mediaTypeOfFile } from '../lib/media-file';
+} from '../../../lib/multipart-upload';
+import { checkMediaFile, formatBytes, MEDIA_ACCEPT, mediaTypeOfFile } from '../../../lib/media-file';
 import { voiceOf } from '../lib/voice-options';
 import { capabilitiesOf } from '../lib/engine-options';
 import { defaultEngine, TranslationOptionsFields } from './translation-options-fields';

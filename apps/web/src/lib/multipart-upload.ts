@@ -1,6 +1,6 @@
 import { ErrorCodes, type CompletedUpload, type MediaType } from '@subtrans/contract';
-import { api, ApiError } from '../../../lib/api-client';
-import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { api, ApiError } from './api-client';
+import { STORAGE_KEYS, storage } from './storage';
 
 /**
  * Direct upload of an audio/video file to object storage (the server only signs): start an

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, ErrorCodes } from '@subtrans/contract';
-import { api, ApiError } from '../../../lib/api-client';
-import type * as ApiClient from '../../../lib/api-client';
-import { STORAGE_KEYS } from '../../../lib/storage';
+import { api, ApiError } from './api-client';
+import type * as ApiClient from './api-client';
+import { STORAGE_KEYS } from './storage';
 import {
   PartUploadError,
   readUploadRecord,
@@ -13,7 +13,7 @@ import {
 } from './multipart-upload';
 
 // the network boundary: the app's API calls (played by a fake server below) and the PUT (injected)
-vi.mock('../../../lib/api-client', async (importOriginal) => ({
+vi.mock('./api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
   api: vi.fn(),
 }));
