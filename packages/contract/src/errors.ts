@@ -9,6 +9,7 @@ import { SUBTITLE_FILE_ERRORS } from './subtitle-file-errors.js';
 import { PART_ERRORS } from './part-errors.js';
 import { STRUCTURE_ERRORS } from './structure-errors.js';
 import { VOICE_ERRORS } from './voice-errors.js';
+import { MEDIA_ATTACH_ERRORS } from './media-attach-errors.js';
 
 export type { UiLanguage };
 
@@ -20,7 +21,8 @@ export type { UiLanguage };
  * that keep the original, a full disk, a lost database connection) in fault-errors.ts, glossaries,
  * series and the film brief in voice-errors.ts, upload forms that cannot be read in
  * form-errors.ts, parts in part-errors.ts, lines split, merged, inserted or deleted in
- * structure-errors.ts, subtitle uploads that hold no subtitles in subtitle-file-errors.ts.
+ * structure-errors.ts, subtitle uploads that hold no subtitles in subtitle-file-errors.ts, audio/video
+ * given to a subtitle-file task in media-attach-errors.ts.
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
@@ -31,6 +33,7 @@ export const ErrorCodes = {
   ...VOICE_ERRORS,
   ...PART_ERRORS,
   ...STRUCTURE_ERRORS,
+  ...MEDIA_ATTACH_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

@@ -76,6 +76,8 @@ export const API = {
   fileSpeechStatus: '/file/speech_status',
   /** issue 38: a media task's waveform and shot changes for the timeline (queues them when missing) */
   fileOverview: '/file/overview',
+  /** issue 38: a subtitle-file task given its video or audio (not transcribed, not charged) */
+  fileAttachMedia: '/file/attach_media',
   /** the caller's quality limits (reading norms) for one target language */
   qualityGet: '/quality/get',
   /** saves (or, with null, resets) the caller's quality limits for one target language */

@@ -83,3 +83,15 @@ export const overviewSchema = z.object({
   durationMs: z.number().int().nonnegative().nullable(),
 });
 export type Overview = z.infer<typeof overviewSchema>;
+
+/**
+ * /file/attach_media (issue 38): a subtitle-file task given its video or audio afterwards (an
+ * object uploaded as media are, completed and not used yet), for the player, the waveform and the
+ * shot changes; nothing is transcribed and nothing is charged. Media given again replace the
+ * earlier ones. Answers the overview, `working` while its job makes them.
+ */
+export const attachMediaBody = z.object({
+  taskId: z.uuid(),
+  objectKey: z.string().min(1).max(300),
+});
+export type AttachMediaBody = z.infer<typeof attachMediaBody>;

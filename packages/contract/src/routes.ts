@@ -31,7 +31,7 @@ import {
 } from './billing.js';
 import { pagedListSchema } from './envelope.js';
 import { partQuoteSchema } from './parts.js';
-import { overviewSchema } from './peaks.js';
+import { attachMediaBody, overviewSchema } from './peaks.js';
 import {
   completeUploadBody,
   completedUploadSchema,
@@ -191,6 +191,7 @@ export const ROUTES = {
   fileCheckExecute: post(API.fileCheckExecute, { body: mediaTaskIdBody, response: executionStateSchema }),
   fileSpeechStatus: post(API.fileSpeechStatus, { response: speechStatusSchema }),
   fileOverview: post(API.fileOverview, { body: mediaTaskIdBody, response: overviewSchema }),
+  fileAttachMedia: post(API.fileAttachMedia, { body: attachMediaBody, response: overviewSchema }),
   qualityGet: post(API.qualityGet, { body: qualityGetBody, response: qualityLimitsSchema }),
   qualitySave: post(API.qualitySave, { body: qualitySaveBody, response: qualityLimitsSchema }),
   glossaryList: post(API.glossaryList, { response: z.array(glossarySummarySchema) }),

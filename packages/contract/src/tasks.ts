@@ -88,9 +88,12 @@ export const taskSchema = z.object({
    * were told apart (SRT then)
    */
   sourceFormat: z.enum(SUBTITLE_INPUT_FORMATS).nullable(),
-  /** audio/video only: 1 audio, 2 video (SPEC §9) */
+  /**
+   * 1 audio, 2 video (SPEC §9): an audio/video task's, or (issue 38) those given to a subtitle-file
+   * task afterwards; null for a subtitle file without
+   */
   mediaType: z.union([z.literal(1), z.literal(2)]).nullable(),
-  /** audio/video only: the uploaded file's size in bytes */
+  /** the uploaded audio/video's size in bytes (an audio/video task's, or one given afterwards) */
   mediaSize: z.number().int().nullable(),
   /** audio/video only: SPEC §4 detection status (1–5), null for SRT tasks */
   detectStatus: z.number().int().nullable(),

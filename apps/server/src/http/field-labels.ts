@@ -1,6 +1,6 @@
 import { API, type UiLanguage } from '@subtrans/contract';
 import { BRIEF_ROUTE_FIELDS, VOICE_FIELDS, VOICE_LABELS } from './voice-field-labels.js';
-import { FILE_LABELS } from './file-field-labels.js';
+import { FILE_LABELS, UPLOAD_LABELS } from './file-field-labels.js';
 
 type Label = Readonly<Record<UiLanguage, string>>;
 const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
@@ -105,14 +105,6 @@ const LABELS = {
   fileSize: L('文件大小', 'file size', 'ファイルサイズ'),
   fileType: L('文件类型', 'file type', 'ファイルの種類'),
   mediaType: L('媒体类型', 'media type', 'メディアの種類'),
-  uploadId: L('上传 ID', 'upload id', 'アップロード ID'),
-  partNumbers: L('分片编号', 'list of part numbers', 'パート番号'),
-  partNumberItem: L('第 {n} 个分片编号', 'part number {n}', '{n} 番目のパート番号'),
-  parts: L('分片列表', 'list of parts', 'パートの一覧'),
-  partAt: L('第 {n} 个分片', 'part {n}', '{n} 番目のパート'),
-  partNumberOf: L('第 {n} 个分片的编号', 'number of part {n}', '{n} 番目のパートの番号'),
-  partEtagOf: L('第 {n} 个分片的校验值', 'ETag of part {n}', '{n} 番目のパートの検証値'),
-  objectKey: L('文件路径', 'object key', 'ファイルのパス'),
   returnAddress: L('返回地址', 'return address', '戻り先のアドレス'),
   keepEngineBreaks: L('保留引擎换行选项', 'keep-engine-breaks option', 'エンジンの改行を保つ設定'),
   qualityLimits: L('质量限制', 'quality limits', '品質の制限'),
@@ -146,6 +138,7 @@ const LABELS = {
   memoryCharacters: L('人物列表', 'list of characters', '登場人物の一覧'),
   ...VOICE_LABELS,
   ...FILE_LABELS,
+  ...UPLOAD_LABELS,
 } as const satisfies Record<string, Label>;
 
 type LabelKey = keyof typeof LABELS;
@@ -325,6 +318,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   },
   [API.fileCheckExecute]: TASK_ID,
   [API.fileOverview]: TASK_ID,
+  [API.fileAttachMedia]: { taskId: 'taskId', objectKey: 'objectKey' },
   [API.glossaryGet]: { id: 'glossaryId' },
   [API.glossaryDelete]: { id: 'glossaryId' },
   [API.glossarySave]: {

@@ -173,6 +173,7 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
   },
   '/file/check_execute_task': { taskId: ['任务 ID', 'task id'] },
   '/file/overview': { taskId: ['任务 ID', 'task id'] },
+  '/file/attach_media': { taskId: ['任务 ID', 'task id'], objectKey: ['文件路径', 'object key'] },
   ...BRIEF_CALLS,
   '/quality/get': { target: ['目标语言', 'target language'] },
   '/quality/save': {

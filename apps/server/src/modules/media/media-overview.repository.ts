@@ -6,12 +6,14 @@ export interface OverviewRow {
   status: 'queued' | 'running' | 'done' | 'failed';
   progress: number;
   shot_changes_ms: number[] | null;
+  /** the length of audio/video given to a subtitle-file task (its duration_ms is its lines') */
+  media_ms: number | null;
   error: string | null;
   /** seconds since the row last changed, by the database's clock */
   age_s: number;
 }
 
-const OVERVIEW = `task_id, status, progress, shot_changes_ms, error,
+const OVERVIEW = `task_id, status, progress, shot_changes_ms, media_ms, error,
   EXTRACT(EPOCH FROM now() - updated_at)::int AS age_s`;
 
 export async function findOverview(q: Queryable, taskId: string): Promise<OverviewRow | undefined> {
@@ -64,14 +66,44 @@ export async function setOverviewProgress(q: Queryable, taskId: string, progress
   );
 }
 
-/** A video's shot changes, while its task is not deleted; false when it was. */
-export async function saveShotChanges(q: Queryable, taskId: string, shotsMs: number[]): Promise<boolean> {
+/**
+ * A video's shot changes, while its task is not deleted and still has the media they were found
+ * in; false when it was deleted or given other media meanwhile.
+ */
+export async function saveShotChanges(
+  q: Queryable,
+  taskId: string,
+  mediaKey: string,
+  shotsMs: number[],
+): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE media_overviews o SET shot_changes_ms = $2::int[], updated_at = now()
-       FROM tasks t WHERE o.task_id = $1 AND t.id = o.task_id AND t.deleted_at IS NULL RETURNING 1`,
-    [taskId, shotsMs],
+    `UPDATE media_overviews o SET shot_changes_ms = $3::int[], updated_at = now()
+       FROM tasks t WHERE o.task_id = $1 AND t.id = o.task_id AND t.deleted_at IS NULL AND t.media_key = $2
+     RETURNING 1`,
+    [taskId, mediaKey, shotsMs],
   );
   return rows.length > 0;
+}
+
+/**
+ * New media for a subtitle-file task (issue 38): its overview starts again, queued, with the new
+ * media's length and no shot changes (the caller's transaction, which queues its job).
+ */
+export async function restartOverview(q: Queryable, taskId: string, mediaMs: number): Promise<void> {
+  await q.query(
+    `INSERT INTO media_overviews AS o (task_id, status, progress, media_ms) VALUES ($1, 'queued', 0, $2)
+     ON CONFLICT (task_id) DO UPDATE
+       SET status = 'queued', progress = 0, shot_changes_ms = NULL, media_ms = $2, error = NULL, updated_at = now()`,
+    [taskId, mediaMs],
+  );
+}
+
+/** The task's media object as it is now (undefined: no such task), for a job to see it replaced. */
+export async function currentMediaKey(q: Queryable, taskId: string): Promise<string | null | undefined> {
+  const rows = await q.query<{ media_key: string | null }>(`SELECT media_key FROM tasks WHERE id = $1`, [
+    taskId,
+  ]);
+  return rows[0] ? rows[0].media_key : undefined;
 }
 
 /**

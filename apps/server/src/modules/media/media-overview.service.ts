@@ -9,6 +9,7 @@ import { findOwnTask, findTaskById, watchTask, type TaskRow } from '../tasks/ind
 import { MEDIA_OVERVIEW_JOB } from './media-job-names.js';
 import {
   claimOverview,
+  currentMediaKey,
   deleteOverview,
   endOverview,
   findOverview,
@@ -24,7 +25,8 @@ import { PLAY_URL_SECONDS, READ_URL_SECONDS, tools } from './media-tools.js';
  * Issue 38: the editor's timeline draws a media task's waveform and, for a video, its shot
  * changes. The execution keeps the waveform from the audio it extracts and queues the shot
  * changes; a task executed before (or whose waveform failed) gets both from the overview job,
- * queued by the editor's first /file/overview call.
+ * queued by the editor's first /file/overview call. A subtitle-file task given its audio/video
+ * afterwards (media-attach.service.ts) gets both from the same job.
  */
 
 /**
@@ -41,6 +43,22 @@ const EXTRACT_SHARE = 20;
 const PROGRESS_WRITE_MS = 1000;
 
 const isVideo = (task: Pick<TaskRow, 'media_type'>) => task.media_type === 2;
+
+/**
+ * whether the task has media the timeline draws: an audio/video task's own once executed (before,
+ * its file may still expire), or those given to a subtitle-file task
+ */
+const hasMedia = (task: TaskRow) =>
+  Boolean(task.media_key) && (task.kind === 'srt' || task.execute_status !== null);
+
+/**
+ * the media's length: an audio/video task's duration; a subtitle file's duration_ms is its lines'
+ * (its price and the list show it), so the length of media given to it is kept with its overview
+ */
+function mediaMsOf(task: TaskRow, row: OverviewRow | undefined): number | null {
+  const ms = task.kind === 'media' ? Number(task.duration_ms) : Number(row?.media_ms ?? 0);
+  return ms > 0 ? ms : null;
+}
 
 /**
  * Marks the task's overview queued and queues its job, in one transaction; false when a job has
@@ -81,16 +99,16 @@ const ageMinutes = (row: OverviewRow) => row.age_s / 60;
 
 /**
  * /file/overview: the caller's own task (another user's, or a deleted one, is not found). A task
- * without media (a subtitle file, or audio/video not executed yet: its file may still expire) has
- * none; what is missing is queued once, unless the task's execution is about to make it.
+ * without media (a subtitle file not given any, or audio/video not executed yet: its file may
+ * still expire) has none; what is missing is queued once, unless the task's execution is about to
+ * make it.
  */
 export async function overviewOf(ctx: AppContext, userId: number, taskId: string): Promise<Overview> {
   const task = await findOwnTask(ctx.db, userId, taskId);
   if (!task) throw new AppError('TASK_NOT_FOUND');
-  const durationMs = task.kind === 'media' && Number(task.duration_ms) > 0 ? Number(task.duration_ms) : null;
-  if (task.kind !== 'media' || !task.media_key || task.execute_status === null)
-    return { state: 'none', progress: 0, durationMs };
+  if (!hasMedia(task)) return { state: 'none', progress: 0, durationMs: mediaMsOf(task, undefined) };
   const row = await findOverview(ctx.db, taskId);
+  const durationMs = mediaMsOf(task, row);
   const shots = isVideo(task) ? (row?.shot_changes_ms ?? null) : [];
   const peaksUrl = task.peaks_key
     ? await ctx.storage.downloadUrl(task.peaks_key, PLAY_URL_SECONDS)
@@ -99,7 +117,7 @@ export async function overviewOf(ctx: AppContext, userId: number, taskId: string
   // a video's waveform is drawn while its shot changes are still to come
   const working = { state: 'working', progress: 0, durationMs, ...(peaksUrl ? { peaksUrl } : {}) } as const;
   // the execution extracts the audio now: it keeps the waveform and queues the shot changes
-  const extracting: number[] = [EXECUTE_STATUS.queued, EXECUTE_STATUS.extracting];
+  const extracting: (number | null)[] = [EXECUTE_STATUS.queued, EXECUTE_STATUS.extracting];
   if (task.status === 'processing' && extracting.includes(task.execute_status)) return working;
   if (row && (row.status === 'queued' || row.status === 'running') && ageMinutes(row) < STALE_MINUTES)
     return { ...working, progress: row.progress };
@@ -128,35 +146,90 @@ function progressWriter(ctx: AppContext, taskId: string) {
   };
 }
 
+/** how often a running job looks whether its task was given other media */
+const MEDIA_CHECK_MS = 1000;
+
 /**
- * The overview job: for an executed audio/video task, what is missing of its waveform (the whole
- * audio extracted to a temporary WAV, then storePeaks) and, for a video, its shot changes; the
- * progress stored as it goes. A task deleted meanwhile stops its ffmpeg within about a second and
- * leaves nothing (storePeaks deletes an object its task no longer names). A stopping process puts
- * the job back; a failure a retry would meet again (not media, no sound) or the last attempt's
+ * Watches the media a job reads: when the task is given other media (attachMedia), the signal
+ * aborts, so the job starts again on them instead of finishing a waveform of the earlier ones.
+ */
+function watchMedia(ctx: AppContext, taskId: string, mediaKey: string, parent: AbortSignal) {
+  const controller = new AbortController();
+  let seen = false;
+  const look = async () => {
+    if (!seen) seen = (await currentMediaKey(ctx.db, taskId)) !== mediaKey;
+    return seen;
+  };
+  const onParent = () => controller.abort(parent.reason);
+  if (parent.aborted) onParent();
+  else parent.addEventListener('abort', onParent, { once: true });
+  const timer = setInterval(() => {
+    look()
+      .then((replaced) => {
+        if (replaced && !controller.signal.aborted) controller.abort(new Error('the media were replaced'));
+      })
+      // a missed check is only a later stop
+      .catch(() => undefined);
+  }, MEDIA_CHECK_MS);
+  timer.unref();
+  return {
+    signal: controller.signal,
+    /** whether the task has other media now (asks the database once more when not seen yet) */
+    replaced: () => look().catch(() => false),
+    stop() {
+      clearInterval(timer);
+      parent.removeEventListener('abort', onParent);
+    },
+  };
+}
+
+type Attempt = { retryCount: number; retryLimit: number; signal?: AbortSignal; stopping?: AbortSignal };
+
+/**
+ * The overview job: for an executed audio/video task, or a subtitle-file task given its media,
+ * what is missing of its waveform (the whole audio extracted to a temporary WAV, then storePeaks)
+ * and, for a video, its shot changes; the progress stored as it goes. A task deleted meanwhile
+ * stops its ffmpeg within about a second and leaves nothing (storePeaks deletes an object its task
+ * no longer names); a task given other media meanwhile is done again, from them. A stopping process
+ * puts the job back; a failure a retry would meet again (not media, no sound) or the last attempt's
  * marks it failed: logged, its cause not told to the caller.
  */
-export async function runOverview(
-  ctx: AppContext,
-  taskId: string,
-  attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal; stopping?: AbortSignal },
-): Promise<void> {
+export async function runOverview(ctx: AppContext, taskId: string, attempt: Attempt): Promise<void> {
+  // one job a task (its singleton key): media given while it runs are this job's to draw
+  for (;;) if ((await overviewRun(ctx, taskId, attempt)) !== 'replaced') return;
+}
+
+async function overviewRun(ctx: AppContext, taskId: string, attempt: Attempt): Promise<'ended' | 'replaced'> {
   const task = await findTaskById(ctx.db, taskId);
   const mediaKey = task?.media_key;
-  if (!task) return;
+  if (!task) return 'ended';
   // deleted before its job ran: nothing to make, nothing to keep
-  if (task.deleted_at || !mediaKey || task.execute_status === null) return deleteOverview(ctx.db, taskId);
+  if (task.deleted_at || !mediaKey || !hasMedia(task)) {
+    await deleteOverview(ctx.db, taskId);
+    return 'ended';
+  }
+  const row = await findOverview(ctx.db, taskId);
   const needPeaks = !task.peaks_key;
-  const needShots = isVideo(task) && !(await findOverview(ctx.db, taskId))?.shot_changes_ms;
-  if (!needPeaks && !needShots) return endOverview(ctx.db, taskId, 'done');
-  const durationMs = Number(task.duration_ms);
+  const needShots = isVideo(task) && !row?.shot_changes_ms;
+  if (!needPeaks && !needShots) {
+    await endOverview(ctx.db, taskId, 'done');
+    return 'ended';
+  }
+  const durationMs = mediaMsOf(task, row) ?? 0;
   const stop = attempt.stopping ?? attempt.signal;
   const watch = watchTask(ctx, taskId, stop);
-  const signal = watch.signal;
+  const media = watchMedia(ctx, taskId, mediaKey, watch.signal);
+  const signal = media.signal;
   const progress = progressWriter(ctx, taskId);
   const extractShare = needShots ? EXTRACT_SHARE : 100;
   const share = (from: number, width: number) => (ms: number) => {
     if (durationMs > 0) progress.set(from + (width * Math.min(ms, durationMs)) / durationMs);
+  };
+  /** what was made could not be kept: the task was deleted (its row goes too) or given other media */
+  const lost = async (): Promise<'ended' | 'replaced'> => {
+    if (!(await watch.deleted()) && (await media.replaced())) return 'replaced';
+    await deleteOverview(ctx.db, taskId);
+    return 'ended';
   };
   let dir: string | null = null;
   try {
@@ -167,8 +240,7 @@ export async function runOverview(
       const wav = path.join(dir, 'audio.wav');
       const onProgress = share(0, extractShare);
       await extractAudio(location, wav, { ...tools(ctx), signal, onProgress });
-      if (!(await storePeaks(ctx, { id: taskId, media_key: mediaKey }, wav, signal)))
-        return await deleteOverview(ctx.db, taskId);
+      if (!(await storePeaks(ctx, { id: taskId, media_key: mediaKey }, wav, signal))) return await lost();
       // a 2-hour film's WAV is 230 MB: not kept while the picture is scored
       await rm(dir, { recursive: true, force: true });
       dir = null;
@@ -176,25 +248,33 @@ export async function runOverview(
     if (needShots) {
       const onProgress = share(needPeaks ? extractShare : 0, needPeaks ? 100 - extractShare : 100);
       const shots = await detectShotChanges(location, { ...tools(ctx), signal, onProgress });
-      if (!(await saveShotChanges(ctx.db, taskId, shots))) return await deleteOverview(ctx.db, taskId);
+      if (!(await saveShotChanges(ctx.db, taskId, mediaKey, shots))) return await lost();
     }
     await progress.settled();
+    if (await media.replaced()) return 'replaced';
     await endOverview(ctx.db, taskId, 'done');
     ctx.log.info({ task: taskId, peaks: needPeaks, shots: needShots }, 'media overview made');
+    return 'ended';
   } catch (err) {
     await progress.settled();
     // deleted meanwhile: its row goes too (the object, if any, went with the task or storePeaks)
-    if (await watch.deleted()) return await deleteOverview(ctx.db, taskId);
+    if (await watch.deleted()) {
+      await deleteOverview(ctx.db, taskId);
+      return 'ended';
+    }
+    // the earlier media may be gone from storage already: what failed was theirs
+    if (!stop?.aborted && (await media.replaced())) return 'replaced';
     const refused = err instanceof MediaError && err.reason !== 'failed' && err.reason !== 'aborted';
     if (!stop?.aborted && (refused || attempt.retryCount >= attempt.retryLimit)) {
       ctx.log.warn({ err, task: taskId }, 'the media overview failed');
       await endOverview(ctx.db, taskId, 'failed', err instanceof Error ? err.message : String(err));
-      return;
+      return 'ended';
     }
     // retried by the queue, or put back by a stopping process: waiting again
     await endOverview(ctx.db, taskId, 'queued');
     throw err;
   } finally {
+    media.stop();
     watch.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   }

@@ -12,11 +12,15 @@ import {
   submitExecution,
 } from './media.service.js';
 import { overviewOf } from './media-overview.service.js';
+import { attachMedia } from './media-attach.service.js';
 import { abortUpload, completeUpload, partUrls, startUpload } from './uploads.service.js';
 import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
 
-/** SPEC §7 /file/* calls: direct upload of one object, detection, execution; the timeline's overview. */
+/**
+ * SPEC §7 /file/* calls: direct upload of one object, detection, execution; the timeline's overview
+ * and a subtitle-file task's media given afterwards (issue 38).
+ */
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const user = { config: { auth: 'user' as const } };
 
@@ -67,5 +71,9 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ROUTES.fileOverview, user, async (req) =>
     ok(await overviewOf(ctx, currentUser(req).id, req.body.taskId)),
+  );
+
+  route(app, ROUTES.fileAttachMedia, user, async (req) =>
+    ok(await attachMedia(ctx, currentUser(req).id, req.body)),
   );
 }

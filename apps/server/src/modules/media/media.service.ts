@@ -244,7 +244,7 @@ export async function checkExecution(
 
 /**
  * /file/sts-down-credentials: a signed GET URL for the caller's own upload, result or task media
- * (with its waveform's, issue 38).
+ * (with its waveform's, issue 38): an audio/video task's, or those given to a subtitle-file task.
  */
 export async function downloadUrl(
   ctx: AppContext,
@@ -253,7 +253,9 @@ export async function downloadUrl(
 ): Promise<DownloadUrl> {
   const expiresAt = new Date(Date.now() + PLAY_URL_SECONDS * 1000).toISOString();
   if (body.taskId) {
-    const task = await ownMediaTask(ctx, userId, body.taskId);
+    const task = await findOwnTask(ctx.db, userId, body.taskId);
+    // a subtitle file without media is no media task, as before issue 38 gave it some
+    if (!task || (task.kind !== 'media' && !task.media_key)) throw new AppError('TASK_NOT_FOUND');
     if (!task.media_key || !task.media_type) throw new AppError('MEDIA_NOT_FOUND');
     const url = await ctx.storage.downloadUrl(task.media_key, PLAY_URL_SECONDS);
     const peaksUrl = task.peaks_key ? await ctx.storage.downloadUrl(task.peaks_key, PLAY_URL_SECONDS) : null;

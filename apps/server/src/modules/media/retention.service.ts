@@ -8,8 +8,8 @@ const BATCH = 500;
  * Scheduled: audio/video never executed does not stay stored. A task whose execution never
  * started loses its file at its `media_expires_at` (MEDIA_UNEXECUTED_DAYS after it was made; the
  * list and the confirmation show the date) and fails with MEDIA_EXPIRED; a completed upload never
- * submitted for detection is deleted after as many days. Executed tasks keep their file until the
- * task is deleted. The objects go through the deletion queue, so a storage failure loses nothing.
+ * submitted for detection is deleted after as many days. Executed tasks, and subtitle-file tasks
+ * given their audio/video afterwards (issue 38), keep their file until the task is deleted. The objects go through the deletion queue, so a storage failure loses nothing.
  */
 export async function expireUnexecutedMedia(
   ctx: AppContext,

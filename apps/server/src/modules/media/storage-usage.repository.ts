@@ -16,7 +16,8 @@ export interface MediaUsage {
   openUploads: number;
   /**
    * bytes held for the user: open and completed-but-unused uploads (declared sizes), plus the
-   * media of live tasks whose object is still stored
+   * media of live tasks whose object is still stored (audio/video tasks', and those given to
+   * subtitle-file tasks, issue 38)
    */
   storedBytes: number;
 }
@@ -32,7 +33,7 @@ export async function mediaUsage(q: Queryable, userId: number): Promise<MediaUsa
        (SELECT coalesce(sum(size_bytes), 0)::float8 FROM media_uploads
          WHERE user_id = $1 AND status IN ('uploading', 'completed')) AS upload_bytes,
        (SELECT coalesce(sum(media_bytes), 0)::float8 FROM tasks
-         WHERE user_id = $1 AND kind = 'media' AND deleted_at IS NULL AND media_key IS NOT NULL) AS task_bytes`,
+         WHERE user_id = $1 AND deleted_at IS NULL AND media_key IS NOT NULL) AS task_bytes`,
     [userId],
   );
   return {
