@@ -6,6 +6,8 @@ import { parseTimestamp } from '@subtrans/subtitles/time';
 import { makeShotsVideo } from '../../apps/server/test/support/media.js';
 import { expectDashboard, registerViaUi } from '../support/auth.js';
 import { completedMediaTask } from '../support/media-task.js';
+import { newUserWithTask } from '../support/tasks.js';
+import { text } from '../support/texts.js';
 import { E2E_PORT } from '../playwright.config.js';
 
 const BASE = `http://localhost:${E2E_PORT}`;
@@ -138,6 +140,13 @@ test('the timeline shows the waveform, the lines and the shot changes; drags ret
   await page.keyboard.press('Alt+BracketLeft');
   await saved(page);
   expect((await serverLines(page, id)).find((l) => l.id === first.id)!.startMs).toBe(500);
+  // a frame (at 24 fps) later, then its end a frame earlier
+  await page.keyboard.press('Alt+Period');
+  await page.keyboard.press('Alt+Shift+Comma');
+  await saved(page);
+  const nudged = (await serverLines(page, id)).find((l) => l.id === first.id)!;
+  expect(nudged.startMs).toBe(542);
+  expect(nudged.endMs).toBe(first.endMs - 42);
 });
 
 test.describe('on a phone', () => {
@@ -188,4 +197,33 @@ test.describe('on a phone', () => {
     expect(Math.abs(after.endMs - (first.endMs - 300))).toBeLessThanOrEqual(120);
     expect(grip.width).toBeGreaterThan(0);
   });
+});
+
+test('a subtitle file shows its lines on a ruler, then is given its video: player, waveform and cuts', async ({
+  page,
+}) => {
+  // two lines, 0–2 s and 6–8 s, of a file translated from SRT
+  const { id } = await newUserWithTask(page, { cues: 2, target: 'fr', name: 'later.srt' });
+  await page.goto(`/edit/${id}?lang=en`);
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-ready', 'true');
+  await expect(timeline).toContainText(text('en', 'editor.timeline.noMedia'));
+  await expect(timeline.locator('[data-line]')).toHaveCount(2);
+  await expect(page.getByTestId('media-element')).toHaveCount(0);
+  const points = async () =>
+    JSON.stringify(
+      await (await page.request.post('/user/get_point', { headers: { Origin: BASE }, data: {} })).json(),
+    );
+  const pointsBefore = await points();
+
+  await page.getByTestId('attach-media-input').setInputFiles(video.path);
+  await expect(page.getByTestId('media-element')).toBeVisible({ timeout: 60_000 });
+  await expect(timeline.locator('[part="shot"]')).toHaveCount(video.cutsMs.length, { timeout: 60_000 });
+  await expect(timeline).not.toContainText(text('en', 'editor.timeline.noMedia'));
+  await expect(page.getByTestId('attach-media')).toHaveText(text('en', 'editor.timeline.replaceMedia'));
+  // nothing charged; and the media stay with the task
+  expect(await points()).toBe(pointsBefore);
+  await page.reload();
+  await expect(page.getByTestId('media-element')).toBeVisible();
+  await expect(timeline.locator('[part="shot"]')).toHaveCount(video.cutsMs.length);
 });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '@subtrans/contract';
@@ -10,6 +11,7 @@ import { MIN_GAP_MS } from '../lib/quality';
 import { edgeAt, nudgeEdge, type TimedLine } from '../lib/timeline-snap';
 import { useLatest } from '../hooks/use-latest';
 import { useShortcuts } from '../hooks/use-shortcuts';
+import { AttachMedia } from './attach-media';
 import { MediaPlayer, type MediaPlayerHandle } from './media-player';
 import { ZOOM_STEP_KEY, type TimelineHandle } from './timeline-zoom';
 
@@ -25,6 +27,8 @@ interface Props {
   task: { id: string; kind: string; includeOriginalText: boolean };
   /** whether the task has media that can play (a media task whose detection did not fail) */
   playable: boolean;
+  /** a subtitle file: its video or audio may be given (or given again) here */
+  attachable: boolean;
   segments: readonly EditSegment[];
   index: LineIndex;
   current: number | null;
@@ -40,20 +44,23 @@ interface Props {
  * ruler and the lines). Its keys set the current line's times at the playhead or by a frame, each
  * one undoable edit, as a drag on the timeline is.
  */
-export function EditorMedia({
-  task,
-  playable,
-  segments,
-  index,
-  current,
-  locked,
-  dispatch,
-  follow,
-  player,
-}: Props) {
+export function EditorMedia(props: Props) {
+  const { task, segments, index, current, locked, dispatch, follow, player, attachable } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const client = useQueryClient();
   const [media, setMedia] = useState<HTMLVideoElement | null>(null);
+  // media given in this editor play at once (the task says so too from its next load)
+  const [attached, setAttached] = useState(false);
+  const playable = props.playable || attached;
+  const onAttached = useCallback(
+    (answer: Overview) => {
+      client.setQueryData(['overview', task.id], answer);
+      void client.invalidateQueries({ queryKey: ['media-url', task.id] });
+      setAttached(true);
+    },
+    [client, task.id],
+  );
   const asked = useOverview(task.id, playable);
   const waveform = useWaveform(asked.data);
   // a waveform that could not be had is no reason to go without the timeline: it shows the ruler
@@ -137,6 +144,9 @@ export function EditorMedia({
             onSelect={follow}
             onRetime={retime}
             ref={view}
+            actions={
+              attachable ? <AttachMedia taskId={task.id} replace={playable} onAttached={onAttached} /> : null
+            }
           />
         )}
       </Suspense>

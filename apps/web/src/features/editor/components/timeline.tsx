@@ -1,4 +1,12 @@
-import { forwardRef, useDeferredValue, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import {
+  forwardRef,
+  type ReactNode,
+  useDeferredValue,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import { Button, Flex, Progress, Tooltip, Typography } from 'antd';
 import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +32,8 @@ export interface TimelineProps {
   minDurationMs: number;
   onSelect: (id: number) => void;
   onRetime: (id: number, startMs: number, endMs: number) => void;
+  /** more controls in the timeline's bar (a subtitle file's "add video or audio") */
+  actions?: ReactNode;
 }
 
 /**
@@ -109,6 +119,7 @@ const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timeline(pro
           </Typography.Text>
         ) : null}
         <span style={{ flex: 1 }} />
+        {props.actions}
         <Tooltip title={t('editor.timeline.zoomOut')}>
           <Button
             size="small"

@@ -309,7 +309,10 @@ export default function EditorPage() {
       {/* a file whose detection failed is no audio or video to play (its lines still have a timeline) */}
       <EditorMedia
         task={task}
-        playable={task.kind === 'media' && task.detectStatus !== DETECT_STATUS.failed}
+        playable={
+          task.kind === 'media' ? task.detectStatus !== DETECT_STATUS.failed : task.mediaType !== null
+        }
+        attachable={task.kind === 'srt'}
         segments={state.segments}
         index={state.index}
         current={current}
