@@ -112,6 +112,8 @@ describe.each(STORAGE_KINDS)(`a media task's overview (%s storage, ${TEST_DB})`,
     // the execution kept the waveform and queued the shot changes itself
     expect(await jobsOf(taskId)).toHaveLength(1);
     expectCuts((await ready(token, taskId)).shotChangesMs);
+    // the cuts are answered once saved, a moment before their job marks itself done: that first
+    await until(async () => (await jobsOf(taskId)).every((j) => j.state === 'completed'), 30_000);
     // while a video's cuts are to come (its job running), its waveform is answered already
     await t.ctx.db.query(
       `UPDATE media_overviews SET status = 'running', progress = 40, shot_changes_ms = NULL WHERE task_id = $1`,
