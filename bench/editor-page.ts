@@ -165,6 +165,8 @@ export interface Variant {
   throttle: number;
   /** a phone: 390 × 844 CSS px at 3 device pixels each, touch, the mobile viewport (issue 34) */
   phone?: boolean;
+  /** more scripts to run in every page before its own (source text), as FIRST_SEGMENTS_PROBE is */
+  probes?: string[];
 }
 
 /** the window of a laptop, and of a phone (an iPhone 13's CSS size and pixel ratio) */
@@ -188,7 +190,7 @@ export async function openEditor(
 ): Promise<Load> {
   const context = await browser.newContext(v.phone ? PHONE : LAPTOP);
   await context.addCookies([{ name: 'user_sessionid', value: cookie, url: base }]);
-  await context.addInitScript({ content: FIRST_SEGMENTS_PROBE });
+  for (const content of [FIRST_SEGMENTS_PROBE, ...(v.probes ?? [])]) await context.addInitScript({ content });
   const page = await context.newPage();
   page.setDefaultTimeout(PAGE_TIMEOUT_MS);
   // a missing asset (a copy taken in the middle of a rebuild) would otherwise pass for a slow page

@@ -1,4 +1,7 @@
-/** The editor bench's server: the built web app and the API on PGlite, with a 10,000-segment task done. */
+/**
+ * The editor bench's server: the built web app and the API on PGlite, with a 10,000-segment task
+ * done (or a task of another shape: the timeline bench's 2,000 lines over two hours).
+ */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, cpSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,21 +27,26 @@ const SENTENCES = [
   'Please wait here while I talk to the doctor about your results.',
 ];
 
-/** What the task's file is like besides its 10,000 sentences. */
+/** What the task's file is like besides its sentences. */
 export interface TaskShape {
   /** every n-th cue runs 1 s into the next (an overlap fix timing removes); none by default */
   overlapEvery?: number;
+  /** cues in the file (CUES by default) */
+  cues?: number;
+  /** from one cue's start to the next's (3,000 ms by default; each cue lasts this less 200 ms) */
+  spacingMs?: number;
 }
 
 /**
- * 10,000 cues, 3 s apart, 2.8 s each (with `overlapEvery`, every n-th 4 s), ordinary English
- * sentences of 40–80 characters.
+ * 10,000 cues (or `cues`), 3 s apart (or `spacingMs`), each 200 ms shorter than that (with
+ * `overlapEvery`, every n-th 1 s longer), ordinary English sentences of 40–80 characters.
  */
 function longSrt(shape: TaskShape): string {
-  return Array.from({ length: CUES }, (_, k) => {
-    const start = k * 3000;
+  const spacing = shape.spacingMs ?? 3000;
+  return Array.from({ length: shape.cues ?? CUES }, (_, k) => {
+    const start = k * spacing;
     const text = SENTENCES[k % SENTENCES.length]!;
-    const end = start + (shape.overlapEvery && k % shape.overlapEvery === 0 ? 4000 : 2800);
+    const end = start + spacing + (shape.overlapEvery && k % shape.overlapEvery === 0 ? 1000 : -200);
     return `${k + 1}\r\n${formatSrtTime(start)} --> ${formatSrtTime(end)}\r\n${text}\r\n`;
   }).join('\r\n');
 }
@@ -99,11 +107,12 @@ export async function stopServer(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-interface Api {
+export interface Api {
   post<T>(url: string, body: unknown): Promise<T>;
 }
 
-function api(base: string, cookie: string): Api {
+/** The API called as the session `cookie` (user_sessionid's value): each answer's data, its code checked. */
+export function api(base: string, cookie: string): Api {
   return {
     async post<T>(url: string, body: unknown): Promise<T> {
       const res = await fetch(`${base}${url}`, {
@@ -118,11 +127,8 @@ function api(base: string, cookie: string): Api {
   };
 }
 
-/** Signs in as the manager, grants it points and runs a 10,000-segment task to completion. */
-export async function completedTask(
-  base: string,
-  shape: TaskShape = {},
-): Promise<{ cookie: string; taskId: string }> {
+/** Signs in as the manager; answers its session cookie's value. */
+export async function signInAsManager(base: string): Promise<string> {
   const login = await fetch(`${base}/email/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -130,15 +136,46 @@ export async function completedTask(
   });
   const cookie = /user_sessionid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
   if (!cookie) throw new Error(`manager login failed: ${await login.text()}`);
+  return cookie;
+}
+
+/** Resolves once the task is completed (it is looked at every 500 ms); throws when it fails or takes `ms`. */
+export async function untilCompleted(call: Api, taskId: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    // the list carries no segments (a light look at the status)
+    const page = await call.post<{ list: { id: string; status: string; error: string | null }[] }>(
+      '/task/list',
+      { page: 1, size: 10 },
+    );
+    const task = page.list.find((t) => t.id === taskId);
+    if (task?.status === 'completed') return;
+    if (task?.status === 'failed') throw new Error(`task failed: ${task.error}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`task ${taskId} did not complete in ${Math.round(ms / 60_000)} minutes`);
+}
+
+/** Signs in as the manager, grants it points and runs a 10,000-segment task (or `shape`'s) to completion. */
+export async function completedTask(
+  base: string,
+  shape: TaskShape = {},
+): Promise<{ cookie: string; taskId: string }> {
+  const cookie = await signInAsManager(base);
   const call = api(base, cookie);
   const me = await call.post<{ id: number }>('/user/profile', {});
-  // 10 points per started minute: 10,000 cues × 3 s = 500 min = 5,000 points
+  // 10 points per started minute: 10,000 cues × 3 s = 500 min = 5,000 points (the timeline bench's
+  // 2-hour file and 2-hour audio: 2 × 1,200)
   await call.post('/user/grant_points', { userId: me.id, points: 10_000, note: 'editor bench' });
 
   const form = new FormData();
   form.set('targetLanguage', 'fr');
   form.set('originalLanguage', 'en');
-  form.set('file', new Blob([longSrt(shape)], { type: 'application/x-subrip' }), 'ten-thousand.srt');
+  form.set(
+    'file',
+    new Blob([longSrt(shape)], { type: 'application/x-subrip' }),
+    `${shape.cues ?? CUES}-lines.srt`,
+  );
   const created = await fetch(`${base}/task/create`, {
     method: 'POST',
     headers: { cookie: `user_sessionid=${cookie}`, origin: base },
@@ -148,29 +185,20 @@ export async function completedTask(
   if (createdJson.code !== 20000) throw new Error(`/task/create: ${createdJson.msg}`);
   const taskId = createdJson.data.id;
   await call.post('/task/start', { id: taskId });
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    // the list carries no segments (a light look at the status)
-    const page = await call.post<{ list: { id: string; status: string; error: string | null }[] }>(
-      '/task/list',
-      { page: 1, size: 10 },
-    );
-    const task = page.list.find((t) => t.id === taskId);
-    if (task?.status === 'completed') return { cookie, taskId };
-    if (task?.status === 'failed') throw new Error(`task failed: ${task.error}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the 10,000-segment task did not complete in 10 minutes');
+  await untilCompleted(call, taskId, 600_000);
+  return { cookie, taskId };
 }
 
 /**
  * The product's server in a child process on a free port, on PGlite in `dataDir`, translating with
- * the engine at `engineUrl` (key ENGINE_KEY), its log in `logFile`; answers once it is ready.
+ * the engine at `engineUrl` (key ENGINE_KEY), its log in `logFile`, with `env` besides (a speech
+ * engine, say); answers once it is ready.
  */
 export async function startEditorServer(
   dataDir: string,
   engineUrl: string,
   logFile: string,
+  env: Record<string, string> = {},
 ): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -197,6 +225,7 @@ export async function startEditorServer(
       DEEPSEEK_BASE_URL: engineUrl,
       TRANSLATE_BATCH_SIZE: '50',
       TRANSLATE_CONCURRENCY: '20',
+      ...env,
     },
     stdio: ['ignore', log, log],
   });

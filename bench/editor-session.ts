@@ -28,12 +28,14 @@ export interface EditorSession {
 }
 
 /**
- * Runs `measure` against a 10,000-segment task of `shape`, then stops everything.
+ * Runs `measure` against a 10,000-segment task of `shape` (the server started with `env` besides),
+ * then stops everything.
  * BENCH_EDITOR_HOLD=1: keeps the server with its task up to look at by hand instead (no figures).
  */
 export async function onEditorTask(
   shape: TaskShape,
   measure: (session: EditorSession) => Promise<Figure[]>,
+  env: Record<string, string> = {},
 ): Promise<Figure[]> {
   ensureWebBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-editor-'));
@@ -44,7 +46,7 @@ export async function onEditorTask(
   const logFile = path.join(dataDir, 'server.log');
   try {
     let base: string;
-    ({ server, base } = await startEditorServer(dataDir, engine.url, logFile));
+    ({ server, base } = await startEditorServer(dataDir, engine.url, logFile, env));
     const { cookie, taskId } = await completedTask(base, shape);
     if (process.env.BENCH_EDITOR_HOLD) {
       console.log(

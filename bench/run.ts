@@ -22,9 +22,11 @@
  * choose, through the real server, bench/amplification.ts), edits (saving a split or a merge in a
  * 10,000-line task against one text edit, per database, bench/segment-edit.ts), editor-structure
  * (a split, a merge, a shift, a frame rate and fix timing in the editor on a 10,000-line task against
- * a keystroke, with the saves they send, bench/editor-structure.ts), formats (issue 37: encoding
- * detection on bench/encoding-corpus, ASS written back whole on bench/ass-corpus, parse speed of
- * WebVTT, ASS, SBV, TTML and MicroDVD against npm parsers, bench/subtitle-formats.ts), cjk (issue 36:
+ * a keystroke, with the saves they send, bench/editor-structure.ts), timeline (issue 38: frames
+ * while dragging a line's edge on the timeline of a 2,000-line, 2-hour file, at the first zoom and
+ * fully out, and a 2-hour audio task's waveform painted after its lines, bench/timeline.ts), formats
+ * (issue 37: encoding detection on bench/encoding-corpus, ASS written back whole on bench/ass-corpus,
+ * parse speed of WebVTT, ASS, SBV, TTML and MicroDVD against npm parsers, bench/subtitle-formats.ts), cjk (issue 36:
  * words split across lines on the labelled cues of bench/cjk-words, bench/cjk-breaks.ts), breaks (issue 36:
  * lines ending on a function word on the labelled cues of bench/break-rules, bench/break-rules.ts),
  * untranslated (issue 36: English words left in Apertium's Spanish, and planted in a language
@@ -52,6 +54,7 @@ import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
 import { benchFormats } from './subtitle-formats.js';
 import { benchSubtitles } from './subtitles.js';
+import { benchTimeline } from './timeline.js';
 import { benchUntranslated } from './untranslated.js';
 import { benchVoice } from './voice.js';
 import { ADMIN, ROOT, rssMb, signInAsAdmin } from './support.js';
@@ -279,7 +282,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure'
+      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -302,6 +305,7 @@ async function main() {
   if (only.has('amplification')) figures.push(...(await benchAmplification()));
   if (only.has('edits')) figures.push(...(await benchSegmentEdits(PG_URL)));
   if (only.has('editor-structure')) figures.push(...(await benchEditorStructure()));
+  if (only.has('timeline')) figures.push(...(await benchTimeline()));
   console.table(
     figures.map((f) => ({
       figure: f.name,
