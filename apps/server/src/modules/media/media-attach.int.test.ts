@@ -224,13 +224,19 @@ describe.each(STORAGE_KINDS)(`audio/video given to a subtitle-file task (%s stor
     expect(await pointsOf(u.id)).toEqual(points);
   }, 90_000);
 
-  it('replaces the earlier media and their waveform, and deletes the media with the task', async () => {
+  /** a new user's subtitle task given the test video, its overview made */
+  async function attachedVideo() {
     const u = await t.signUp();
     const task = await srtTask(u.token);
     const first = await upload(u.token, video, 'cuts.mp4', 2);
     expectSuccess(await attach(u.token, task.id, first));
     await ready(u.token, task.id);
     await jobsDone(task.id);
+    return { u, task, first };
+  }
+
+  it('replaces the earlier media and their waveform, and deletes the media with the task', async () => {
+    const { u, task, first } = await attachedVideo();
     expect(await stored(first)).toBe(true);
     expect(await stored(peaksKeyOf(first))).toBe(true);
 
@@ -286,12 +292,7 @@ describe.each(STORAGE_KINDS)(`audio/video given to a subtitle-file task (%s stor
   }, 90_000);
 
   it('stops drawing media replaced mid-way and draws the new ones instead', async () => {
-    const u = await t.signUp();
-    const task = await srtTask(u.token);
-    const first = await upload(u.token, video, 'cuts.mp4', 2);
-    expectSuccess(await attach(u.token, task.id, first));
-    await ready(u.token, task.id);
-    await jobsDone(task.id);
+    const { u, task, first } = await attachedVideo();
     // as if its job were still to draw it, with an ffmpeg that never ends on the video
     await t.ctx.db.query(`UPDATE tasks SET peaks_key = NULL WHERE id = $1`, [task.id]);
     await t.ctx.storage.delete(peaksKeyOf(first));
