@@ -222,6 +222,19 @@ export async function zoomOutFully(page: Page): Promise<{ keys: number; wheel: n
   return { keys, wheel, steps };
 }
 
+/**
+ * Zoomed that far out the lines are painted, not regions (timeline-dense.ts): a click at `share` of
+ * the view's width selects the line there, which is then drawn as the region to drag.
+ */
+export async function selectAt(page: Page, share: number): Promise<void> {
+  const at = await page.evaluate<{ x: number; y: number }>(`(() => {
+    const r = ${SHADOW}.querySelector('[part~="scroll"]').getBoundingClientRect();
+    return { x: r.left + r.width * ${share}, y: r.top + 20 };
+  })()`);
+  await page.mouse.click(at.x, at.y);
+  await settle(page);
+}
+
 /** The timeline scrolled to the middle of the file; answers its scroll and view's widths (px). */
 export async function scrollToMiddle(page: Page): Promise<{ width: number; view: number }> {
   const at = await page.evaluate<{ width: number; view: number }>(`(() => {

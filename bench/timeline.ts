@@ -24,6 +24,7 @@ import {
   onScreen,
   saved,
   scrollToMiddle,
+  selectAt,
   swing,
   timelineAfterLines,
   timelineProbe,
@@ -121,6 +122,9 @@ async function measureDrags(s: EditorSession): Promise<DragCases> {
         );
       }
       for (const throttle of THROTTLES) {
+        // zoomed out the current line is the one region: one away from the middle, where the first
+        // zoom's lines were dragged, and another at each throttle
+        if (zoom === 'whole file') await selectAt(page, 0.2 + 0.1 * THROTTLES.indexOf(throttle));
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
         const last = zoom === 'whole file' && throttle === THROTTLES.at(-1);
         const runs = zoom === 'first zoom' ? RUNS : WHOLE_RUNS;

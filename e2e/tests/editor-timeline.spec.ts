@@ -227,3 +227,54 @@ test('a subtitle file shows its lines on a ruler, then is given its video: playe
   await expect(page.getByTestId('media-element')).toBeVisible();
   await expect(timeline.locator('[part="shot"]')).toHaveCount(video.cutsMs.length);
 });
+
+/** `count` one-word lines a second apart, each half a second long */
+function denseSrt(count: number): string {
+  const t = (ms: number) =>
+    `00:${String(Math.floor(ms / 60_000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`;
+  return Array.from(
+    { length: count },
+    (_, k) => `${k + 1}\n${t(k * 1000)} --> ${t(k * 1000 + 500)}\nWord${k + 1}\n`,
+  ).join('\n');
+}
+
+test('the ruler follows the zoom; zoomed far out the lines are painted and a click picks the one to drag', async ({
+  page,
+}) => {
+  // 400 lines over 400 s: more than the timeline keeps as regions once zoomed out
+  const { id } = await newUserWithTask(page, { srt: denseSrt(400), target: 'fr', name: 'many.srt' });
+  await page.goto(`/edit/${id}?lang=en`);
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toHaveAttribute('data-ready', 'true');
+  const ruler = timeline.locator('[part="ruler"]');
+  const dense = timeline.locator('[part="dense-lines"]');
+  // the first zoom: notches of the window only, labelled every 2 s; every line a region
+  await expect(ruler).toContainText('0:02');
+  expect(await ruler.locator('div').count()).toBeLessThan(400);
+  await expect(dense).toBeHidden();
+  expect(await timeline.locator('[data-line]').count()).toBeGreaterThan(10);
+
+  // zoomed out as far as the keys go: the ruler's labels are minutes apart, the lines painted
+  for (let k = 0; k < 12 && !(await dense.isVisible()); k += 1) await page.keyboard.press('Alt+Minus');
+  await expect(dense).toBeVisible();
+  await expect(ruler).toContainText('1:00');
+  await expect(ruler).not.toContainText('0:02');
+  expect(await timeline.locator('[data-line]').count()).toBeLessThanOrEqual(1);
+
+  // a click on the painted lines selects the line there: it is the region to drag, and the list's
+  const view = (await timeline.locator('.editor-timeline-view').boundingBox())!;
+  const x = view.x + view.width / 3;
+  await page.mouse.click(x, view.y + 30);
+  const region = timeline.locator('[data-line]');
+  await expect(region).toHaveCount(1);
+  const picked = Number(await region.getAttribute('data-line'));
+  const box = (await region.boundingBox())!;
+  // the line under the pointer, or the nearest within the snap tolerance
+  expect(Math.abs(box.x + box.width / 2 - x)).toBeLessThanOrEqual(box.width / 2 + 8);
+  await expect(page.getByTestId(`segment-${picked}`)).toHaveAttribute('data-current', 'true');
+
+  // zoomed in again: regions, not paint
+  for (let k = 0; k < 12 && (await dense.isVisible()); k += 1) await page.keyboard.press('Alt+Equal');
+  await expect(dense).toBeHidden();
+  expect(await timeline.locator('[data-line]').count()).toBeGreaterThan(10);
+});

@@ -47,6 +47,9 @@ const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timeline(pro
   const box = useRef<HTMLDivElement>(null);
   const view = useRef<TimelineView | null>(null);
   const [ready, setReady] = useState(false);
+  // each view made: the lines, cuts and current line are handed to it (its `ready` may come before
+  // React renders the false set at its making, so `ready` alone does not tell a new view)
+  const [made, setMade] = useState(0);
   // the timeline follows the lines a frame late: a key's own render draws the list first
   const segments = useDeferredValue(props.segments);
   const latest = useRef(props);
@@ -82,15 +85,19 @@ const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timeline(pro
       onReady: () => setReady(true),
     });
     view.current = v;
+    setMade((n) => n + 1);
     return () => {
       v.destroy();
       view.current = null;
     };
   }, [media, waveform, durationMs, editable, minGapMs, minDurationMs]);
 
-  useEffect(() => view.current?.setLines(segments), [segments, ready]);
-  useEffect(() => view.current?.setShots(overview?.shotChangesMs ?? []), [overview?.shotChangesMs, ready]);
-  useEffect(() => view.current?.setCurrent(current), [current, ready]);
+  useEffect(() => view.current?.setLines(segments), [segments, made, ready]);
+  useEffect(
+    () => view.current?.setShots(overview?.shotChangesMs ?? []),
+    [overview?.shotChangesMs, made, ready],
+  );
+  useEffect(() => view.current?.setCurrent(current), [current, made, ready]);
 
   return (
     <div className="editor-timeline" data-testid="timeline" data-ready={ready ? 'true' : 'false'}>

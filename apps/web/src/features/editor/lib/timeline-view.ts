@@ -1,7 +1,8 @@
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
-import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
+import { DenseLines, lineAt } from './timeline-dense';
+import { TimelineRuler } from './timeline-ruler';
 import { linesIn, moveLine, resizeEdge, roomOf, shotsIn, type Room, type TimedLine } from './timeline-snap';
 
 /**
@@ -42,6 +43,10 @@ export const SNAP_PX = 8;
 export const START_PX_PER_SEC = 60;
 export const MIN_PX_PER_SEC = 2;
 export const MAX_PX_PER_SEC = 1000;
+/** more lines than this in the window (±1 screen) are painted as bars, not regions (timeline-dense) */
+export const REGION_CAP = 300;
+/** a region narrower than this on screen has no label (nor its share of the plugin's label pass) */
+const LABEL_MIN_PX = 32;
 
 const LINE_COLOR = 'rgba(22, 119, 255, 0.16)';
 const CURRENT_COLOR = 'rgba(250, 173, 20, 0.35)';
@@ -67,6 +72,12 @@ export class TimelineView {
   readonly #opts: TimelineOptions;
   readonly #shown = new Map<number, Region>();
   readonly #shotLayer: HTMLDivElement;
+  readonly #ruler: TimelineRuler;
+  readonly #dense: DenseLines;
+  /** the window holds more lines than REGION_CAP */
+  #denseNow = false;
+  /** the window the ruler was drawn for, and at which zoom */
+  #ruled: { from: number; to: number; pxPerSecond: number } | null = null;
   #lines: readonly TimelineLine[] = [];
   #shots: readonly number[] = [];
   #current: number | null = null;
@@ -97,7 +108,6 @@ export class TimelineView {
       normalize: true,
       plugins: [
         this.#regions,
-        TimelinePlugin.create({ height: 16, style: { fontSize: '10px', color: '#595959' } }),
         ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC, exponentialZooming: true }),
       ],
     });
@@ -110,6 +120,17 @@ export class TimelineView {
       zIndex: '4',
     });
     this.ws.getWrapper().appendChild(this.#shotLayer);
+    this.#ruler = new TimelineRuler(opts.durationMs);
+    this.ws.getWrapper().appendChild(this.#ruler.element);
+    this.#dense = new DenseLines(opts.height);
+    this.ws.getWrapper().appendChild(this.#dense.element);
+    // painted lines are not regions to click: a click on one selects it (and seeks, as anywhere)
+    this.ws.on('click', (relativeX) => {
+      if (!this.#denseNow) return;
+      const at = relativeX * opts.durationMs;
+      const line = lineAt(this.#lines, at, (SNAP_PX / this.pxPerSecond()) * 1000);
+      if (line) opts.onSelect(line.id);
+    });
     const sync = () => this.#syncWindow();
     this.ws.on('scroll', sync);
     this.ws.on('zoom', sync);
@@ -182,10 +203,13 @@ export class TimelineView {
   #syncWindow() {
     const [from, to] = this.#window(1);
     const visible = linesIn(this.#lines, from, to);
+    this.#denseNow = visible.length > REGION_CAP;
+    const regions = this.#denseNow ? visible.filter((l) => l.id === this.#current) : visible;
+    const minLabelMs = (LABEL_MIN_PX / this.pxPerSecond()) * 1000;
     const keep = new Set<number>();
-    for (const line of visible) {
+    for (const line of regions) {
       keep.add(line.id);
-      this.#draw(line);
+      this.#draw(line, line.endMs - line.startMs >= minLabelMs);
     }
     for (const [id, region] of this.#shown) {
       // a region being dragged stays, whatever the lines say, until it is dropped
@@ -193,10 +217,31 @@ export class TimelineView {
       region.remove();
       this.#shown.delete(id);
     }
+    if (this.#denseNow)
+      this.#dense.draw(
+        visible,
+        from,
+        to,
+        this.#opts.durationMs,
+        this.ws.getWrapper().clientWidth,
+        this.#current,
+      );
+    else this.#dense.clear();
     this.#drawShots(from, to);
+    this.#drawRuler(from, to);
   }
 
-  #draw(line: TimelineLine) {
+  /** again only when the zoom changed or the screen nears the edge of what was drawn */
+  #drawRuler(from: number, to: number) {
+    const pxPerSecond = this.pxPerSecond();
+    const ruled = this.#ruled;
+    const [shownFrom, shownTo] = this.#window(0);
+    if (ruled && ruled.pxPerSecond === pxPerSecond && shownFrom >= ruled.from && shownTo <= ruled.to) return;
+    this.#ruler.draw(from, to, pxPerSecond);
+    this.#ruled = { from, to, pxPerSecond };
+  }
+
+  #draw(line: TimelineLine, labelled: boolean) {
     if (this.#drag?.id === line.id) return;
     const color = line.id === this.#current ? CURRENT_COLOR : LINE_COLOR;
     const region = this.#shown.get(line.id);
@@ -206,7 +251,7 @@ export class TimelineView {
         start: seconds(line.startMs),
         end: seconds(line.endMs),
         color,
-        content: labelOf(line),
+        ...(labelled ? { content: labelOf(line) } : {}),
         minLength: seconds(this.#opts.minDurationMs),
         drag: this.#opts.editable,
         resize: this.#opts.editable,
@@ -219,7 +264,10 @@ export class TimelineView {
     if (ms(region.start) !== line.startMs || ms(region.end) !== line.endMs || region.color !== color)
       region.setOptions({ start: seconds(line.startMs), end: seconds(line.endMs), color });
     const label = region.content;
-    if (label && label.textContent !== line.originalText) label.textContent = line.originalText;
+    if (!labelled) {
+      if (label) region.setContent(undefined);
+    } else if (!label) region.setContent(labelOf(line));
+    else if (label.textContent !== line.originalText) label.textContent = line.originalText;
     if (region.element && region.element.title !== (line.translatedText || line.originalText))
       region.element.title = line.translatedText || line.originalText;
   }
