@@ -65,8 +65,9 @@ interface Case {
 
 /**
  * `runs` drags, each of the right edge of another line near the middle of the view (not one in
- * `used`), and their baselines. After each the page is let settle, unless it is `last` and the drop
- * left it busy past the cap (the page is closed next).
+ * `used`; with `pick`, the line it makes the one region before each), and their baselines. After
+ * each the page is let settle, unless it is `last` and the drop left it busy past the cap (the page
+ * is closed next).
  */
 async function dragCase(
   page: Page,
@@ -74,22 +75,25 @@ async function dragCase(
   cap: number,
   used: Set<number>,
   last: boolean,
+  pick?: (k: number) => Promise<void>,
 ): Promise<Case> {
-  const { ids, pxPerSecond } = await onScreen(page, LINE_MS);
-  const lines = ids.filter((id) => !used.has(id)).slice(0, runs);
-  if (lines.length < runs) throw new Error(`only ${ids.length} lines on the timeline`);
   const hover: Frames[] = [];
   const drag: Frames[] = [];
-  for (const [k, id] of lines.entries()) {
+  let shown = { ids: [] as number[], pxPerSecond: 0 };
+  for (let k = 0; k < runs; k += 1) {
+    await pick?.(k);
+    shown = await onScreen(page, LINE_MS);
+    const id = shown.ids.find((line) => !used.has(line));
+    if (id === undefined) throw new Error(`only ${shown.ids.length} lines on the timeline, all dragged`);
     used.add(id);
     hover.push(await swing(page, id, false));
     const frames = await swing(page, id, true, cap);
     drag.push(frames);
-    if (last && k === lines.length - 1 && frames.drop?.capped) break;
+    if (last && k === runs - 1 && frames.drop?.capped) break;
     await saved(page);
     await settle(page);
   }
-  return { hover, drag, regions: ids.length, pxPerSecond };
+  return { hover, drag, regions: shown.ids.length, pxPerSecond: shown.pxPerSecond };
 }
 
 type Zoom = 'first zoom' | 'whole file';
@@ -122,13 +126,17 @@ async function measureDrags(s: EditorSession): Promise<DragCases> {
         );
       }
       for (const throttle of THROTTLES) {
-        // zoomed out the current line is the one region: one away from the middle, where the first
-        // zoom's lines were dragged, and another at each throttle
-        if (zoom === 'whole file') await selectAt(page, 0.2 + 0.1 * THROTTLES.indexOf(throttle));
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
         const last = zoom === 'whole file' && throttle === THROTTLES.at(-1);
         const runs = zoom === 'first zoom' ? RUNS : WHOLE_RUNS;
-        const c = await dragCase(page, runs, capAt(throttle), used, last);
+        // zoomed out the lines are painted and the current line is the one region: a click picks
+        // one left of the middle (where the first zoom's lines were dragged), another each time
+        const first = THROTTLES.indexOf(throttle) * runs;
+        const pick =
+          zoom === 'whole file'
+            ? (k: number) => selectAt(page, 0.1 + ((0.05 * (first + k)) % 0.35))
+            : undefined;
+        const c = await dragCase(page, runs, capAt(throttle), used, last, pick);
         cases.push({ zoom, throttle, c });
         logCase(c, zoom, throttle);
       }
@@ -139,6 +147,10 @@ async function measureDrags(s: EditorSession): Promise<DragCases> {
   }
 }
 
+/** zoomed far out the lines are painted and one is a region */
+const regionsOf = (c: Case) =>
+  `${c.regions.toLocaleString('en')} region${c.regions === 1 ? '' : 's'} on screen`;
+
 function logCase(c: Case, zoom: Zoom, throttle: number) {
   const frames = (fs: Frames[]) => fs.map((f) => `${round1(median(f.moving))}/${round1(f.max)}`).join(', ');
   const drops = c.drag
@@ -148,7 +160,7 @@ function logCase(c: Case, zoom: Zoom, throttle: number) {
     )
     .join(', ');
   console.error(
-    `timeline at ${throttle}× CPU, ${zoom} (${c.pxPerSecond} px/s, ${c.regions} regions on screen): ` +
+    `timeline at ${throttle}× CPU, ${zoom} (${c.pxPerSecond} px/s, ${regionsOf(c)}): ` +
       `drag frames median/max ${frames(c.drag)} ms; without the button ${frames(c.hover)} ms; ` +
       `drop to idle (longest frame) ${drops} ms`,
   );
@@ -158,7 +170,7 @@ function logCase(c: Case, zoom: Zoom, throttle: number) {
 function dragFigures(c: Case, zoom: Zoom, throttle: number): Figure[] {
   const label = throttle === 1 ? '' : `, ${throttle}× CPU throttle`;
   const at = zoom === 'first zoom' ? 'at the first zoom' : 'zoomed out to the whole file';
-  const what = `${LINES.toLocaleString('en')} lines over 2 h, ${at} (${c.pxPerSecond} px/s, ${c.regions.toLocaleString('en')} regions on screen)`;
+  const what = `${LINES.toLocaleString('en')} lines over 2 h, ${at} (${c.pxPerSecond} px/s, ${regionsOf(c)})`;
   const drags = `${c.drag.length} drag${c.drag.length === 1 ? '' : 's'}`;
   const moving = (fs: Frames[]) => fs.flatMap((f) => f.moving);
   const max = (fs: Frames[]) => Math.max(...fs.map((f) => f.max));
