@@ -292,9 +292,9 @@ export const ErrorCodes = {
   SPEECH_NOT_CONFIGURED: def(
     50303,
     503,
-    '此站点未配置语音识别，暂不能上传和处理音视频；SRT 字幕文件仍可翻译',
-    'Speech recognition is not configured on this site, so audio and video cannot be uploaded or processed; SRT subtitle files can still be translated',
-    'このサイトでは音声認識が設定されていないため、音声・動画はアップロード・処理できません。SRT 字幕ファイルは引き続き翻訳できます',
+    '此站点未配置语音识别，暂不能转写音视频；SRT 字幕文件仍可翻译',
+    'Speech recognition is not configured on this site, so audio and video cannot be transcribed; SRT subtitle files can still be translated',
+    'このサイトでは音声認識が設定されていないため、音声・動画の文字起こしはできません。SRT 字幕ファイルは引き続き翻訳できます',
   ),
   STORAGE_FAILED: def(
     50206,

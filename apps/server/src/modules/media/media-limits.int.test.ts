@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadPartUrls, UploadTicket } from '@subtrans/contract';
+import type { Overview, Task, UploadPartUrls, UploadTicket } from '@subtrans/contract';
 import { startTestApp, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { envelope, expectFailure, expectSuccess } from '../../../test/support/http.js';
 import { putPart, uploadMedia } from '../../../test/support/media-upload.js';
+import { makeShotsVideo } from '../../../test/support/media.js';
 import { STORAGE_KINDS, storageEnv, submitMedia } from '../../../test/support/media-storage.js';
+import { grantPoints, makeSrt, uploadSrt } from '../../../test/support/tasks.js';
+import { until } from '../../../test/support/until.js';
+import { getBalance } from '../billing/ledger.service.js';
 
 /** the user's upload rows (any state) and their declared bytes */
 async function uploadsOf(t: TestApp, userId: number) {
@@ -18,7 +25,11 @@ async function uploadsOf(t: TestApp, userId: number) {
 describe.each(STORAGE_KINDS)(`audio/video without speech recognition (%s storage, ${TEST_DB})`, (kind) => {
   let t: TestApp;
   let storage: Awaited<ReturnType<typeof storageEnv>>;
+  let dir: string;
+  let video: Awaited<ReturnType<typeof makeShotsVideo>>;
   beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'media-no-speech-'));
+    video = await makeShotsVideo(dir, { shots: 2, secondsEach: 1, tone: true, fileName: 'film.mp4' });
     storage = await storageEnv(kind);
     // a translation engine is there; only speech recognition is missing
     t = await startTestApp({
@@ -29,60 +40,43 @@ describe.each(STORAGE_KINDS)(`audio/video without speech recognition (%s storage
   afterAll(async () => {
     await t?.close();
     await storage?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('takes no audio or video in: every upload and submit call is refused with the reason, and nothing is stored', async () => {
+  it('transcribes nothing: a submit is refused with the reason; a subtitle file is still given its video', async () => {
     const status = expectSuccess<{ available: boolean }>(await t.post('/file/speech_status', {}));
     expect(status.available).toBe(false);
     const u = await t.signUp();
-    const zh = expectFailure(
-      await t.post('/file/sts-credentials', { fileName: 'film.mp4', size: 1000, type: 2 }, { as: u.token }),
-      50303,
-      503,
-    );
-    expect(zh.msg).toBe('此站点未配置语音识别，暂不能上传和处理音视频；SRT 字幕文件仍可翻译');
-    expectSuccess(await t.post('/user/update_profile', { language: 'en' }, { as: u.token }));
-    const en = expectFailure(
-      await t.post('/file/sts-credentials', { fileName: 'film.mp4', size: 1000, type: 2 }, { as: u.token }),
-      50303,
-      503,
-    );
-    expect(en.msg).toBe(
-      'Speech recognition is not configured on this site, so audio and video cannot be uploaded or processed; SRT subtitle files can still be translated',
-    );
-    expect(await uploadsOf(t, u.id)).toEqual({ n: 0, bytes: 0 });
-
-    // an upload begun while speech recognition was still configured goes no further either
-    const [row] = await t.ctx.db.query<{ id: string }>(
-      `INSERT INTO media_uploads (user_id, object_key, file_name, media_type, content_type, size_bytes, part_size, storage_upload_id)
-       VALUES ($1, 'translated-videos/file_1_abc.mp4', 'a.mp4', 2, 'video/mp4', 10, 8388608, 'x') RETURNING id`,
-      [u.id],
-    );
-    expectFailure(
-      await t.post('/file/upload_parts', { uploadId: row!.id, partNumbers: [1] }, { as: u.token }),
-      50303,
-      503,
-    );
-    expectFailure(
-      await t.post(
-        '/file/complete_upload',
-        { uploadId: row!.id, parts: [{ partNumber: 1, etag: '"e"' }] },
-        { as: u.token },
-      ),
-      50303,
-      503,
-    );
-    expectFailure(
-      await t.post(
+    // the upload itself is taken (issue 38: a subtitle file's video needs no speech recognition)
+    const up = await uploadMedia(t, u.token, { path: video.path, name: 'film.mp4', type: 2 });
+    const submit = () =>
+      t.post(
         '/file/submit_check_task',
-        { objectKey: 'translated-videos/file_1_abc.mp4', type: 2, targetLau: 'en' },
+        { objectKey: up.objectKey, type: 2, targetLau: 'en' },
         { as: u.token },
-      ),
-      50303,
-      503,
+      );
+    const zh = expectFailure(await submit(), 50303, 503);
+    expect(zh.msg).toBe('此站点未配置语音识别，暂不能转写音视频；SRT 字幕文件仍可翻译');
+    expectSuccess(await t.post('/user/update_profile', { language: 'en' }, { as: u.token }));
+    const en = expectFailure(await submit(), 50303, 503);
+    expect(en.msg).toBe(
+      'Speech recognition is not configured on this site, so audio and video cannot be transcribed; SRT subtitle files can still be translated',
     );
-    // giving up an upload still works (its parts are deleted)
-    expectSuccess(await t.post('/file/abort_upload', { uploadId: row!.id }, { as: u.token }));
+    expect(await t.ctx.db.query(`SELECT id FROM tasks WHERE user_id = $1`, [u.id])).toEqual([]);
+
+    // the same upload given to a subtitle file's task: played and drawn, nothing charged
+    await grantPoints(t, u.id, 100);
+    const task = expectSuccess<Task>(await uploadSrt(t, u.token, { name: 'film.srt', data: makeSrt(2) }));
+    const before = await getBalance(t.ctx.db, u.id);
+    expectSuccess(
+      await t.post('/file/attach_media', { taskId: task.id, objectKey: up.objectKey }, { as: u.token }),
+    );
+    const drawn = await until(async () => {
+      const o = expectSuccess<Overview>(await t.post('/file/overview', { taskId: task.id }, { as: u.token }));
+      return o.state === 'ready' ? o : null;
+    }, 30_000);
+    expect(drawn.shotChangesMs).toHaveLength(video.cutsMs.length);
+    expect(await getBalance(t.ctx.db, u.id)).toBe(before);
   });
 });
 

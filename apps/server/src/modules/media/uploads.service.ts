@@ -31,11 +31,6 @@ export function mediaObjectKey(type: 1 | 2, fileName: string, now = Date.now()):
 const partCountOf = (u: Pick<UploadRow, 'size_bytes' | 'part_size'>) =>
   Math.ceil(Number(u.size_bytes) / u.part_size);
 
-/** Without speech recognition nothing can be done with audio/video, so none is taken in (SPEC §2). */
-function requireSpeech(ctx: AppContext): void {
-  if (!ctx.speech) throw new AppError('SPEECH_NOT_CONFIGURED');
-}
-
 /**
  * /file/sts-credentials: one multipart upload of one object, owned by the caller, within the
  * caller's caps (open uploads, stored bytes: checked again under a per-user lock with the upload's
@@ -46,7 +41,8 @@ export async function startUpload(
   userId: number,
   body: z.output<typeof startUploadBody>,
 ): Promise<UploadTicket> {
-  requireSpeech(ctx);
+  // taken without speech recognition too: a subtitle file's video needs none (issue 38); the
+  // transcription's calls (submit_check_task, submit_execute_task) refuse it there
   // SPEC §5: video or audio only (the server probes the content later; this is the first gate)
   if (mediaTypeOfName(body.fileName) === null) throw new AppError('MEDIA_NOT_AUDIO_VIDEO');
   if (body.size > LIMITS.mediaMaxBytes) throw new AppError('MEDIA_TOO_LARGE');
@@ -106,7 +102,6 @@ export async function partUrls(
   userId: number,
   body: z.output<typeof uploadPartsBody>,
 ): Promise<UploadPartUrls> {
-  requireSpeech(ctx);
   const row = await openUpload(ctx, userId, body.uploadId);
   const count = partCountOf(row);
   const bad = body.partNumbers.findIndex((n) => n > count);
@@ -142,7 +137,6 @@ export async function completeUpload(
   userId: number,
   body: z.output<typeof completeUploadBody>,
 ): Promise<CompletedUpload> {
-  requireSpeech(ctx);
   const row = await openUpload(ctx, userId, body.uploadId);
   const count = partCountOf(row);
   const numbers = new Set(body.parts.map((p) => p.partNumber));
