@@ -63,6 +63,16 @@ interface Drag {
   shown: TimedLine;
 }
 
+/** the timeline's size and scroll, in px */
+interface Geometry {
+  /** the whole file's width at this zoom */
+  wrapperWidth: number;
+  /** the view's width */
+  width: number;
+  scroll: number;
+  pxPerSecond: number;
+}
+
 const seconds = (ms: number) => ms / 1000;
 const ms = (s: number) => Math.round(s * 1000);
 
@@ -181,9 +191,7 @@ export class TimelineView {
 
   /** pixels a second now (the zoom, or what fills the width when the whole file fits) */
   pxPerSecond(): number {
-    const width = this.ws.getWrapper().clientWidth;
-    const duration = this.ws.getDuration() || seconds(this.#opts.durationMs);
-    return width > 0 && duration > 0 ? width / duration : START_PX_PER_SEC;
+    return this.#geometry().pxPerSecond;
   }
 
   /** zoom in (factor > 1) or out, about the playhead */
@@ -192,20 +200,32 @@ export class TimelineView {
     this.ws.zoom(next);
   }
 
-  /** the window on screen in ms, widened by `margin` screens either side */
-  #window(margin: number): [number, number] {
-    const pxPerMs = this.pxPerSecond() / 1000;
+  /**
+   * What the window depends on, read at once: each read after the page changed lays it out, so a
+   * sync reads these once before it writes anything (a split in the list changes the page).
+   */
+  #geometry(): Geometry {
+    const wrapperWidth = this.ws.getWrapper().clientWidth;
     const width = this.ws.getWidth();
     const scroll = this.ws.getScroll();
-    return [(scroll - width * margin) / pxPerMs, (scroll + width * (1 + margin)) / pxPerMs];
+    const duration = this.ws.getDuration() || seconds(this.#opts.durationMs);
+    const pxPerSecond = wrapperWidth > 0 && duration > 0 ? wrapperWidth / duration : START_PX_PER_SEC;
+    return { wrapperWidth, width, scroll, pxPerSecond };
+  }
+
+  /** the window on screen in ms, widened by `margin` screens either side */
+  #window(margin: number, g = this.#geometry()): [number, number] {
+    const pxPerMs = g.pxPerSecond / 1000;
+    return [(g.scroll - g.width * margin) / pxPerMs, (g.scroll + g.width * (1 + margin)) / pxPerMs];
   }
 
   #syncWindow() {
-    const [from, to] = this.#window(1);
+    const g = this.#geometry();
+    const [from, to] = this.#window(1, g);
     const visible = linesIn(this.#lines, from, to);
     this.#denseNow = visible.length > REGION_CAP;
     const regions = this.#denseNow ? visible.filter((l) => l.id === this.#current) : visible;
-    const minLabelMs = (LABEL_MIN_PX / this.pxPerSecond()) * 1000;
+    const minLabelMs = (LABEL_MIN_PX / g.pxPerSecond) * 1000;
     const keep = new Set<number>();
     for (const line of regions) {
       keep.add(line.id);
@@ -218,27 +238,20 @@ export class TimelineView {
       this.#shown.delete(id);
     }
     if (this.#denseNow)
-      this.#dense.draw(
-        visible,
-        from,
-        to,
-        this.#opts.durationMs,
-        this.ws.getWrapper().clientWidth,
-        this.#current,
-      );
+      this.#dense.draw(visible, from, to, this.#opts.durationMs, g.wrapperWidth, this.#current);
     else this.#dense.clear();
     this.#drawShots(from, to);
-    this.#drawRuler(from, to);
+    this.#drawRuler(from, to, g);
   }
 
   /** again only when the zoom changed or the screen nears the edge of what was drawn */
-  #drawRuler(from: number, to: number) {
-    const pxPerSecond = this.pxPerSecond();
+  #drawRuler(from: number, to: number, g: Geometry) {
     const ruled = this.#ruled;
-    const [shownFrom, shownTo] = this.#window(0);
-    if (ruled && ruled.pxPerSecond === pxPerSecond && shownFrom >= ruled.from && shownTo <= ruled.to) return;
-    this.#ruler.draw(from, to, pxPerSecond);
-    this.#ruled = { from, to, pxPerSecond };
+    const [shownFrom, shownTo] = this.#window(0, g);
+    if (ruled && ruled.pxPerSecond === g.pxPerSecond && shownFrom >= ruled.from && shownTo <= ruled.to)
+      return;
+    this.#ruler.draw(from, to, g.pxPerSecond);
+    this.#ruled = { from, to, pxPerSecond: g.pxPerSecond };
   }
 
   #draw(line: TimelineLine, labelled: boolean) {
