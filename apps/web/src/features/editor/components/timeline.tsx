@@ -47,8 +47,8 @@ const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timeline(pro
   const box = useRef<HTMLDivElement>(null);
   const view = useRef<TimelineView | null>(null);
   const [ready, setReady] = useState(false);
-  // each view made: the lines, cuts and current line are handed to it (its `ready` may come before
-  // React renders the false set at its making, so `ready` alone does not tell a new view)
+  // each view made is handed the lines, cuts and current line (it draws them again itself when
+  // ready; its `ready` may come before React renders the false set at its making)
   const [made, setMade] = useState(0);
   // the timeline follows the lines a frame late: a key's own render draws the list first
   const segments = useDeferredValue(props.segments);
@@ -92,12 +92,9 @@ const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timeline(pro
     };
   }, [media, waveform, durationMs, editable, minGapMs, minDurationMs]);
 
-  useEffect(() => view.current?.setLines(segments), [segments, made, ready]);
-  useEffect(
-    () => view.current?.setShots(overview?.shotChangesMs ?? []),
-    [overview?.shotChangesMs, made, ready],
-  );
-  useEffect(() => view.current?.setCurrent(current), [current, made, ready]);
+  useEffect(() => view.current?.setLines(segments), [segments, made]);
+  useEffect(() => view.current?.setShots(overview?.shotChangesMs ?? []), [overview?.shotChangesMs, made]);
+  useEffect(() => view.current?.setCurrent(current), [current, made]);
 
   return (
     <div className="editor-timeline" data-testid="timeline" data-ready={ready ? 'true' : 'false'}>

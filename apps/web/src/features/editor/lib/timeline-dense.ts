@@ -1,3 +1,4 @@
+import { layerElement } from './timeline-layer';
 import type { TimedLine } from './timeline-snap';
 
 /**
@@ -17,9 +18,7 @@ export class DenseLines {
 
   constructor(height: number) {
     this.#height = height;
-    this.element = document.createElement('canvas');
-    this.element.setAttribute('part', 'dense-lines');
-    Object.assign(this.element.style, {
+    this.element = layerElement('canvas', 'dense-lines', {
       position: 'absolute',
       top: '0',
       height: `${height}px`,

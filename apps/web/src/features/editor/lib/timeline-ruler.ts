@@ -1,3 +1,5 @@
+import { layerElement, placeMarks } from './timeline-layer';
+
 /**
  * Issue 38: the timeline's time ruler, for the window on screen only. wavesurfer's TimelinePlugin
  * makes a notch element for every step of the whole file and measures each (7,200 layouts for a
@@ -57,7 +59,7 @@ export function notchesIn(fromMs: number, toMs: number, durationMs: number, scal
   return notches;
 }
 
-const NOTCH_STYLE = {
+const NOTCH_STYLE: Partial<CSSStyleDeclaration> = {
   position: 'absolute',
   bottom: '0',
   width: '0',
@@ -65,7 +67,7 @@ const NOTCH_STYLE = {
   paddingLeft: '3px',
   lineHeight: '16px',
   whiteSpace: 'nowrap',
-} as const;
+};
 
 /** the ruler's element (16 px under the waveform) and its drawing of a window */
 export class TimelineRuler {
@@ -74,9 +76,7 @@ export class TimelineRuler {
 
   constructor(durationMs: number) {
     this.#durationMs = durationMs;
-    this.element = document.createElement('div');
-    this.element.setAttribute('part', 'ruler');
-    Object.assign(this.element.style, {
+    this.element = layerElement('div', 'ruler', {
       position: 'relative',
       height: '16px',
       overflow: 'hidden',
@@ -89,20 +89,17 @@ export class TimelineRuler {
   /** the notches of [fromMs, toMs], reusing the elements drawn before */
   draw(fromMs: number, toMs: number, pxPerSecond: number) {
     const notches = notchesIn(fromMs, toMs, this.#durationMs, rulerScale(pxPerSecond));
-    const layer = this.element;
-    while (layer.childElementCount > notches.length) layer.lastElementChild!.remove();
-    notches.forEach((notch, i) => {
-      let el = layer.children[i] as HTMLDivElement | undefined;
-      if (!el) {
-        el = document.createElement('div');
-        Object.assign(el.style, NOTCH_STYLE);
-        layer.appendChild(el);
-      }
-      el.style.left = `${(notch.atMs / this.#durationMs) * 100}%`;
-      const labelled = notch.label !== null;
-      el.style.height = labelled ? '100%' : '25%';
-      el.style.opacity = labelled ? '1' : '0.35';
-      if (el.textContent !== (notch.label ?? '')) el.textContent = notch.label ?? '';
-    });
+    placeMarks(
+      this.element,
+      notches,
+      this.#durationMs,
+      () => layerElement('div', null, NOTCH_STYLE),
+      (el, notch) => {
+        const labelled = notch.label !== null;
+        el.style.height = labelled ? '100%' : '25%';
+        el.style.opacity = labelled ? '1' : '0.35';
+        if (el.textContent !== (notch.label ?? '')) el.textContent = notch.label ?? '';
+      },
+    );
   }
 }

@@ -2,6 +2,7 @@ import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
 import { DenseLines, lineAt } from './timeline-dense';
+import { layerElement, placeMarks } from './timeline-layer';
 import { TimelineRuler } from './timeline-ruler';
 import { linesIn, moveLine, resizeEdge, roomOf, shotsIn, type Room, type TimedLine } from './timeline-snap';
 
@@ -50,7 +51,13 @@ const LABEL_MIN_PX = 32;
 
 const LINE_COLOR = 'rgba(22, 119, 255, 0.16)';
 const CURRENT_COLOR = 'rgba(250, 173, 20, 0.35)';
-const SHOT_COLOR = 'rgba(255, 77, 79, 0.85)';
+const SHOT_STYLE: Partial<CSSStyleDeclaration> = {
+  position: 'absolute',
+  top: '0',
+  bottom: '0',
+  width: '1px',
+  background: 'rgba(255, 77, 79, 0.85)',
+};
 
 interface Drag {
   id: number;
@@ -121,9 +128,7 @@ export class TimelineView {
         ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_PX_PER_SEC, exponentialZooming: true }),
       ],
     });
-    this.#shotLayer = document.createElement('div');
-    this.#shotLayer.setAttribute('part', 'shots');
-    Object.assign(this.#shotLayer.style, {
+    this.#shotLayer = layerElement('div', 'shots', {
       position: 'absolute',
       inset: '0',
       pointerEvents: 'none',
@@ -286,27 +291,14 @@ export class TimelineView {
   }
 
   #drawShots(from: number, to: number) {
-    const duration = this.#opts.durationMs;
-    const marks = shotsIn(this.#shots, Math.max(0, from), to);
-    const layer = this.#shotLayer;
-    while (layer.childElementCount > marks.length) layer.lastElementChild!.remove();
-    marks.forEach((at, i) => {
-      let mark = layer.children[i] as HTMLDivElement | undefined;
-      if (!mark) {
-        mark = document.createElement('div');
-        mark.setAttribute('part', 'shot');
-        Object.assign(mark.style, {
-          position: 'absolute',
-          top: '0',
-          bottom: '0',
-          width: '1px',
-          background: SHOT_COLOR,
-        });
-        layer.appendChild(mark);
-      }
-      mark.style.left = `${(at / duration) * 100}%`;
-      mark.dataset.ms = String(at);
-    });
+    const marks = shotsIn(this.#shots, Math.max(0, from), to).map((atMs) => ({ atMs }));
+    placeMarks(
+      this.#shotLayer,
+      marks,
+      this.#opts.durationMs,
+      () => layerElement('div', 'shot', SHOT_STYLE),
+      (mark, { atMs }) => (mark.dataset.ms = String(atMs)),
+    );
   }
 
   #rules() {
