@@ -2,6 +2,7 @@ import {
   memo,
   useCallback,
   useImperativeHandle,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -23,10 +24,21 @@ export interface SegmentListHandle {
   scrollToIndex(index: number, align: 'auto' | 'center'): void;
   /** puts the cursor in a line's field once its row is rendered (a few frames at most) */
   focusLine(id: number): void;
+  /**
+   * Shows these rows at once, in the key's own render (the page takes the same lines a paint later,
+   * use-list-preview.ts), until the page's lines are those of edit `seq` or later. Null when the
+   * list cannot (every row rendered, ?virtual=off).
+   */
+  previewer(): ((seq: number, view: ListView) => void) | null;
 }
+
+/** What the list shows of the lines (the props a change of the lines changes). */
+export type ListView = Pick<SegmentListProps, 'rows' | 'rowIds' | 'rowKeys' | 'flagOf' | 'numberOf'>;
 
 export interface SegmentListProps {
   rows: readonly EditSegment[];
+  /** the last edit of the lines shown by `rows` (EditorState.linesSeq): a preview of an older one is done */
+  linesSeq: number;
   /** the rows' ids: an array that stays the same while typing (a new one rebuilds the virtualiser's size cache) */
   rowIds: readonly number[];
   /** a renamed line's id → its row's key (editor-names.ts: a save naming a new line keeps its row) */
@@ -49,9 +61,13 @@ export interface SegmentListProps {
   ref?: Ref<SegmentListHandle>;
 }
 
+type RowsHandle = Pick<SegmentListHandle, 'scrollToIndex'> & {
+  preview: (seq: number, view: ListView) => void;
+};
+
 type RowsProps = Omit<SegmentListProps, 'ref' | 'empty'> & {
   scrollRef: RefObject<HTMLElement | null>;
-  handle: Ref<Pick<SegmentListHandle, 'scrollToIndex'>>;
+  handle: Ref<RowsHandle>;
   /** the empty list's text */
   children: ReactNode;
 };
@@ -76,11 +92,12 @@ export function SegmentList({ ref, empty, ...props }: SegmentListProps) {
   // ?virtual=off renders every row: the baseline of the editor benchmark (bench/editor.ts)
   const [allRows] = useState(() => new URLSearchParams(window.location.search).get('virtual') === 'off');
   const listRef = useRef<HTMLElement>(null);
-  const rowsHandle = useRef<Pick<SegmentListHandle, 'scrollToIndex'>>(null);
+  const rowsHandle = useRef<RowsHandle>(null);
   useImperativeHandle(
     ref,
     () => ({
       scrollToIndex: (index, align) => rowsHandle.current?.scrollToIndex(index, align),
+      previewer: () => rowsHandle.current?.preview ?? null,
       focusLine: (id) => {
         const focus = (tries: number) => {
           const el = listRef.current?.querySelector<HTMLTextAreaElement>(`[data-segment-input="${id}"]`);
@@ -123,12 +140,13 @@ const rowEstimate = () =>
   typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches ? 150 : 75;
 
 function VirtualRows({
-  rows,
-  rowIds,
-  rowKeys,
-  flagOf,
+  rows: pageRows,
+  rowIds: pageRowIds,
+  rowKeys: pageRowKeys,
+  flagOf: pageFlagOf,
   reviewOf,
-  numberOf,
+  numberOf: pageNumberOf,
+  linesSeq,
   selected,
   busy,
   readOnly,
@@ -139,6 +157,22 @@ function VirtualRows({
   handle,
   children,
 }: RowsProps) {
+  // issue 35: a split or merge is drawn here first, alone in the key's render; the page's own
+  // render of it follows after the paint (npm run bench editor-structure)
+  const [preview, setPreview] = useState<{ seq: number; view: ListView } | null>(null);
+  const pageView = useMemo(
+    () => ({
+      rows: pageRows,
+      rowIds: pageRowIds,
+      rowKeys: pageRowKeys,
+      flagOf: pageFlagOf,
+      numberOf: pageNumberOf,
+    }),
+    [pageRows, pageRowIds, pageRowKeys, pageFlagOf, pageNumberOf],
+  );
+  const { rows, rowIds, rowKeys, flagOf, numberOf } =
+    preview && preview.seq > linesSeq ? preview.view : pageView;
+  const showPreview = useCallback((seq: number, view: ListView) => setPreview({ seq, view }), []);
   // a stable key function: a new one would make the virtualiser rebuild its size cache each render
   const getItemKey = useCallback(
     (i: number) => {
@@ -165,8 +199,11 @@ function VirtualRows({
   });
   useImperativeHandle(
     handle,
-    () => ({ scrollToIndex: (index, align) => virtualizer.scrollToIndex(index, { align }) }),
-    [virtualizer],
+    () => ({
+      scrollToIndex: (index, align) => virtualizer.scrollToIndex(index, { align }),
+      preview: showPreview,
+    }),
+    [virtualizer, showPreview],
   );
   if (!rows.length) return children;
   return (

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+  type Dispatch,
+  type RefObject,
+} from 'react';
 import { useLatest } from './use-latest';
 import {
   lineOfTaskLine,
@@ -13,6 +22,11 @@ import { editorReducer, initialState, type EditorAction, type EditorState } from
 export interface EditorDocument {
   state: EditorState;
   dispatch: Dispatch<EditorAction>;
+  /**
+   * an edit the list has drawn already (use-list-preview.ts), taken by the page after that paint,
+   * in a transition; any dispatch before then sends it first (the edits keep their order)
+   */
+  dispatchAfterPaint: Dispatch<EditorAction>;
   /** the state of the last render, for callbacks that must not change with every key */
   stateRef: RefObject<EditorState>;
   /** the task's version on the server as last heard of (saves are checked against it) */
@@ -47,8 +61,33 @@ const sameFlags = (a: readonly ReviewFlagName[], b: string | undefined) => a.joi
  */
 export function useEditorDocument(task: TaskWithLines | undefined): EditorDocument {
   // a task already loaded (the editor link's preload) is the first state: no first pass without rows
-  const [state, dispatch] = useReducer(editorReducer, undefined, () =>
+  const [state, dispatchNow] = useReducer(editorReducer, undefined, () =>
     initialState(task ? task.lines.map(lineOfTaskLine) : []),
+  );
+  const held = useRef<EditorAction[]>([]);
+  const sendHeld = useCallback(() => {
+    const actions = held.current;
+    held.current = [];
+    for (const action of actions) dispatchNow(action);
+  }, []);
+  const dispatch = useCallback(
+    (action: EditorAction) => {
+      sendHeld();
+      dispatchNow(action);
+    },
+    [sendHeld],
+  );
+  const dispatchAfterPaint = useCallback(
+    (action: EditorAction) => {
+      held.current.push(action);
+      const send = () => {
+        if (held.current.length) startTransition(sendHeld);
+      };
+      // after the frame that paints the list's preview; a hidden tab runs no frames: a timer then
+      requestAnimationFrame(() => setTimeout(send, 0));
+      setTimeout(send, 250);
+    },
+    [sendHeld],
   );
   const loadedTask = useRef(task);
   const stateRef = useLatest(state);
@@ -63,7 +102,7 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
     loadedTask.current = task;
     dispatch({ type: 'load', segments: task.lines.map(lineOfTaskLine) });
     setReview(reviewOf(task));
-  }, [task]);
+  }, [task, dispatch]);
 
   // the server's new verdict on some lines replaces theirs (the same map when nothing changed)
   const replaceFlags = useCallback((lines: readonly { id: number; flags: readonly ReviewFlagName[] }[]) => {
@@ -85,7 +124,7 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
       dispatch({ type: 'remote', lines: lines.map(lineOfTaskLine) });
       replaceFlags(lines.map((l) => ({ id: l[0], flags: l[5] })));
     },
-    [replaceFlags],
+    [dispatch, replaceFlags],
   );
 
   const applySaved = useCallback(
@@ -108,8 +147,18 @@ export function useEditorDocument(task: TaskWithLines | undefined): EditorDocume
           changes: ok.map((r) => ({ id: r.id, field: 'translatedText' as const, after: r.translatedText })),
         });
     },
-    [applyRemote, replaceFlags],
+    [applyRemote, dispatch, replaceFlags],
   );
 
-  return { state, dispatch, stateRef, versionRef, applyRetranslation, applySaved, applyRemote, review };
+  return {
+    state,
+    dispatch,
+    dispatchAfterPaint,
+    stateRef,
+    versionRef,
+    applyRetranslation,
+    applySaved,
+    applyRemote,
+    review,
+  };
 }

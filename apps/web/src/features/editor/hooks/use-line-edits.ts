@@ -2,10 +2,17 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type * as Maths from '@subtrans/subtitles/structure';
-import type { EditSegment, Field } from '../lib/editor-state';
+import {
+  editorReducer,
+  type EditorAction,
+  type EditorState,
+  type EditSegment,
+  type Field,
+} from '../lib/editor-state';
 import { splitTime } from '../lib/editor-structure';
 import { writeAhead } from '../components/segment-row';
 import type { EditorDocument } from './use-editor-document';
+import type { ListPreview } from './use-list-preview';
 
 /**
  * The maths of split, merge and insert, loaded at the first use: merging lays text out again,
@@ -46,7 +53,9 @@ export interface LineEdits {
  * translated, read-only, or translated in part: its parts count lines by their place).
  */
 export function useLineEdits(opts: {
-  doc: Pick<EditorDocument, 'dispatch' | 'stateRef'>;
+  doc: Pick<EditorDocument, 'dispatch' | 'dispatchAfterPaint' | 'stateRef'>;
+  /** the list's own render of the lines an edit leaves (use-list-preview.ts) */
+  preview?: ListPreview;
   current: number | null;
   /** the selected lines, in the task's order */
   selected: () => number[];
@@ -60,8 +69,33 @@ export function useLineEdits(opts: {
 }): LineEdits | undefined {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { doc, current, selected, clearSelection, languages, locked, playhead, openTiming } = opts;
-  const { dispatch, stateRef } = doc;
+  const { doc, preview, current, selected, clearSelection, languages, locked, playhead, openTiming } = opts;
+  const { stateRef, dispatch: send, dispatchAfterPaint } = doc;
+  const seq = useRef(0);
+  /** edits the list shows that the page has not taken yet, in order, each with the lines it left */
+  const ahead = useRef<{ seq: number; state: EditorState }[]>([]);
+  /** the lines as the last edit left them: a key that follows before the page takes it cuts those */
+  const latest = useCallback((): EditorState => {
+    const shown = stateRef.current;
+    ahead.current = ahead.current.filter((a) => a.seq > shown.linesSeq);
+    return ahead.current.at(-1)?.state ?? shown;
+  }, [stateRef]);
+  /** an edit of the lines: drawn by the list in the key's own render, taken by the page after it */
+  const dispatch = useCallback(
+    (edit: Omit<Extract<EditorAction, { type: 'lines' }>, 'type' | 'seq'>) => {
+      seq.current += 1;
+      const action = { type: 'lines', ...edit, seq: seq.current } as const;
+      // the lines as the edit leaves them, computed here only when the list shows them
+      const lines = () => {
+        const state = editorReducer(latest(), action);
+        ahead.current.push({ seq: action.seq, state });
+        return state;
+      };
+      if (!preview?.(action.seq, lines)) return send(action);
+      dispatchAfterPaint(action);
+    },
+    [dispatchAfterPaint, latest, preview, send],
+  );
   // the text field a split cuts: the last one focused (a toolbar click takes the focus away)
   const lastText = useRef<HTMLTextAreaElement | null>(null);
   useEffect(() => {
@@ -80,17 +114,17 @@ export function useLineEdits(opts: {
 
   const lineAt = useCallback(
     (id: number | null | undefined): EditSegment | undefined => {
-      const { segments, index } = stateRef.current;
+      const { segments, index } = latest();
       return id === null || id === undefined ? undefined : segments[index.get(id) ?? -1];
     },
-    [stateRef],
+    [latest],
   );
   const neighbour = useCallback(
     (id: number, step: 1 | -1) => {
-      const { segments, index } = stateRef.current;
+      const { segments, index } = latest();
       return segments[(index.get(id) ?? -2) + step];
     },
-    [stateRef],
+    [latest],
   );
 
   const split = useCallback(() => {
@@ -112,7 +146,6 @@ export function useLineEdits(opts: {
       const [first, second] = halves;
       writeAhead(line.id, first);
       dispatch({
-        type: 'lines',
         changes: FIELDS.map((f) => ({ id: line.id, field: f, after: first[f] })),
         insert: [{ after: line.id, line: second }],
       });
@@ -132,7 +165,6 @@ export function useLineEdits(opts: {
       if (!merged) return void message.warning(t('editor.lines.cantMerge'));
       writeAhead(lines[0]!.id, merged);
       dispatch({
-        type: 'lines',
         changes: FIELDS.map((f) => ({ id: lines[0]!.id, field: f, after: merged[f] })),
         remove: lines.slice(1).map((l) => l.id),
       });
@@ -143,7 +175,7 @@ export function useLineEdits(opts: {
   const insert = useCallback(
     (where: 'before' | 'after') => {
       const line = lineAt(current);
-      const { segments } = stateRef.current;
+      const { segments } = latest();
       // an empty task takes its first line at 0
       if (!line && segments.length) return void message.info(t('editor.lines.noCurrent'));
       const before = where === 'after' ? line : line && neighbour(line.id, -1);
@@ -152,19 +184,18 @@ export function useLineEdits(opts: {
         const times = insertLine(before ?? null, after ?? null);
         if (!times) return void message.warning(t('editor.lines.noRoom'));
         dispatch({
-          type: 'lines',
           insert: [{ after: before?.id ?? null, line: { ...times, originalText: '', translatedText: '' } }],
         });
       });
     },
-    [current, dispatch, lineAt, message, neighbour, stateRef, t],
+    [current, dispatch, latest, lineAt, message, neighbour, t],
   );
 
   const deleteLines = useCallback(() => {
     const chosen = selected();
     const ids = chosen.length ? chosen : current !== null ? [current] : [];
     if (!ids.length) return void message.info(t('editor.lines.noCurrent'));
-    dispatch({ type: 'lines', remove: ids });
+    dispatch({ remove: ids });
     clearSelection();
     void message.success(t('editor.lines.deleted', { count: ids.length }));
   }, [clearSelection, current, dispatch, message, selected, t]);

@@ -40,10 +40,11 @@ export function useQualityFlags(state: Pick<EditorState, 'segments' | 'index'>, 
     () => (checking ? flagIndex(deferred, rules) : NO_FLAGS),
     [checking, flagIndex, deferred, rules],
   );
-  // a row on screen reads its own flags from the same cache (before the first pass too)
-  const flagOf = (id: number) => {
-    const i = state.index.get(id);
-    return i === undefined ? '' : flagCache.at(state.segments, i, rules).join(',');
+  // a row on screen reads its own flags from the same cache (before the first pass too), in these
+  // lines or in lines an edit leaves before the page takes them (use-list-preview.ts)
+  const flagOfIn = (lines: Pick<EditorState, 'segments' | 'index'>) => (id: number) => {
+    const i = lines.index.get(id);
+    return i === undefined ? '' : flagCache.at(lines.segments, i, rules).join(',');
   };
-  return { rules, flags, flagOf };
+  return { rules, flags, flagOf: flagOfIn(state), flagOfIn };
 }

@@ -57,6 +57,8 @@ export interface EditorState {
   orphans: readonly { line: EditSegment; after: number | null }[];
   /** a renamed line's id → the id its row was first drawn with, its key (editor-names.ts) */
   rowKeys: ReadonlyMap<number, number>;
+  /** the `seq` of the last 'lines' action applied that had one (use-line-edits.ts: keys ahead of the page) */
+  linesSeq: number;
 }
 
 export type EditorAction =
@@ -75,6 +77,8 @@ export type EditorAction =
       changes?: Omit<Change, 'before'>[];
       remove?: number[];
       insert?: { after: number | null; line: Omit<EditSegment, 'id'> }[];
+      /** kept as the state's linesSeq: the page has rendered this action once it shows it */
+      seq?: number;
     }
   /**
    * these values were saved: they are no longer dirty unless changed again since; the lines
@@ -113,6 +117,7 @@ export function initialState(segments: EditSegment[] = []): EditorState {
     retimes: [],
     orphans: [],
     rowKeys: new Map(),
+    linesSeq: 0,
   };
 }
 
@@ -284,9 +289,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case 'lines': {
       const { items, structure } = linesStep(state, action);
-      if (!items.length) return state;
+      const linesSeq = action.seq ?? state.linesSeq;
+      if (!items.length) return linesSeq === state.linesSeq ? state : { ...state, linesSeq };
       const next = applyStep({ ...state, structure }, items, 'after');
-      return { ...next, past: [...state.past, items], future: [], typing: null };
+      return { ...next, past: [...state.past, items], future: [], typing: null, linesSeq };
     }
     case 'undo': {
       const step = state.past.at(-1);

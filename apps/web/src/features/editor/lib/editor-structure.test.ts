@@ -170,6 +170,27 @@ describe('lines added and deleted in the editor (issue 35)', () => {
   });
 });
 
+describe('the edits of the lines the page has taken (linesSeq)', () => {
+  it('is the seq of the last edit taken, kept by undo, by a load and by edits without one', () => {
+    const s = editorReducer(initialState([line(1), line(2), line(3)]), {
+      type: 'lines',
+      remove: [3],
+      seq: 4,
+    });
+    expect(s.linesSeq).toBe(4);
+    expect(editorReducer(s, { type: 'undo' }).linesSeq).toBe(4);
+    expect(split(s).linesSeq).toBe(4);
+    expect(editorReducer(s, { type: 'load', segments: [line(1), line(2)] }).linesSeq).toBe(4);
+  });
+  it('is taken from an edit that changes nothing (a key ahead of the page waits for no other)', () => {
+    const s = initialState([line(1)]);
+    const same = editorReducer(s, { type: 'lines', remove: [9], seq: 2 });
+    expect(same.linesSeq).toBe(2);
+    expect(same.segments).toBe(s.segments);
+    expect(same.past).toEqual([]);
+  });
+});
+
 describe('where a split divides a line’s time', () => {
   const line = { startMs: 10_000, endMs: 14_000 };
   it('is the playhead while the media plays inside the line', () => {

@@ -34,6 +34,7 @@ import { useShortcuts } from '../hooks/use-shortcuts';
 import { useLineEdits } from '../hooks/use-line-edits';
 import { useTimingEdits } from '../hooks/use-timing-edits';
 import { useVisibleRows } from '../hooks/use-visible-rows';
+import { numberIn, useListPreview } from '../hooks/use-list-preview';
 import { linesToReview } from '../lib/quality';
 import { useContinueTask } from '../../../components/parts/use-continue-task';
 import { pointsQueryKey } from '../../../lib/points';
@@ -99,10 +100,7 @@ export default function EditorPage() {
   // later (a transition, as the quality flags), so the key's own render draws only the lines it
   // changed and moves the rest (npm run bench editor-structure); a new line is numbered at once
   const shownIndex = useDeferredValue(state.index);
-  const numberOf = useCallback(
-    (id: number) => (shownIndex.get(id) ?? state.index.get(id) ?? 0) + 1,
-    [shownIndex, state.index],
-  );
+  const numberOf = useMemo(() => numberIn(shownIndex, state.index), [shownIndex, state.index]);
   const { inputRef: findInput, ...find } = useFindReplace(state.segments, dispatch);
   const [editing, setEditing] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
@@ -207,8 +205,10 @@ export default function EditorPage() {
   const source = task?.detectedLanguage ?? task?.originalLanguage ?? '';
   const target = task?.targetLanguage ?? '';
   const languages = useMemo(() => ({ source, target }), [source, target]);
+  const preview = useListPreview({ list, filter, flagOfIn: quality.flagOfIn, shownIndex });
   const lines = useLineEdits({
     doc,
+    preview,
     current,
     selected: selectedIds,
     clearSelection: selection.clear,
@@ -324,6 +324,7 @@ export default function EditorPage() {
       <SegmentList
         ref={list}
         rows={rows}
+        linesSeq={state.linesSeq}
         rowIds={rowIds}
         rowKeys={state.rowKeys}
         flagOf={quality.flagOf}
