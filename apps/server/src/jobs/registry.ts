@@ -44,6 +44,7 @@ export type JobName = keyof JobPayloads;
 
 export const JOB_DEFINITIONS = (env: {
   TRANSLATE_TASKS_PER_WORKER: number;
+  TRANSLATE_USER_CONCURRENCY: number;
   MEDIA_TASKS_PER_WORKER: number;
 }): { [K in JobName]: JobDefinition } => ({
   ...accountsJobDefinitions,

@@ -18,10 +18,15 @@ export interface TasksJobs {
 /** a translation whose worker died is retried (and resumed) this many times */
 const TRANSLATE_RETRIES = 3;
 
-export const tasksJobDefinitions = (env: { TRANSLATE_TASKS_PER_WORKER: number }) => ({
+export const tasksJobDefinitions = (env: {
+  TRANSLATE_TASKS_PER_WORKER: number;
+  TRANSLATE_USER_CONCURRENCY: number;
+}) => ({
   [TRANSLATE_JOB]: {
     options: { retryLimit: TRANSLATE_RETRIES, retryDelay: 1, expireInSeconds: 6 * 3600 },
     concurrency: env.TRANSLATE_TASKS_PER_WORKER,
+    // a user's jobs (translateJobOptions' group) running at once in every process together
+    groupConcurrency: env.TRANSLATE_USER_CONCURRENCY,
   },
   'tasks.sweep-stuck': { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
   'tasks.expire-reviews': { cron: '23 4 * * *', options: { retryLimit: 2, expireInSeconds: 3600 } },

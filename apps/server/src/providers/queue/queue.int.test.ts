@@ -13,6 +13,10 @@ interface TestJobs {
   'test.flaky': { key: string };
 }
 
+interface FairJobs {
+  'test.fair': { user: string; n: number };
+}
+
 const DEFS = {
   'test.echo': {},
   'test.flaky': { options: { retryLimit: 3, retryDelay: 1, retryBackoff: false } },
@@ -108,6 +112,34 @@ describe(`job queue (${TEST_DB})`, () => {
       [id],
     );
     expect(job).toEqual({ state: 'created', retry_count: 0 });
+  });
+
+  it("runs at most groupConcurrency of one group's jobs at once: another group's job waits for no one", async () => {
+    const q = await openQueue<FairJobs>({ 'test.fair': { concurrency: 3, groupConcurrency: 1 } });
+    const started: string[] = [];
+    const running = { a: 0, b: 0 };
+    let mostOfA = 0;
+    let releaseB = () => {};
+    await q.work({
+      'test.fair': async ({ user, n }) => {
+        started.push(`${user}${n}`);
+        const group = user as 'a' | 'b';
+        running[group] += 1;
+        mostOfA = Math.max(mostOfA, running.a);
+        // a's jobs take a moment each; b's waits until told
+        if (group === 'a') await new Promise((r) => setTimeout(r, 300));
+        else await new Promise<void>((resolve) => (releaseB = resolve));
+        running[group] -= 1;
+      },
+    });
+    // one user's batch first, then another's single job
+    for (let n = 1; n <= 4; n += 1) await q.send('test.fair', { user: 'a', n }, { group: { id: 'a' } });
+    await q.send('test.fair', { user: 'b', n: 1 }, { group: { id: 'b' } });
+    await until(() => started.length === 5, 20_000);
+    releaseB();
+    // b's job started second, while a's first ran; a's ran one at a time although workers were free
+    expect(started).toEqual(['a1', 'b1', 'a2', 'a3', 'a4']);
+    expect(mostOfA).toBe(1);
   });
 
   it('refuses to start when a job has no handler', async () => {

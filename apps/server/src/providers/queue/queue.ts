@@ -66,6 +66,12 @@ export interface JobDefinition {
   cron?: string;
   /** jobs of this kind one process runs at the same time */
   concurrency?: number;
+  /**
+   * jobs of this kind one group (a job sent with `group: { id }`, e.g. a user's) runs at the same
+   * time across every process (pg-boss counts them in the database): a user's 250 jobs take at
+   * most this many workers, the others' jobs the rest (issue 39)
+   */
+  groupConcurrency?: number;
 }
 
 /**
@@ -238,6 +244,7 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
           // retries and delayed jobs send no notification: keep polling at the same pace
           notifyPollingIntervalSeconds: this.settings.pollingIntervalSeconds,
           localConcurrency: def.concurrency ?? 1,
+          ...(def.groupConcurrency ? { groupConcurrency: def.groupConcurrency } : {}),
           batchSize: 1,
         },
         async ([job]) => {

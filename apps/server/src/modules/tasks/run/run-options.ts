@@ -3,6 +3,13 @@ import type { AppContext } from '../../../context.js';
 /** The queue job that translates one task (its handler: task-run.service's runTranslation). */
 export const TRANSLATE_JOB = 'tasks.translate';
 /**
+ * How a translation job is sent: in the transaction that starts the run, in its user's group, so
+ * that one user's jobs take at most TRANSLATE_USER_CONCURRENCY workers of every process together
+ * and other users' tasks start beside a long batch (issue 39, queue.ts groupConcurrency).
+ */
+export const translateJobOptions = <Q>(tx: Q, userId: number) => ({ tx, group: { id: `user:${userId}` } });
+
+/**
  * The queue job that transcribes and translates an audio/video task (the media module's handler).
  * Named here, below both modules, since continuing a task translated in parts queues it from tasks.
  */

@@ -21,7 +21,7 @@ import { countCalls } from '../../../engines/translation/call-count.js';
 import { batchesFor, WorkAllowance, type Work } from '../../../engines/translation/allowance.js';
 import { briefStep } from '../brief/brief-step.js';
 import { addEngineCalls } from '../brief/voice.repository.js';
-import { clampBatchSize, TRANSLATE_JOB } from './run-options.js';
+import { clampBatchSize, TRANSLATE_JOB, translateJobOptions } from './run-options.js';
 import { planRun, type PartRequest } from '../parts/task-part.service.js';
 import { countRun } from './task-run.repository.js';
 import { saveAnswers } from './save-answers.js';
@@ -68,7 +68,7 @@ export async function startTask(
     const jobId = await queue.send(
       TRANSLATE_JOB,
       { taskId: id, ...(batchSize ? { batchSize } : {}) },
-      { tx: q },
+      translateJobOptions(q, userId),
     );
     await setJobId(q, id, jobId);
     return { ...claimed, job_id: jobId };
