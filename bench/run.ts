@@ -30,7 +30,9 @@
  * words split across lines on the labelled cues of bench/cjk-words, bench/cjk-breaks.ts), breaks (issue 36:
  * lines ending on a function word on the labelled cues of bench/break-rules, bench/break-rules.ts),
  * untranslated (issue 36: English words left in Apertium's Spanish, and planted in a language
- * model's Chinese, Japanese, Spanish, French, German, Portuguese and Italian, bench/untranslated.ts).
+ * model's Chinese, Japanese, Spanish, French, German, Portuguese and Italian, bench/untranslated.ts),
+ * fairness (issue 39: one user's task beside another's 100-task batch against the idle server,
+ * bench/fairness.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +52,7 @@ import { benchLoadOn } from './load.js';
 import { benchMedia } from './media.js';
 import { benchMediaOverview } from './media-overview.js';
 import { benchPipeline } from './pipeline.js';
+import { benchFairness } from './fairness.js';
 import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
 import { benchFormats } from './subtitle-formats.js';
@@ -282,7 +285,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline'
+      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -306,6 +309,7 @@ async function main() {
   if (only.has('edits')) figures.push(...(await benchSegmentEdits(PG_URL)));
   if (only.has('editor-structure')) figures.push(...(await benchEditorStructure()));
   if (only.has('timeline')) figures.push(...(await benchTimeline()));
+  if (only.has('fairness')) figures.push(...(await benchFairness()));
   console.table(
     figures.map((f) => ({
       figure: f.name,
