@@ -88,7 +88,7 @@ export const envSchema = z.object({
   TRANSLATE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   TRANSLATE_ENGINE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   TRANSLATE_TASKS_PER_WORKER: z.coerce.number().int().min(1).max(64).default(4),
-  /** one user's translation tasks running at once across every process (issue 39: fair queues) */
+  /** one user's translation tasks running at once in one process (issue 39: fair queues) */
   TRANSLATE_USER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   RETRANSLATE_DAILY_QUOTA: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** characters of original text a user may re-translate per day (UTC); 0 turns re-translation off */

@@ -68,8 +68,8 @@ export interface JobDefinition {
   concurrency?: number;
   /**
    * jobs of this kind one group (a job sent with `group: { id }`, e.g. a user's) runs at the same
-   * time across every process (pg-boss counts them in the database): a user's 250 jobs take at
-   * most this many workers, the others' jobs the rest (issue 39)
+   * time in one process: a user's 250 jobs take at most this many of its workers, the others' jobs
+   * the rest, in every process (issue 39)
    */
   groupConcurrency?: number;
 }
@@ -244,7 +244,9 @@ export class JobQueue<R extends { [K in keyof R]: object }> {
           // retries and delayed jobs send no notification: keep polling at the same pace
           notifyPollingIntervalSeconds: this.settings.pollingIntervalSeconds,
           localConcurrency: def.concurrency ?? 1,
-          ...(def.groupConcurrency ? { groupConcurrency: def.groupConcurrency } : {}),
+          // counted in this process (pg-boss puts back a job fetched over it): the count pg-boss
+          // keeps in the database for all processes lets two workers fetching at once both take one
+          ...(def.groupConcurrency ? { localGroupConcurrency: def.groupConcurrency } : {}),
           batchSize: 1,
         },
         async ([job]) => {

@@ -4,8 +4,8 @@ import type { AppContext } from '../../../context.js';
 export const TRANSLATE_JOB = 'tasks.translate';
 /**
  * How a translation job is sent: in the transaction that starts the run, in its user's group, so
- * that one user's jobs take at most TRANSLATE_USER_CONCURRENCY workers of every process together
- * and other users' tasks start beside a long batch (issue 39, queue.ts groupConcurrency).
+ * that one user's jobs take at most TRANSLATE_USER_CONCURRENCY of a process's workers and other
+ * users' tasks start beside a long batch (issue 39, queue.ts groupConcurrency).
  */
 export const translateJobOptions = <Q>(tx: Q, userId: number) => ({ tx, group: { id: `user:${userId}` } });
 
