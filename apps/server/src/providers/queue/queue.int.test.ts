@@ -137,8 +137,11 @@ describe(`job queue (${TEST_DB})`, () => {
     await q.send('test.fair', { user: 'b', n: 1 }, { group: { id: 'b' } });
     await until(() => started.length === 5, 20_000);
     releaseB();
-    // b's job started second, while a's first ran; a's ran one at a time although workers were free
-    expect(started).toEqual(['a1', 'b1', 'a2', 'a3', 'a4']);
+    // b's job started second, beside a's first; a's ran one at a time although workers were free
+    // (two workers fetching at once may each take one of a's: the one over the limit is put back,
+    // so which of a's runs first may change, never how many run)
+    expect(started[1]).toBe('b1');
+    expect([...started].sort()).toEqual(['a1', 'a2', 'a3', 'a4', 'b1']);
     expect(mostOfA).toBe(1);
   });
 
