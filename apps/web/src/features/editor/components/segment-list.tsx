@@ -2,7 +2,6 @@ import {
   memo,
   useCallback,
   useImperativeHandle,
-  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -160,16 +159,14 @@ function VirtualRows({
   // issue 35: a split or merge is drawn here first, alone in the key's render; the page's own
   // render of it follows after the paint (npm run bench editor-structure)
   const [preview, setPreview] = useState<{ seq: number; view: ListView } | null>(null);
-  const pageView = useMemo(
-    () => ({
-      rows: pageRows,
-      rowIds: pageRowIds,
-      rowKeys: pageRowKeys,
-      flagOf: pageFlagOf,
-      numberOf: pageNumberOf,
-    }),
-    [pageRows, pageRowIds, pageRowKeys, pageFlagOf, pageNumberOf],
-  );
+  // the page's flagOf is new with every render: a memo of this would never hold
+  const pageView: ListView = {
+    rows: pageRows,
+    rowIds: pageRowIds,
+    rowKeys: pageRowKeys,
+    flagOf: pageFlagOf,
+    numberOf: pageNumberOf,
+  };
   const { rows, rowIds, rowKeys, flagOf, numberOf } =
     preview && preview.seq > linesSeq ? preview.view : pageView;
   const showPreview = useCallback((seq: number, view: ListView) => setPreview({ seq, view }), []);
