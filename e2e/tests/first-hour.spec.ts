@@ -82,6 +82,23 @@ test('after a translation the editor opens on all lines from line 1; the lines t
 });
 
 /** the box of a locator, which must be in view */
+type Box = { x: number; y: number; width: number; height: number };
+
+/** where a segment card's parts are, all read in the same frame */
+function cardBoxes(page: Page, seg: number) {
+  return page.evaluate((n) => {
+    const parts = ['original', 'translation', 'start', 'retranslate'] as const;
+    const out = {} as Record<(typeof parts)[number], Box>;
+    for (const part of parts) {
+      const el = document.querySelector(`[data-testid="seg-${n}-${part}"]`);
+      if (!el) throw new Error(`seg-${n}-${part} is not on the page`);
+      const r = el.getBoundingClientRect();
+      out[part] = { x: r.x, y: r.y, width: r.width, height: r.height };
+    }
+    return out;
+  }, seg);
+}
+
 async function box(l: Locator) {
   await expect(l).toBeVisible();
   return (await l.boundingBox())!;
@@ -109,11 +126,19 @@ test('on a phone: each task shows its status and actions; the editor shows each 
   await task.getByTestId('task-edit').click();
   await expect(page).toHaveURL(new RegExp(`/edit/${id}$`));
 
-  // a card: times and actions on top, then the original, then the translation, each full width
-  const original = await box(page.getByTestId('seg-4-original'));
-  const translation = await box(page.getByTestId('seg-4-translation'));
-  const start = await box(page.getByTestId('seg-4-start'));
-  const again = await box(page.getByTestId('seg-4-retranslate'));
+  // a card: times and actions on top, then the original, then the translation, each full width.
+  // The list measures its rows after the first paint and moves them, so the card's parts are read
+  // in one pass, once two readings agree
+  await expect(page.getByTestId('seg-4-retranslate')).toBeVisible();
+  let boxes = await cardBoxes(page, 4);
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(boxes);
+      boxes = await cardBoxes(page, 4);
+      return JSON.stringify(boxes) === before;
+    })
+    .toBe(true);
+  const { original, translation, start, retranslate: again } = boxes;
   for (const field of [original, translation]) {
     expect(field.width).toBeGreaterThan(300);
     expect(field.x + field.width).toBeLessThanOrEqual(390);
