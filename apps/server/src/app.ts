@@ -18,6 +18,7 @@ import { createPrerenderer } from './http/prerender.js';
 import { createPreloader } from './http/preload.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { credentialsRoutes } from './modules/accounts/credentials.routes.js';
+import { apiKeysRoutes } from './modules/accounts/api-keys.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { siteConfigFor } from './config/site-config.js';
 import { oauthRoutes } from './modules/accounts/oauth.routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   siteRoutes(app, ctx);
   accountsRoutes(app, ctx);
   credentialsRoutes(app, ctx);
+  apiKeysRoutes(app, ctx);
   oauthRoutes(app, ctx);
   billingRoutes(app, ctx);
   translationRoutes(app, ctx);

@@ -110,6 +110,7 @@ export async function createContext(
       // an office or a school behind one address may need more (and so do the browser tests)
       sendCodePerIp: { ...DEFAULT_RATE_LIMITS.sendCodePerIp, limit: env.CODE_MAILS_PER_IP },
       registerPerIp: { ...DEFAULT_RATE_LIMITS.registerPerIp, limit: env.REGISTRATIONS_PER_IP },
+      apiKeyCalls: { ...DEFAULT_RATE_LIMITS.apiKeyCalls, limit: env.API_KEY_CALLS_PER_MINUTE },
     },
     trustedOrigins,
     publicOrigin,

@@ -45,6 +45,8 @@ export interface RateLimits {
   oauthPerIp: RateLimitRule;
   /** wrong current passwords given by one signed-in account (change_password): no guessing there */
   passwordChecksPerUser: RateLimitRule;
+  /** calls made with one API key, whatever the call (issue 39; API_KEY_CALLS_PER_MINUTE) */
+  apiKeyCalls: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -61,6 +63,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerIp: { limit: 60, windowSeconds: 15 * 60 },
   oauthPerIp: { limit: 60, windowSeconds: 15 * 60 },
   passwordChecksPerUser: { limit: 5, windowSeconds: 15 * 60 },
+  apiKeyCalls: { limit: 300, windowSeconds: 60 },
 };
 
 /** Who a new account is, as its sign-up knew it: trial points are granted once per identity. */

@@ -10,6 +10,7 @@ import { PART_ERRORS } from './part-errors.js';
 import { STRUCTURE_ERRORS } from './structure-errors.js';
 import { VOICE_ERRORS } from './voice-errors.js';
 import { MEDIA_ATTACH_ERRORS } from './media-attach-errors.js';
+import { API_KEY_ERRORS } from './api-key-errors.js';
 
 export type { UiLanguage };
 
@@ -22,7 +23,7 @@ export type { UiLanguage };
  * series and the film brief in voice-errors.ts, upload forms that cannot be read in
  * form-errors.ts, parts in part-errors.ts, lines split, merged, inserted or deleted in
  * structure-errors.ts, subtitle uploads that hold no subtitles in subtitle-file-errors.ts, audio/video
- * given to a subtitle-file task in media-attach-errors.ts.
+ * given to a subtitle-file task in media-attach-errors.ts, API keys in api-key-errors.ts.
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
@@ -34,6 +35,7 @@ export const ErrorCodes = {
   ...PART_ERRORS,
   ...STRUCTURE_ERRORS,
   ...MEDIA_ATTACH_ERRORS,
+  ...API_KEY_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

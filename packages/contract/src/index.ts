@@ -21,3 +21,4 @@ export * from './brief.js';
 export * from './lines.js';
 export { CONTENT_ERROR_KEYS } from './subtitle-file-errors.js';
 export * from './peaks.js';
+export * from './api-keys.js';

@@ -78,6 +78,11 @@ export const API = {
   fileOverview: '/file/overview',
   /** issue 38: a subtitle-file task given its video or audio (not transcribed, not charged) */
   fileAttachMedia: '/file/attach_media',
+  /** issue 39: the signed-in user's API keys (a session only: no key manages keys) */
+  apiKeyList: '/key/list',
+  /** answers the whole key once; only its hash is kept */
+  apiKeyCreate: '/key/create',
+  apiKeyRevoke: '/key/revoke',
   /** the caller's quality limits (reading norms) for one target language */
   qualityGet: '/quality/get',
   /** saves (or, with null, resets) the caller's quality limits for one target language */

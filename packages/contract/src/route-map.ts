@@ -23,6 +23,11 @@ export interface RouteDef {
   readonly streamed?: true;
   /** one line for the OpenAPI document */
   readonly summary?: string;
+  /**
+   * Issue 39: the scope an API key needs to make this call (`read`: it changes nothing). None: a
+   * key may not make it (account, key and payment calls, a manager's), only a session may.
+   */
+  readonly keyScope?: 'read' | 'translate';
 }
 
 /** A call of the map, its literal method and path kept. */

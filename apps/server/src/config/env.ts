@@ -90,6 +90,8 @@ export const envSchema = z.object({
   TRANSLATE_TASKS_PER_WORKER: z.coerce.number().int().min(1).max(64).default(4),
   /** one user's translation tasks running at once in one process (issue 39: fair queues) */
   TRANSLATE_USER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** calls one API key may make a minute, shared by every process (issue 39) */
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   RETRANSLATE_DAILY_QUOTA: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** characters of original text a user may re-translate per day (UTC); 0 turns re-translation off */
   RETRANSLATE_DAILY_CHARS: z.coerce.number().int().min(0).max(100_000_000).default(20_000),

@@ -1,6 +1,7 @@
 import { API, type UiLanguage } from '@subtrans/contract';
 import { BRIEF_ROUTE_FIELDS, VOICE_FIELDS, VOICE_LABELS } from './voice-field-labels.js';
 import { FILE_LABELS, UPLOAD_LABELS } from './file-field-labels.js';
+import { API_KEY_LABELS, API_KEY_ROUTE_FIELDS } from './api-key-field-labels.js';
 
 type Label = Readonly<Record<UiLanguage, string>>;
 const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
@@ -139,6 +140,7 @@ const LABELS = {
   ...VOICE_LABELS,
   ...FILE_LABELS,
   ...UPLOAD_LABELS,
+  ...API_KEY_LABELS,
 } as const satisfies Record<string, Label>;
 
 type LabelKey = keyof typeof LABELS;
@@ -359,6 +361,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   },
   [API.taskReapply]: { id: 'taskId' },
   ...BRIEF_ROUTE_FIELDS,
+  ...API_KEY_ROUTE_FIELDS,
 };
 
 /** The path with list positions as `*`, and the last position (from 1) for `{n}`. */

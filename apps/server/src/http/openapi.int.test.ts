@@ -4,12 +4,15 @@ import { startTestApp, TEST_DB, type TestApp } from '../../test/harness.js';
 
 interface Operation {
   summary?: string;
+  security?: Record<string, string[]>[];
+  'x-key-scope'?: string;
   requestBody?: unknown;
   parameters?: unknown[];
   responses: Record<string, unknown>;
 }
 interface Document {
   openapi: string;
+  components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -60,5 +63,25 @@ describe(`the OpenAPI document of the route map (${TEST_DB})`, () => {
       ...ROUTE_EXCEPTIONS.map((e) => `${e.method} ${openApiPath(e.path)}`),
     ];
     expect(documented.sort()).toEqual(known.sort());
+  });
+
+  it('says which calls an API key may make, and with which scope', () => {
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const op = (path: string, method = 'post') => doc.paths[path]![method]!;
+    expect(op('/task/list')).toMatchObject({
+      security: [{ session: [] }, { apiKey: [] }],
+      'x-key-scope': 'read',
+    });
+    expect(op('/task/create')['x-key-scope']).toBe('translate');
+    expect(op('/task/export')['x-key-scope']).toBe('read');
+    for (const path of ['/user/profile', '/key/create', '/alipay/create_alipay_url', '/user/all_users']) {
+      expect(op(path).security, path).toEqual([{ session: [] }]);
+      expect(op(path)['x-key-scope'], path).toBeUndefined();
+    }
+    // every call of the map says whether a key may make it, as the server decides it
+    for (const [name, call] of Object.entries(ROUTES)) {
+      const scope = 'keyScope' in call ? call.keyScope : undefined;
+      expect(op(call.path, call.method.toLowerCase())['x-key-scope'], name).toBe(scope);
+    }
   });
 });

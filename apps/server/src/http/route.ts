@@ -53,6 +53,8 @@ export function route<const R extends RouteDef>(
 ): void {
   app.route({
     ...options,
+    // the scope an API key needs travels with the call's own config (auth-plugin.ts reads it)
+    config: { ...options.config, ...(def.keyScope ? { keyScope: def.keyScope } : {}) },
     method: def.method,
     url: def.path,
     schema: {

@@ -175,6 +175,8 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
   '/file/overview': { taskId: ['任务 ID', 'task id'] },
   '/file/attach_media': { taskId: ['任务 ID', 'task id'], objectKey: ['文件路径', 'object key'] },
   ...BRIEF_CALLS,
+  '/key/create': { name: ['密钥名称', 'key name'], scope: ['密钥权限', 'key scope'] },
+  '/key/revoke': { id: ['密钥 ID', 'key id'] },
   '/quality/get': { target: ['目标语言', 'target language'] },
   '/quality/save': {
     target: ['目标语言', 'target language'],

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION } from '@subtrans/contract';
+import { isApiKeyToken, SESSION } from '@subtrans/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { isCrossSiteForgery } from '../../http/csrf.js';
@@ -7,6 +7,8 @@ import { isHttps } from '../../http/request-host.js';
 import { languageFromAcceptLanguage } from '../../http/i18n.js';
 import '../../http/types.js';
 import { resolveSession, type ResolvedSession } from './sessions.js';
+import { resolveApiKey } from './api-keys.js';
+import { KeyCallLimiter } from './key-rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,10 +60,28 @@ export function installAuth(app: FastifyInstance, ctx: AppContext) {
 
   // before validation: a caller without a session (or without the manager flag) is refused as
   // such, not told about their body, and validation messages use the signed-in user's language
+  const keyCalls = new KeyCallLimiter(ctx.rateLimits.apiKeyCalls);
   app.addHook('preValidation', async (req, reply) => {
     const mode = req.routeOptions.config.auth;
     if (!mode) return;
     const found = sessionTokenOf(req);
+    if (found && !found.fromCookie && isApiKeyToken(found.token)) {
+      const caller = await resolveApiKey(ctx.db, found.token, ctx.sessionCache);
+      if (!caller) throw new AppError('API_KEY_INVALID');
+      if (caller.user.language) req.lang = caller.user.language;
+      const needs = req.routeOptions.config.keyScope;
+      if (!needs || mode === 'manager') throw new AppError('API_KEY_NOT_ALLOWED');
+      if (needs === 'translate' && caller.apiKey.scope !== 'translate')
+        throw new AppError('API_KEY_READ_ONLY');
+      const wait = await keyCalls.take(ctx.db, caller.apiKey.id);
+      if (wait !== null)
+        throw new AppError('API_KEY_RATE_LIMITED', undefined, {
+          limit: ctx.rateLimits.apiKeyCalls.limit,
+          retryAfter: wait,
+        });
+      req.auth = caller;
+      return;
+    }
     const session = found ? await resolveSession(ctx.db, found.token, ctx.sessionCache) : null;
     if (session) {
       req.auth = session;

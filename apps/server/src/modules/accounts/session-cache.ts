@@ -16,6 +16,8 @@ export interface CachedSession {
   expiresAtMs: number;
   /** when its sliding expiry is to be written again: from then on the database answers */
   touchDueAtMs: number;
+  /** an API key's (issue 39: keys are cached as sessions are, by their secret's hash) */
+  apiKey?: { id: number; scope: 'read' | 'translate' };
 }
 
 interface Entry extends CachedSession {

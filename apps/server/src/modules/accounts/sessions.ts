@@ -33,10 +33,13 @@ export async function createSession(
 }
 
 export interface ResolvedSession {
+  /** 0 for an API key (api-keys.ts), which no session-only call accepts */
   sessionId: number;
   /** the sliding expiry was written by this call */
   touched: boolean;
   user: UserRow;
+  /** the caller signed in with an API key, not a session (issue 39) */
+  apiKey?: { id: number; scope: 'read' | 'translate' };
 }
 
 /**
@@ -51,7 +54,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash);
-  if (cached) return { sessionId: cached.sessionId, touched: false, user: cached.user };
+  if (cached && !cached.apiKey) return { sessionId: cached.sessionId, touched: false, user: cached.user };
   const mark = cache?.mark() ?? 0;
   const row = await findLiveSession(q, tokenHash, SESSION.touchIntervalSeconds);
   if (!row) return null;

@@ -150,6 +150,7 @@ export async function deleteAndAnonymiseUser(q: Queryable, id: number): Promise<
   );
   if (!rows[0]) return undefined;
   await q.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+  await q.query('DELETE FROM api_keys WHERE user_id = $1', [id]);
   return rows[0];
 }
 

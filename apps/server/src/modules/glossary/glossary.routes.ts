@@ -47,7 +47,7 @@ export function glossaryRoutes(app: FastifyInstance, ctx: AppContext) {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       API.glossaryExport,
-      { schema: { body: exportGlossaryBody }, config: { auth: 'user' } },
+      { schema: { body: exportGlossaryBody }, config: { auth: 'user', keyScope: 'read' } },
       async (req, reply) => {
         const file = await exportGlossary(ctx, currentUser(req).id, req.body);
         return reply

@@ -88,7 +88,7 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       API.taskExport,
-      { schema: { body: exportTaskBody }, config: { auth: 'user' } },
+      { schema: { body: exportTaskBody }, config: { auth: 'user', keyScope: 'read' } },
       async (req, reply) => {
         const file = await exportTask(ctx, currentUser(req).id, req.body);
         return reply

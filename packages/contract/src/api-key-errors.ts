@@ -1,0 +1,47 @@
+import { def, type ErrorDef } from './error-def.js';
+
+/** The refusals of API keys and of calls made with one (issue 39). */
+export const API_KEY_ERRORS = {
+  API_KEY_INVALID: def(
+    40102,
+    401,
+    'API 密钥无效或已被撤销：请在控制台的「API 密钥」页面创建新的密钥',
+    'This API key is not valid or was revoked: create a new one on the API keys page of the dashboard',
+    'この API キーは無効か、取り消されています。ダッシュボードの「API キー」ページで新しいキーを作成してください',
+  ),
+  API_KEY_NOT_ALLOWED: def(
+    40321,
+    403,
+    'API 密钥不能用于账户、密钥和付款操作：请登录网站完成此操作',
+    'An API key cannot make account, key or payment calls: sign in to the website to do this',
+    'API キーではアカウント・キー・支払いの操作はできません。ウェブサイトにログインして行ってください',
+  ),
+  API_KEY_READ_ONLY: def(
+    40322,
+    403,
+    '此 API 密钥只能读取：要创建或开始任务，请创建权限为「读取和翻译」的密钥',
+    'This API key may only read: to create or start work, create a key with the “read and translate” scope',
+    'この API キーは読み取り専用です。作業を作成・開始するには、権限が「読み取りと翻訳」のキーを作成してください',
+  ),
+  API_KEY_NOT_FOUND: def(
+    40450,
+    404,
+    '没有找到该 API 密钥，可能已被撤销',
+    'This API key was not found: it may have been revoked already',
+    'この API キーは見つかりません。すでに取り消されている可能性があります',
+  ),
+  API_KEY_LIMIT: def(
+    40980,
+    409,
+    '每个账户最多 {max} 个 API 密钥：请先撤销不再使用的密钥',
+    'An account may hold at most {max} API keys: revoke one you no longer use first',
+    '1 つのアカウントで持てる API キーは {max} 個までです。使わなくなったキーを先に取り消してください',
+  ),
+  API_KEY_RATE_LIMITED: def(
+    42930,
+    429,
+    '此 API 密钥的调用过于频繁（每分钟最多 {limit} 次）：请在 {retryAfter} 秒后重试',
+    'Too many calls with this API key (at most {limit} a minute): try again in {retryAfter} s',
+    'この API キーの呼び出しが多すぎます（1 分あたり最大 {limit} 回）。{retryAfter} 秒後にもう一度お試しください',
+  ),
+} as const satisfies Record<string, ErrorDef>;
