@@ -23,7 +23,15 @@ export const paths = {
 } as const;
 
 /** The dashboard's sections, chosen by `?view=` (none: translate). */
-export const DASHBOARD_VIEWS = ['translate', 'glossaries', 'series', 'points', 'orders', 'users'] as const;
+export const DASHBOARD_VIEWS = [
+  'translate',
+  'glossaries',
+  'series',
+  'points',
+  'orders',
+  'keys',
+  'users',
+] as const;
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
 
 /** The dashboard on one of its sections. */

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, App, Button, Drawer, Dropdown, Flex, Grid, Layout, Menu, Typography } from 'antd';
 import {
   BookOutlined,
+  KeyOutlined,
   MenuOutlined,
   PlaySquareOutlined,
   SettingOutlined,
@@ -24,6 +25,7 @@ import { AlipayResultDialog } from '../../features/billing/components/alipay-res
 import { CardResultDialog } from '../../features/billing/components/card-result-dialog';
 import { BuyPointsView } from '../../features/billing/components/buy-points-view';
 import { OrdersView } from '../../features/billing/components/orders-view';
+import { ApiKeysView } from '../../features/api-keys/components/api-keys-view';
 import { useSession } from '../../lib/session';
 import { useAccountActions } from '../../features/dashboard/components/account-actions';
 import { TrialNotice } from '../../features/dashboard/components/trial-notice';
@@ -68,6 +70,7 @@ export default function DashboardPage() {
       ? [{ key: 'points', icon: <ShoppingCartOutlined />, label: t('dashboard.menu.points') }]
       : []),
     { key: 'orders', icon: <UnorderedListOutlined />, label: t('dashboard.menu.orders') },
+    { key: 'keys', icon: <KeyOutlined />, label: t('dashboard.menu.keys') },
     { key: 'users', icon: <TeamOutlined />, label: t('dashboard.menu.users') },
     { key: 'settings', icon: <SettingOutlined />, label: t('dashboard.menu.settings'), disabled: true },
   ];
@@ -78,6 +81,7 @@ export default function DashboardPage() {
     series: <SeriesView />,
     points: <BuyPointsView />,
     orders: <OrdersView />,
+    keys: <ApiKeysView />,
     users: (
       <RequireManager>
         <UsersView />
