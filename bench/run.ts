@@ -32,9 +32,9 @@
  * untranslated (issue 36: English words left in Apertium's Spanish, and planted in a language
  * model's Chinese, Japanese, Spanish, French, German, Portuguese and Italian, bench/untranslated.ts),
  * fairness (issue 39: one user's task beside another's 100-task batch against the idle server,
- * bench/fairness.ts).
+ * bench/fairness.ts), keys (issue 39: /task/list with an API key against the same call with a session,
+ * per database, bench/api-keys.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,7 @@ import { benchMedia } from './media.js';
 import { benchMediaOverview } from './media-overview.js';
 import { benchPipeline } from './pipeline.js';
 import { benchFairness } from './fairness.js';
+import { benchApiKeys } from './api-keys.js';
 import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
 import { benchFormats } from './subtitle-formats.js';
@@ -60,7 +61,7 @@ import { benchSubtitles } from './subtitles.js';
 import { benchTimeline } from './timeline.js';
 import { benchUntranslated } from './untranslated.js';
 import { benchVoice } from './voice.js';
-import { ADMIN, ROOT, rssMb, signInAsAdmin } from './support.js';
+import { ADMIN, ROOT, rssMb, signInAsAdmin, startProcess, stop, waitFor } from './support.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -78,28 +79,6 @@ const PG_URL =
     ? `postgres://postgres@localhost/postgres?host=${SOCKET_DIR}`
     : 'postgres://postgres@127.0.0.1:5432/postgres');
 
-function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitFor(url: string, init?: RequestInit) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, init);
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timeout waiting for ${url}`);
-}
-
 /** The measured request; a warm-up (`warm`) sends the same, so the JIT warms the path measured. */
 async function load(url: string, headers: Record<string, string>, warm = false) {
   const result = await autocannon({
@@ -113,12 +92,6 @@ async function load(url: string, headers: Record<string, string>, warm = false) 
   const non2xx = result.non2xx + result.errors;
   if (non2xx > 0) throw new Error(`${url}: ${non2xx} failed requests during the load`);
   return { rps: result.requests.average, p99: result.latency.p99 };
-}
-
-async function stop(child: ChildProcess) {
-  child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 /** Answers the server's idle resident memory in MB. */
@@ -285,7 +258,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness'
+      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness,keys'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -310,6 +283,7 @@ async function main() {
   if (only.has('editor-structure')) figures.push(...(await benchEditorStructure()));
   if (only.has('timeline')) figures.push(...(await benchTimeline()));
   if (only.has('fairness')) figures.push(...(await benchFairness()));
+  if (only.has('keys')) figures.push(...(await benchApiKeys(PG_URL)));
   console.table(
     figures.map((f) => ({
       figure: f.name,

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -89,4 +89,34 @@ export async function forkServer(file: string, env: Record<string, string>) {
         child.send(message);
       }),
   };
+}
+
+/** A process running `args` with tsx from the repository's root (a server, a bench helper). */
+export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Resolves once `url` answers below 500 (a server up); fails after a minute. */
+export async function waitFor(url: string, init?: RequestInit) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, init);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timeout waiting for ${url}`);
+}
+
+export async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (child.exitCode === null) child.kill('SIGKILL');
 }

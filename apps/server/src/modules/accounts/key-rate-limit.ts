@@ -22,6 +22,7 @@ const MAX_LEASES = 10_000;
  */
 export class KeyCallLimiter {
   private readonly leases = new Map<number, Lease>();
+  private readonly refills = new Map<number, Promise<Lease>>();
   private readonly leaseSize: number;
 
   constructor(private readonly rule: RateLimitRule) {
@@ -30,24 +31,44 @@ export class KeyCallLimiter {
   }
 
   /** Counts one call of the key: null when it may go ahead, else the seconds until it may. */
-  async take(q: Queryable, keyId: number, now = Date.now()): Promise<number | null> {
-    const lease = this.leases.get(keyId);
-    if (lease && now < lease.endsAtMs) {
-      if (lease.left > 0) {
-        lease.left -= 1;
-        return null;
+  async take(q: Queryable, keyId: number): Promise<number | null> {
+    // a lease spent by the calls that waited for it with this one: ask again (a few times at most,
+    // then this call takes the database's answer for itself)
+    for (let round = 0; round < 4; round++) {
+      const now = Date.now();
+      const lease = this.leases.get(keyId);
+      if (lease && now < lease.endsAtMs) {
+        if (lease.left > 0) {
+          lease.left -= 1;
+          return null;
+        }
+        if (lease.last) return Math.max(1, Math.ceil((lease.endsAtMs - now) / 1000));
       }
-      if (lease.last) return Math.max(1, Math.ceil((lease.endsAtMs - now) / 1000));
+      // one refill at a time per key: calls arriving meanwhile wait for it instead of each taking
+      // (and, but for the last, wasting) a lease of their own
+      let refill = this.refills.get(keyId);
+      if (!refill) {
+        refill = this.refill(q, keyId).finally(() => this.refills.delete(keyId));
+        this.refills.set(keyId, refill);
+      }
+      await refill;
     }
+    const lease = await this.refill(q, keyId);
+    if (lease.left > 0) {
+      lease.left -= 1;
+      return null;
+    }
+    return Math.max(1, Math.ceil((lease.endsAtMs - Date.now()) / 1000));
+  }
+
+  /** Takes a lease from the shared counter: what the window has left, up to a lease's size. */
+  private async refill(q: Queryable, keyId: number): Promise<Lease> {
     const asked = this.leaseSize;
     const { hits, windowLeftMs } = await countHits(q, `api-key:${keyId}`, this.rule.windowSeconds, asked);
     const granted = Math.max(0, Math.min(asked, this.rule.limit - (hits - asked)));
-    this.keep(keyId, {
-      left: Math.max(0, granted - 1),
-      last: granted < asked,
-      endsAtMs: now + windowLeftMs,
-    });
-    return granted > 0 ? null : Math.max(1, Math.ceil(windowLeftMs / 1000));
+    const lease = { left: granted, last: granted < asked, endsAtMs: Date.now() + windowLeftMs };
+    this.keep(keyId, lease);
+    return lease;
   }
 
   /** Forgets what this process holds of a key (revoked). */
