@@ -19,6 +19,7 @@ import { createPreloader } from './http/preload.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { credentialsRoutes } from './modules/accounts/credentials.routes.js';
 import { apiKeysRoutes } from './modules/accounts/api-keys.routes.js';
+import { installIdempotency } from './modules/idempotency/idempotency-plugin.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { siteConfigFor } from './config/site-config.js';
 import { oauthRoutes } from './modules/accounts/oauth.routes.js';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     contentSecurityPolicy: contentSecurityPolicy(ctx),
     crossOriginEmbedderPolicy: false,
   });
+  installIdempotency(app, ctx);
   // a feature-length task is megabytes of JSON: compressed for clients that accept it
   await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie);

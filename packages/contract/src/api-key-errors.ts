@@ -1,6 +1,6 @@
 import { def, type ErrorDef } from './error-def.js';
 
-/** The refusals of API keys and of calls made with one (issue 39). */
+/** The refusals of API keys, of calls made with one, and of Idempotency-Key (issue 39). */
 export const API_KEY_ERRORS = {
   API_KEY_INVALID: def(
     40102,
@@ -43,5 +43,26 @@ export const API_KEY_ERRORS = {
     '此 API 密钥的调用过于频繁（每分钟最多 {limit} 次）：请在 {retryAfter} 秒后重试',
     'Too many calls with this API key (at most {limit} a minute): try again in {retryAfter} s',
     'この API キーの呼び出しが多すぎます（1 分あたり最大 {limit} 回）。{retryAfter} 秒後にもう一度お試しください',
+  ),
+  IDEMPOTENCY_KEY_INVALID: def(
+    40005,
+    400,
+    'Idempotency-Key 请求头应为 1–255 个可见 ASCII 字符（例如一个 UUID）',
+    'The Idempotency-Key header must be 1–255 visible ASCII characters (a UUID, for instance)',
+    'Idempotency-Key ヘッダーは 1～255 文字の表示可能な ASCII 文字にしてください（UUID など）',
+  ),
+  IDEMPOTENCY_KEY_REUSED: def(
+    42250,
+    422,
+    '该 Idempotency-Key 已用于另一个请求：新的请求请使用新的密钥',
+    'This Idempotency-Key was used for another request: send a new request with a new key',
+    'この Idempotency-Key は別のリクエストに使われています。新しいリクエストには新しいキーを使ってください',
+  ),
+  IDEMPOTENCY_IN_PROGRESS: def(
+    40990,
+    409,
+    '使用该 Idempotency-Key 的请求仍在处理中：请在它完成后重试',
+    'A request with this Idempotency-Key is still being processed: retry once it has finished',
+    'この Idempotency-Key のリクエストはまだ処理中です。完了してからもう一度お試しください',
   ),
 } as const satisfies Record<string, ErrorDef>;

@@ -28,6 +28,11 @@ export interface RouteDef {
    * key may not make it (account, key and payment calls, a manager's), only a session may.
    */
   readonly keyScope?: 'read' | 'translate';
+  /**
+   * Issue 39: the call creates or starts work and takes an `Idempotency-Key` header (Stripe's
+   * rules: the same key and request within 24 hours answer the first answer again).
+   */
+  readonly idempotent?: true;
 }
 
 /** A call of the map, its literal method and path kept. */

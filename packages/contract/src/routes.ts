@@ -157,7 +157,12 @@ export const ROUTES = {
     keyScope: 'read',
     response: z.array(engineStatusSchema),
   }),
-  taskCreate: post(API.taskCreate, { keyScope: 'translate', form: createTaskFields, response: taskSchema }),
+  taskCreate: post(API.taskCreate, {
+    idempotent: true,
+    keyScope: 'translate',
+    form: createTaskFields,
+    response: taskSchema,
+  }),
   taskList: post(API.taskList, { keyScope: 'read', body: pageBody, response: pagedListSchema(taskSchema) }),
   taskGet: post(API.taskGet, {
     keyScope: 'read',
@@ -174,13 +179,19 @@ export const ROUTES = {
     streamed: true,
   }),
   taskDelete: post(API.taskDelete, { keyScope: 'translate', body: taskIdBody, response: nothing }),
-  taskStart: post(API.taskStart, { keyScope: 'translate', body: startTaskBody, response: taskSchema }),
+  taskStart: post(API.taskStart, {
+    idempotent: true,
+    keyScope: 'translate',
+    body: startTaskBody,
+    response: taskSchema,
+  }),
   taskUpdateSegments: post(API.taskUpdateSegments, {
     keyScope: 'translate',
     body: updateSegmentsBody,
     response: savedSegmentsSchema,
   }),
   taskRetranslate: post(API.taskRetranslate, {
+    idempotent: true,
     keyScope: 'translate',
     body: retranslateBody,
     response: retranslateAnswerSchema,
@@ -198,6 +209,7 @@ export const ROUTES = {
   wallexCreate: post(API.wallexCreate, { body: productIdBody, response: cardPaymentSchema }),
   wallexQuery: post(API.wallexQuery, { body: cardQueryBody, response: cardPaymentStatusSchema }),
   fileStartUpload: post(API.fileStartUpload, {
+    idempotent: true,
     keyScope: 'translate',
     body: startUploadBody,
     response: uploadTicketSchema,
@@ -223,12 +235,14 @@ export const ROUTES = {
     response: downloadUrlSchema,
   }),
   fileSubmitCheck: post(API.fileSubmitCheck, {
+    idempotent: true,
     keyScope: 'translate',
     body: submitCheckBody,
     response: submittedCheckSchema,
   }),
   fileCheck: post(API.fileCheck, { keyScope: 'read', body: mediaTaskIdBody, response: detectionStateSchema }),
   fileSubmitExecute: post(API.fileSubmitExecute, {
+    idempotent: true,
     keyScope: 'translate',
     body: submitExecuteBody,
     response: submittedExecuteSchema,
@@ -279,6 +293,7 @@ export const ROUTES = {
     response: taskBriefSchema,
   }),
   taskContinue: post(API.taskContinue, {
+    idempotent: true,
     keyScope: 'translate',
     body: continueTaskBody,
     response: taskSchema,
@@ -290,6 +305,7 @@ export const ROUTES = {
   }),
   taskPartQuote: post(API.taskPartQuote, { keyScope: 'read', body: taskIdBody, response: partQuoteSchema }),
   taskTranslateRest: post(API.taskTranslateRest, {
+    idempotent: true,
     keyScope: 'translate',
     body: translateRestBody,
     response: taskSchema,

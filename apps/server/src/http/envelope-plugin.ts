@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, errorMessage, type ErrorKey } from '@subtrans/contract';
 import { DbConnectionLost } from '../db/connection-loss.js';
-import { AppError, ValidationError } from './errors.js';
+import { AppError, StoredAnswer, ValidationError } from './errors.js';
 import { validationAnswer } from './input-messages.js';
 import { tooManyFieldsError } from './multipart.js';
 import { outOfSpace, type SpaceAlarm } from '../db/out-of-space.js';
@@ -31,8 +31,15 @@ export function installErrorHandling(app: FastifyInstance, alarm: SpaceAlarm) {
     if (where !== undefined && reply.statusCode < 400 && where === callOf(req)) alarm.clear('database');
   });
   app.setErrorHandler(
-    (error: FastifyError | AppError | ValidationError | DbConnectionLost, request, reply) => {
+    (error: FastifyError | AppError | ValidationError | DbConnectionLost | StoredAnswer, request, reply) => {
       const lang = request.lang;
+      if (error instanceof StoredAnswer) {
+        return reply
+          .status(error.status)
+          .header('idempotent-replayed', 'true')
+          .type('application/json; charset=utf-8')
+          .send(error.body);
+      }
       if (error instanceof AppError) {
         const base = errorMessage(error.key, lang, error.data);
         return send(reply, error.key, error.detail ? `${base}: ${error.detail}` : base, error.data);

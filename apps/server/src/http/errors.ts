@@ -15,6 +15,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Not a failure: the answer a request already got, given again as it was (an Idempotency-Key's
+ * first answer, modules/idempotency), with `Idempotent-Replayed: true`.
+ */
+export class StoredAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super('an answer given again');
+  }
+}
+
 export interface FieldIssue {
   field: string;
   message: string;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { withoutControlCharacters } from '@subtrans/contract';
 import { AppError, invalidField } from './errors.js';
@@ -62,7 +63,17 @@ export async function readMultipartForm(
     throw isParserError(err) ? new AppError('MULTIPART_INCOMPLETE') : err;
   }
   if (!closed()) throw new AppError('MULTIPART_INCOMPLETE');
+  // an Idempotency-Key (modules/idempotency): the request is what was sent, not how it was framed
+  if (req.claimIdempotency) await req.claimIdempotency(formHash(fields, file));
   return { fields, file };
+}
+
+/** A hash of a form's fields (in name order) and its file's name and content. */
+function formHash(fields: Record<string, string>, file: MultipartForm['file']): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  if (file) h.update(`\0${file.name}\0`).update(file.bytes);
+  return h.digest('hex');
 }
 
 /** The boundary a multipart Content-Type names (RFC 2046: 1 to 70 characters), or null. */

@@ -84,4 +84,14 @@ describe(`the OpenAPI document of the route map (${TEST_DB})`, () => {
       expect(op(call.path, call.method.toLowerCase())['x-key-scope'], name).toBe(scope);
     }
   });
+
+  it('names the Idempotency-Key header on the calls that create or start work', () => {
+    const headerOf = (path: string) =>
+      (doc.paths[path]!.post!.parameters as { in: string; name: string }[] | undefined)?.find(
+        (p) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+    expect(headerOf('/task/create')).toBeDefined();
+    expect(headerOf('/task/start')).toBeDefined();
+    expect(headerOf('/task/list')).toBeUndefined();
+  });
 });

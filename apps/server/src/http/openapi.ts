@@ -51,12 +51,31 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       const { schema, url, route } = input;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const reason = methods.map((m) => EXCEPTIONS.get(`${m} ${url}`)).find(Boolean);
-      const base = schema?.response
+      let base = schema?.response
         ? jsonSchemaTransform(input)
         : reason
           ? { schema: { summary: `not a JSON call: ${reason}` }, url }
           : { schema: { hide: true }, url };
       const config = route.config;
+      if (config?.idempotent) {
+        base = {
+          ...base,
+          schema: {
+            ...base.schema,
+            headers: {
+              type: 'object',
+              properties: {
+                'idempotency-key': {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 255,
+                  description: 'the same key and request within 24 hours answer the first answer again',
+                },
+              },
+            },
+          },
+        };
+      }
       if (!config?.auth) return base;
       const security = securityOf(config.keyScope);
       // {}: the call also answers a caller who is not signed in

@@ -54,7 +54,11 @@ export function route<const R extends RouteDef>(
   app.route({
     ...options,
     // the scope an API key needs travels with the call's own config (auth-plugin.ts reads it)
-    config: { ...options.config, ...(def.keyScope ? { keyScope: def.keyScope } : {}) },
+    config: {
+      ...options.config,
+      ...(def.keyScope ? { keyScope: def.keyScope } : {}),
+      ...(def.idempotent ? { idempotent: def.form ? 'form' : 'body' } : {}),
+    },
     method: def.method,
     url: def.path,
     schema: {

@@ -15,6 +15,11 @@ import {
   billingJobHandlers,
   type BillingJobs,
 } from '../modules/billing/billing.jobs.js';
+import {
+  idempotencyJobDefinitions,
+  idempotencyJobHandlers,
+  type IdempotencyJobs,
+} from '../modules/idempotency/idempotency.jobs.js';
 import { mediaJobDefinitions, mediaJobHandlers, type MediaJobs } from '../modules/media/media.jobs.js';
 import {
   paymentsJobDefinitions,
@@ -35,7 +40,15 @@ declare module '../providers/queue/queue.js' {
    * without its handler refuses to start.
    */
   interface JobPayloads
-    extends AccountsJobs, AccountLifeJobs, BillingJobs, TasksJobs, PaymentsJobs, MediaJobs, StorageJobs {}
+    extends
+      AccountsJobs,
+      AccountLifeJobs,
+      BillingJobs,
+      TasksJobs,
+      PaymentsJobs,
+      MediaJobs,
+      StorageJobs,
+      IdempotencyJobs {}
 }
 
 export type { JobPayloads };
@@ -54,6 +67,7 @@ export const JOB_DEFINITIONS = (env: {
   ...paymentsJobDefinitions,
   ...mediaJobDefinitions(env),
   ...storageJobDefinitions,
+  ...idempotencyJobDefinitions,
 });
 
 export function jobHandlers(ctx: AppContext): Handlers<JobPayloads> {
@@ -65,5 +79,6 @@ export function jobHandlers(ctx: AppContext): Handlers<JobPayloads> {
     ...paymentsJobHandlers(ctx),
     ...mediaJobHandlers(ctx),
     ...storageJobHandlers(ctx),
+    ...idempotencyJobHandlers(ctx),
   };
 }
