@@ -19,6 +19,7 @@ import { createPreloader } from './http/preload.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { credentialsRoutes } from './modules/accounts/credentials.routes.js';
 import { apiKeysRoutes } from './modules/accounts/api-keys.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { installIdempotency } from './modules/idempotency/idempotency-plugin.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { siteConfigFor } from './config/site-config.js';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   accountsRoutes(app, ctx);
   credentialsRoutes(app, ctx);
   apiKeysRoutes(app, ctx);
+  webhooksRoutes(app, ctx);
   oauthRoutes(app, ctx);
   billingRoutes(app, ctx);
   translationRoutes(app, ctx);

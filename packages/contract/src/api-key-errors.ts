@@ -1,6 +1,6 @@
 import { def, type ErrorDef } from './error-def.js';
 
-/** The refusals of API keys, of calls made with one, and of Idempotency-Key (issue 39). */
+/** The refusals of API keys, of calls made with one, of Idempotency-Key and of webhooks (issue 39). */
 export const API_KEY_ERRORS = {
   API_KEY_INVALID: def(
     40102,
@@ -64,5 +64,26 @@ export const API_KEY_ERRORS = {
     '使用该 Idempotency-Key 的请求仍在处理中：请在它完成后重试',
     'A request with this Idempotency-Key is still being processed: retry once it has finished',
     'この Idempotency-Key のリクエストはまだ処理中です。完了してからもう一度お試しください',
+  ),
+  WEBHOOK_URL_INVALID: def(
+    42280,
+    422,
+    'Webhook 地址应为 https:// 开头的网址，且不含用户名和密码',
+    'The webhook address must be an https:// URL, without a user name or password',
+    'Webhook のアドレスは https:// で始まる URL にしてください（ユーザー名とパスワードは含めないでください）',
+  ),
+  WEBHOOK_URL_PRIVATE: def(
+    42281,
+    422,
+    'Webhook 不会发送到内网、本机或链路本地地址：请填写公网上的地址',
+    'Webhooks are not sent to private, loopback or link-local addresses: give an address on the public internet',
+    'Webhook はプライベート・ループバック・リンクローカルのアドレスには送信されません。インターネット上のアドレスを指定してください',
+  ),
+  WEBHOOK_URL_UNRESOLVED: def(
+    42282,
+    422,
+    '找不到 Webhook 地址的主机名：请检查地址是否正确',
+    "The webhook address's host name could not be found: check the address",
+    'Webhook のアドレスのホスト名が見つかりません。アドレスを確認してください',
   ),
 } as const satisfies Record<string, ErrorDef>;

@@ -22,3 +22,4 @@ export * from './lines.js';
 export { CONTENT_ERROR_KEYS } from './subtitle-file-errors.js';
 export * from './peaks.js';
 export * from './api-keys.js';
+export * from './webhooks.js';

@@ -83,6 +83,10 @@ export const API = {
   /** answers the whole key once; only its hash is kept */
   apiKeyCreate: '/key/create',
   apiKeyRevoke: '/key/revoke',
+  /** issue 39: the user's webhook endpoint and its delivery log (a session only) */
+  webhookGet: '/webhook/get',
+  webhookSet: '/webhook/set',
+  webhookDelete: '/webhook/delete',
   /** the caller's quality limits (reading norms) for one target language */
   qualityGet: '/quality/get',
   /** saves (or, with null, resets) the caller's quality limits for one target language */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiKeyIdBody, apiKeySchema, createApiKeyBody, createdApiKeySchema } from './api-keys.js';
+import { savedWebhookSchema, setWebhookBody, webhookStateSchema } from './webhooks.js';
 import {
   adminUserSchema,
   changePasswordBody,
@@ -313,6 +314,9 @@ export const ROUTES = {
   apiKeyList: post(API.apiKeyList, { response: z.array(apiKeySchema) }),
   apiKeyCreate: post(API.apiKeyCreate, { body: createApiKeyBody, response: createdApiKeySchema }),
   apiKeyRevoke: post(API.apiKeyRevoke, { body: apiKeyIdBody, response: nothing }),
+  webhookGet: post(API.webhookGet, { response: webhookStateSchema }),
+  webhookSet: post(API.webhookSet, { body: setWebhookBody, response: savedWebhookSchema }),
+  webhookDelete: post(API.webhookDelete, { response: nothing }),
 } as const satisfies Record<string, RouteDef>;
 export type Routes = typeof ROUTES;
 /** A call of ROUTES by its name. */

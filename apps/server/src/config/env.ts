@@ -92,6 +92,23 @@ export const envSchema = z.object({
   TRANSLATE_USER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** calls one API key may make a minute, shared by every process (issue 39) */
   API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /**
+   * webhooks to http:// and to private, loopback and link-local addresses: for tests and a
+   * developer's machine only (issue 39: the host rules of docs/security.md)
+   */
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: bool.default(false),
+  /** the waits between a webhook's tries, in seconds; a delivery gives up a day after its event */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .default('5,300,1800,7200,18000,36000,21600')
+    .transform((s, c) => {
+      const waits = s.split(',').map((p) => Number(p.trim()));
+      if (waits.some((w) => !Number.isInteger(w) || w < 1 || w > 86_400)) {
+        c.addIssue({ code: 'custom', message: 'must be comma-separated whole seconds from 1 to 86400' });
+        return z.NEVER;
+      }
+      return waits;
+    }),
   RETRANSLATE_DAILY_QUOTA: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** characters of original text a user may re-translate per day (UTC); 0 turns re-translation off */
   RETRANSLATE_DAILY_CHARS: z.coerce.number().int().min(0).max(100_000_000).default(20_000),

@@ -20,6 +20,11 @@ import {
   idempotencyJobHandlers,
   type IdempotencyJobs,
 } from '../modules/idempotency/idempotency.jobs.js';
+import {
+  webhooksJobDefinitions,
+  webhooksJobHandlers,
+  type WebhooksJobs,
+} from '../modules/webhooks/webhooks.jobs.js';
 import { mediaJobDefinitions, mediaJobHandlers, type MediaJobs } from '../modules/media/media.jobs.js';
 import {
   paymentsJobDefinitions,
@@ -48,7 +53,8 @@ declare module '../providers/queue/queue.js' {
       PaymentsJobs,
       MediaJobs,
       StorageJobs,
-      IdempotencyJobs {}
+      IdempotencyJobs,
+      WebhooksJobs {}
 }
 
 export type { JobPayloads };
@@ -68,6 +74,7 @@ export const JOB_DEFINITIONS = (env: {
   ...mediaJobDefinitions(env),
   ...storageJobDefinitions,
   ...idempotencyJobDefinitions,
+  ...webhooksJobDefinitions,
 });
 
 export function jobHandlers(ctx: AppContext): Handlers<JobPayloads> {
@@ -80,5 +87,6 @@ export function jobHandlers(ctx: AppContext): Handlers<JobPayloads> {
     ...mediaJobHandlers(ctx),
     ...storageJobHandlers(ctx),
     ...idempotencyJobHandlers(ctx),
+    ...webhooksJobHandlers(ctx),
   };
 }

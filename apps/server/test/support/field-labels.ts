@@ -177,6 +177,7 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
   ...BRIEF_CALLS,
   '/key/create': { name: ['密钥名称', 'key name'], scope: ['密钥权限', 'key scope'] },
   '/key/revoke': { id: ['密钥 ID', 'key id'] },
+  '/webhook/set': { url: ['回调地址', 'webhook address'] },
   '/quality/get': { target: ['目标语言', 'target language'] },
   '/quality/save': {
     target: ['目标语言', 'target language'],

@@ -7,11 +7,14 @@ import { capture, hold, release } from '../../billing/ledger.service.js';
 import { cancelReview } from '../brief/voice.repository.js';
 import { addCharged, claimMediaRest, claimRest, failLaterPart } from '../parts/task-parts.repository.js';
 import { failRunningTasksOf } from '../task-deletion.repository.js';
+import { emitEvent } from '../../webhooks/webhooks.service.js';
 import {
   claimForRun,
+  findTaskById,
   finishRun,
   setPointsError,
   softDeleteTask,
+  toTask,
   type TaskHold,
   type TaskRow,
 } from '../tasks.repository.js';
@@ -126,7 +129,11 @@ export async function completeRun(
   result: { resultKey: string | null; uploadError: string | null },
 ): Promise<TaskRow | undefined> {
   const done = await finishRun(q, taskId, { status: 'completed', ...result });
-  if (done) await book(ctx, q, 'complete', done);
+  if (done) {
+    await book(ctx, q, 'complete', done);
+    // issue 39: the user's webhook hears of it if and only if the completion commits
+    await emitEvent(ctx, q, done.user_id, 'task.completed', toTask(done));
+  }
   return done;
 }
 
@@ -148,7 +155,10 @@ export async function failRun(
     error,
     ...(errorKey ? { errorKey } : {}),
   });
-  if (failed) await book(ctx, q, 'fail', failed);
+  if (failed) {
+    await book(ctx, q, 'fail', failed);
+    await emitEvent(ctx, q, failed.user_id, 'task.failed', toTask(failed));
+  }
 }
 
 /** expireReview: a review left waiting past its time at `now` fails its task; false when it was not due. */
@@ -159,8 +169,11 @@ export async function expireReview(
   now: Date,
 ): Promise<boolean> {
   const task = await cancelReview(q, taskId, now);
-  if (task) await book(ctx, q, 'expireReview', task);
-  return Boolean(task);
+  if (!task) return false;
+  await book(ctx, q, 'expireReview', task);
+  const row = await findTaskById(q, taskId);
+  if (row) await emitEvent(ctx, q, row.user_id, 'task.failed', toTask(row));
+  return true;
 }
 
 /** closeAccount: the account's running and paused tasks fail and give their holds back; answers how many. */
