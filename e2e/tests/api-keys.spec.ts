@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { API_KEYS } from '@subtrans/contract';
+import { API_KEYS, errorMessage } from '@subtrans/contract';
 import { E2E_PORT } from '../playwright.config.js';
 import { LANGS, textsOf } from '../support/texts.js';
 import { newCustomer, ZORBLA_SRT } from '../support/voice.js';
@@ -119,6 +119,26 @@ for (const lang of LANGS) {
       `${BASE}/task/list`,
     ]);
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 401, code: 40102 });
+
+    // the webhook: a private address is refused with the reason, a public one gets its secret once
+    const hook = page.getByTestId('webhook-card');
+    await expect(hook.getByRole('heading', { name: t('apiKeys.webhook.title') })).toBeVisible();
+    await expect(hook).toContainText(t('apiKeys.webhook.noDeliveries'));
+    await hook.getByTestId('webhook-url-input').fill('https://169.254.169.254/latest/meta-data');
+    await hook.getByTestId('webhook-url-input').press('Enter');
+    await expect(hook.getByTestId('webhook-error')).toHaveText(errorMessage('WEBHOOK_URL_PRIVATE', lang));
+    // a literal public address: nothing is sent to it (no task of this user completes from here on)
+    await hook.getByTestId('webhook-url-input').fill('https://93.184.215.14/hooks/subtrans');
+    await hook.getByTestId('webhook-save').click();
+    await expect(hook.getByTestId('webhook-secret')).toContainText(/whsec_[A-Za-z0-9+/]{32}/);
+    await expect(hook.getByTestId('webhook-url')).toHaveText('https://93.184.215.14/hooks/subtrans');
+    await page.reload();
+    await expect(hook.getByTestId('webhook-url')).toHaveText('https://93.184.215.14/hooks/subtrans');
+    await expect(hook.getByTestId('webhook-secret')).toHaveCount(0);
+    await hook.getByTestId('webhook-remove').click();
+    await page.getByTestId('webhook-remove-confirm').click();
+    await expect(page.getByText(t('apiKeys.webhook.removed'))).toBeVisible();
+    await expect(hook.getByTestId('webhook-url')).toHaveCount(0);
   });
 }
 
