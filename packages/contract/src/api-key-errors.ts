@@ -1,6 +1,6 @@
 import { def, type ErrorDef } from './error-def.js';
 
-/** The refusals of API keys, of calls made with one, of Idempotency-Key and of webhooks (issue 39). */
+/** Issue 39's refusals: API keys and calls made with one, Idempotency-Key, webhooks, batches. */
 export const API_KEY_ERRORS = {
   API_KEY_INVALID: def(
     40102,
@@ -86,4 +86,12 @@ export const API_KEY_ERRORS = {
     "The webhook address's host name could not be found: check the address",
     'Webhook のアドレスのホスト名が見つかりません。アドレスを確認してください',
   ),
+  TOO_MANY_FILES: def(
+    42290,
+    422,
+    '一次最多上传 {max} 个文件：请分批上传',
+    'At most {max} files can be uploaded at once: upload the rest as another batch',
+    '一度にアップロードできるファイルは {max} 個までです。残りは別のバッチでアップロードしてください',
+  ),
+  BATCH_NOT_FOUND: def(40451, 404, '批量任务不存在', 'The batch does not exist', 'バッチが存在しません'),
 } as const satisfies Record<string, ErrorDef>;

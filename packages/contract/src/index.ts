@@ -23,3 +23,4 @@ export { CONTENT_ERROR_KEYS } from './subtitle-file-errors.js';
 export * from './peaks.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './batches.js';

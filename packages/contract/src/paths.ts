@@ -87,6 +87,11 @@ export const API = {
   webhookGet: '/webhook/get',
   webhookSet: '/webhook/set',
   webhookDelete: '/webhook/delete',
+  /** issue 39: many files into one or more languages: one task per file and language, started */
+  batchCreate: '/batch/create',
+  batchGet: '/batch/get',
+  /** a ZIP of the batch's results, streamed as it is built */
+  batchExport: '/batch/export',
   /** the caller's quality limits (reading norms) for one target language */
   qualityGet: '/quality/get',
   /** saves (or, with null, resets) the caller's quality limits for one target language */

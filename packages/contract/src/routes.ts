@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiKeyIdBody, apiKeySchema, createApiKeyBody, createdApiKeySchema } from './api-keys.js';
 import { savedWebhookSchema, setWebhookBody, webhookStateSchema } from './webhooks.js';
+import { batchIdBody, batchSchema, createBatchFields } from './batches.js';
 import {
   adminUserSchema,
   changePasswordBody,
@@ -317,6 +318,13 @@ export const ROUTES = {
   webhookGet: post(API.webhookGet, { response: webhookStateSchema }),
   webhookSet: post(API.webhookSet, { body: setWebhookBody, response: savedWebhookSchema }),
   webhookDelete: post(API.webhookDelete, { response: nothing }),
+  batchCreate: post(API.batchCreate, {
+    form: createBatchFields,
+    response: batchSchema,
+    keyScope: 'translate',
+    idempotent: true,
+  }),
+  batchGet: post(API.batchGet, { body: batchIdBody, response: batchSchema, keyScope: 'read' }),
 } as const satisfies Record<string, RouteDef>;
 export type Routes = typeof ROUTES;
 /** A call of ROUTES by its name. */
@@ -343,6 +351,7 @@ export const ROUTE_EXCEPTIONS: readonly RouteException[] = [
   { method: 'POST', path: API.wallexWebhook, reason: "Airwallex's webhook: the raw body is signed" },
   { method: 'POST', path: API.taskExport, reason: 'a file download (SRT, WebVTT or ASS)' },
   { method: 'POST', path: API.glossaryExport, reason: 'a file download (CSV or TSV)' },
+  { method: 'POST', path: API.batchExport, reason: "a file download (a ZIP of a batch's results)" },
   {
     method: 'GET',
     path: '/sandbox/checkout/:orderNo',

@@ -88,6 +88,8 @@ export const taskSchema = z.object({
    * were told apart (SRT then)
    */
   sourceFormat: z.enum(SUBTITLE_INPUT_FORMATS).nullable(),
+  /** issue 39: the batch it was uploaded in (many files, many languages at once); null: alone */
+  batchId: z.string().nullable(),
   /**
    * 1 audio, 2 video (SPEC §9): an audio/video task's, or (issue 38) those given to a subtitle-file
    * task afterwards; null for a subtitle file without

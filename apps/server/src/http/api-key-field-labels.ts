@@ -1,4 +1,5 @@
 import { API, type UiLanguage } from '@subtrans/contract';
+import { VOICE_FIELDS } from './voice-field-labels.js';
 
 type Label = Readonly<Record<UiLanguage, string>>;
 const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
@@ -9,12 +10,38 @@ export const API_KEY_LABELS = {
   apiKeyScope: L('密钥权限', 'key scope', 'キーの権限'),
   apiKeyId: L('密钥 ID', 'key id', 'キー ID'),
   webhookUrl: L('回调地址', 'webhook address', '通知先のアドレス'),
+  batchName: L('批量任务名称', 'batch name', 'バッチの名前'),
+  srtFiles: L('字幕文件', 'subtitle files', '字幕ファイル'),
+  targetLanguages: L('目标语言', 'target languages', '翻訳先の言語'),
+  batchId: L('批量任务 ID', 'batch id', 'バッチ ID'),
+  exportFormats: L('导出格式', 'export formats', 'エクスポート形式'),
 } as const satisfies Record<string, Label>;
 
-export const API_KEY_ROUTE_FIELDS: Readonly<
-  Record<string, Readonly<Record<string, keyof typeof API_KEY_LABELS>>>
-> = {
+/**
+ * Issue 39's calls' fields: by this file's labels, or by field-labels.ts's (a batch's task options,
+ * named as /task/create names them); every one is checked by http/validation-messages.int.test.ts.
+ */
+export const API_KEY_ROUTE_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   [API.apiKeyCreate]: { name: 'apiKeyName', scope: 'apiKeyScope' },
   [API.apiKeyRevoke]: { id: 'apiKeyId' },
   [API.webhookSet]: { url: 'webhookUrl' },
+  [API.batchCreate]: {
+    files: 'srtFiles',
+    name: 'batchName',
+    targetLanguages: 'targetLanguages',
+    encoding: 'fileEncoding',
+    frameRate: 'frameRate',
+    originalLanguage: 'sourceLanguage',
+    translationService: 'engine',
+    includeOriginalText: 'bilingual',
+    keepEngineBreaks: 'keepEngineBreaks',
+    ...VOICE_FIELDS,
+  },
+  [API.batchGet]: { id: 'batchId' },
+  [API.batchExport]: {
+    id: 'batchId',
+    formats: 'exportFormats',
+    'formats.*': 'exportFormats',
+    includeOriginal: 'bilingual',
+  },
 };

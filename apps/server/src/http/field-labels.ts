@@ -361,7 +361,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   },
   [API.taskReapply]: { id: 'taskId' },
   ...BRIEF_ROUTE_FIELDS,
-  ...API_KEY_ROUTE_FIELDS,
+  ...(API_KEY_ROUTE_FIELDS as Readonly<Record<string, Fields>>),
 };
 
 /** The path with list positions as `*`, and the last position (from 1) for `{n}`. */

@@ -15,10 +15,12 @@ export interface MultipartForm {
   fields: Record<string, string>;
   /** the file of `fileField`, its name without control or bidi characters */
   file: { name: string; bytes: Buffer } | null;
+  /** every file of `fileField`, in the order sent (one, unless `maxFiles` allows more) */
+  files: { name: string; bytes: Buffer }[];
 }
 
 /**
- * Reads an upload form: text fields and one file. Every multipart call goes through here, so
+ * Reads an upload form: text fields and its file (or, a batch's, files). Every multipart call goes through here, so
  * each limit has one answer: more than MULTIPART_MAX_FIELDS text fields is TOO_MANY_FIELDS (the
  * parser's own field limit sits one above ours: hit first, it ends the stream under the file
  * being read and the request would fail as an internal error), a file over `maxFileBytes`
@@ -30,28 +32,41 @@ export interface MultipartForm {
  */
 export async function readMultipartForm(
   req: FastifyRequest,
-  opts: { fileField: string; maxFileBytes: number },
+  opts: {
+    fileField: string;
+    maxFileBytes: number;
+    /** files of `fileField` the form may hold (a batch's), more is TOO_MANY_FILES; default 1 */
+    maxFiles?: number;
+    /** bytes of all its files together, more is PAYLOAD_TOO_LARGE; default: no more than one file's */
+    maxTotalBytes?: number;
+  },
 ): Promise<MultipartForm> {
+  const maxFiles = opts.maxFiles ?? 1;
+  const maxTotal = opts.maxTotalBytes ?? opts.maxFileBytes;
   if (!req.isMultipart()) throw invalidField([opts.fileField], { kind: 'required' });
   const boundary = boundaryOf(req.headers['content-type']);
   if (!boundary) throw new AppError('MULTIPART_NO_BOUNDARY');
   const closed = watchForClose(req, boundary);
   const fields: Record<string, string> = {};
   let fieldCount = 0;
-  let file: MultipartForm['file'] = null;
+  const files: MultipartForm['files'] = [];
+  let total = 0;
   try {
     const parts = req.parts({
-      limits: { fileSize: opts.maxFileBytes, files: 1, fields: MULTIPART_MAX_FIELDS + 1 },
+      // one file over the limit is read as far as its first bytes, to be refused as too many
+      limits: { fileSize: opts.maxFileBytes, files: maxFiles + 1, fields: MULTIPART_MAX_FIELDS + 1 },
     });
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname !== opts.fileField || file) {
+        if (part.fieldname !== opts.fileField || (maxFiles === 1 && files.length)) {
           part.file.resume();
           continue;
         }
+        if (files.length === maxFiles) throw new AppError('TOO_MANY_FILES', undefined, { max: maxFiles });
         const bytes = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-        file = { name: withoutControlCharacters(part.filename), bytes };
+        total += bytes.length;
+        if (part.file.truncated || total > maxTotal) throw new AppError('PAYLOAD_TOO_LARGE');
+        files.push({ name: withoutControlCharacters(part.filename), bytes });
         continue;
       }
       fieldCount += 1;
@@ -64,15 +79,15 @@ export async function readMultipartForm(
   }
   if (!closed()) throw new AppError('MULTIPART_INCOMPLETE');
   // an Idempotency-Key (modules/idempotency): the request is what was sent, not how it was framed
-  if (req.claimIdempotency) await req.claimIdempotency(formHash(fields, file));
-  return { fields, file };
+  if (req.claimIdempotency) await req.claimIdempotency(formHash(fields, files));
+  return { fields, file: files[0] ?? null, files };
 }
 
-/** A hash of a form's fields (in name order) and its file's name and content. */
-function formHash(fields: Record<string, string>, file: MultipartForm['file']): string {
+/** A hash of a form's fields (in name order) and its files' names and contents. */
+function formHash(fields: Record<string, string>, files: MultipartForm['files']): string {
   const h = createHash('sha256');
   h.update(JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
-  if (file) h.update(`\0${file.name}\0`).update(file.bytes);
+  for (const file of files) h.update(`\0${file.name}\0${file.bytes.length}\0`).update(file.bytes);
   return h.digest('hex');
 }
 

@@ -178,6 +178,20 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
   '/key/create': { name: ['密钥名称', 'key name'], scope: ['密钥权限', 'key scope'] },
   '/key/revoke': { id: ['密钥 ID', 'key id'] },
   '/webhook/set': { url: ['回调地址', 'webhook address'] },
+  '/batch/create': {
+    name: ['批量任务名称', 'batch name'],
+    targetLanguages: ['目标语言', 'target languages'],
+    originalLanguage: ['源语言', 'source language'],
+    translationService: ['翻译引擎', 'translation engine'],
+    includeOriginalText: ['双语字幕选项', 'bilingual option'],
+    keepEngineBreaks: ['保留引擎换行选项', 'keep-engine-breaks option'],
+  },
+  '/batch/get': { id: ['批量任务 ID', 'batch id'] },
+  '/batch/export': {
+    id: ['批量任务 ID', 'batch id'],
+    formats: ['导出格式', 'export formats'],
+    includeOriginal: ['双语字幕选项', 'bilingual option'],
+  },
   '/quality/get': { target: ['目标语言', 'target language'] },
   '/quality/save': {
     target: ['目标语言', 'target language'],
@@ -191,5 +205,5 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
   ...GLOSSARY_CALLS,
 };
 
-for (const call of ['/task/create', '/file/submit_check_task', '/file/submit_execute_task'])
+for (const call of ['/task/create', '/batch/create', '/file/submit_check_task', '/file/submit_execute_task'])
   Object.assign(EXPECTED[call]!, VOICE);

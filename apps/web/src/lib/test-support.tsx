@@ -144,6 +144,7 @@ export const taskFixture = (over: Partial<Task> & Pick<Task, 'id'>): Task => ({
   version: 1,
   kind: 'srt',
   sourceFormat: 'srt',
+  batchId: null,
   mediaType: null,
   mediaSize: null,
   detectStatus: null,

@@ -39,6 +39,7 @@ export interface TaskRow extends TaskVoiceRow, TaskPartRow {
   started_at: Date | null;
   finished_at: Date | null;
   kind: 'srt' | 'media';
+  batch_id: string | null;
   media_key: string | null;
   media_type: 1 | 2 | null;
   media_bytes: number | null;
@@ -56,7 +57,7 @@ export interface TaskRow extends TaskVoiceRow, TaskPartRow {
 }
 
 /** every column of TaskRow, for SELECT and RETURNING lists */
-export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, peaks_key, keep_engine_breaks, source_format, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
+export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, peaks_key, keep_engine_breaks, source_format, batch_id, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
 
 /** what the ledger needs of a task to hold, capture or release its run's points (life/task-life.service.ts) */
 export type TaskHold = Pick<TaskRow, 'id' | 'user_id' | 'hold_ref' | 'estimated_points'>;
@@ -123,6 +124,7 @@ export function toTask(r: TaskRow): Task {
     mediaExpiresAt: iso(r.media_expires_at),
     keepEngineBreaks: r.keep_engine_breaks,
     sourceFormat: r.source_format,
+    batchId: r.batch_id,
     reviewCount: r.review_count ?? 0,
     attempts: r.attempts,
     voice: toVoice(r),
@@ -146,6 +148,8 @@ export interface NewTask {
   estimatedPoints: number;
   costRule: CostRule;
   cues: Cue[];
+  /** issue 39: the batch it was uploaded in */
+  batchId?: string | null;
 }
 
 /** segments per INSERT statement of a new task */
@@ -156,8 +160,8 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
   const [row] = await q.query<TaskRow>(
     `INSERT INTO tasks (user_id, file_name, original_language, detected_language, target_language,
                         translation_service, include_original_text, segment_count, duration_ms, estimated_points,
-                        cost_rule, keep_engine_breaks, last_segment_id, source_format)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $8, $13) RETURNING ${TASK_COLUMNS}`,
+                        cost_rule, keep_engine_breaks, last_segment_id, source_format, batch_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $8, $13, $14) RETURNING ${TASK_COLUMNS}`,
     [
       t.userId,
       t.fileName,
@@ -172,6 +176,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
       t.costRule,
       t.keepEngineBreaks,
       t.sourceFormat,
+      t.batchId ?? null,
     ],
   );
   for (let from = 0; from < t.cues.length; from += INSERT_CHUNK) {

@@ -19,6 +19,7 @@ import { siteConfigFor } from '../../config/site-config.js';
 import { assertEngineOnHost } from '../site/host-rules.js';
 import { retranslateQuota } from './segments/retranslate-allowance.service.js';
 import { briefRoutes } from './brief/brief.routes.js';
+import { batchRoutes } from './batch/batch.routes.js';
 import { quoteRest, translateRest } from './parts/task-part.service.js';
 
 export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -117,4 +118,5 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   briefRoutes(app, ctx);
+  batchRoutes(app, ctx);
 }

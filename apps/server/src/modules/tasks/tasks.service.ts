@@ -23,9 +23,10 @@ import {
 } from '@subtrans/subtitles';
 import { trigramLanguage } from '@subtrans/subtitles/trigram';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { oneAtATime } from './one-at-a-time.js';
-import { insertTask, listOwnTasks, toTask } from './tasks.repository.js';
+import { insertTask, listOwnTasks, toTask, type TaskRow } from './tasks.repository.js';
 import { insertDocument } from './documents.repository.js';
 import { storeVoice } from './brief/brief.service.js';
 import { taskEngine } from './run/engine-options.js';
@@ -87,11 +88,17 @@ function cueError(problem: CueProblem): AppError {
  * chose 'auto'); the server prices the cues itself (subtitles' taskPrice: at least 10 points, by
  * duration or by text, whichever is more).
  */
-export async function createTask(ctx: AppContext, input: CreateTaskInput): Promise<Task> {
+/** What reading an upload found: its cues, price, language and (ASS/SSA) the document kept whole. */
+export type ReadTaskFile = Awaited<ReturnType<typeof readTaskFile>>;
+
+/** Decodes, parses and checks an upload (a refusal names what is wrong), one read at a time. */
+export async function readTaskFile(
+  input: Pick<CreateTaskInput, 'fileName' | 'bytes' | 'encoding' | 'frameRate'>,
+) {
   if (!hasSubtitleExtension(input.fileName))
     throw new AppError('UNSUPPORTED_FILE', input.fileName.slice(0, 100));
   if (input.bytes.length > LIMITS.srtMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
-  const { cues, price, detected, document, format } = await readingTurns.run(async () => {
+  return readingTurns.run(async () => {
     // the trigram model tells Latin code pages apart, as the dialog does when it must
     const text = decodeSubtitleBytes(input.bytes, input.encoding, { languageOf: trigramLanguage }).text;
     await turn();
@@ -114,30 +121,44 @@ export async function createTask(ctx: AppContext, input: CreateTaskInput): Promi
     const document = format === 'ass' || format === 'ssa' ? { format, body: text } : null;
     return { cues: parsed, price: cost, detected: language, document, format };
   });
+}
+
+/** Stores a task read by readTaskFile, in the caller's transaction (a batch stores many in one). */
+export async function insertReadTask(
+  ctx: AppContext,
+  q: Queryable,
+  input: CreateTaskInput,
+  read: ReadTaskFile,
+  batchId: string | null = null,
+): Promise<TaskRow> {
+  const { cues, price, detected, document, format } = read;
   const originalLanguage = input.originalLanguage === 'auto' ? detected.language : input.originalLanguage;
-  const row = await ctx.db.tx(async (q) => {
-    const task = await insertTask(q, {
-      userId: input.userId,
-      fileName: input.fileName.slice(0, 255),
-      originalLanguage,
-      detectedLanguage: detected.language,
-      targetLanguage: input.targetLanguage,
-      translationService: input.translationService,
-      includeOriginalText: input.includeOriginalText,
-      keepEngineBreaks: input.keepEngineBreaks,
-      durationMs: durationMs(cues),
-      estimatedPoints: price.points,
-      costRule: price.rule,
-      cues,
-      sourceFormat: format,
-    });
-    if (document) await insertDocument(q, task.id, document);
-    // issue 26: glossaries, series, formality, the note, review names and terms first
-    const pair = { source: originalLanguage, target: input.targetLanguage };
-    const engine = taskEngine(ctx, input.translationService);
-    return storeVoice(q, input.userId, task.id, input, { pair, engine });
+  const task = await insertTask(q, {
+    userId: input.userId,
+    fileName: input.fileName.slice(0, 255),
+    originalLanguage,
+    detectedLanguage: detected.language,
+    targetLanguage: input.targetLanguage,
+    translationService: input.translationService,
+    includeOriginalText: input.includeOriginalText,
+    keepEngineBreaks: input.keepEngineBreaks,
+    durationMs: durationMs(cues),
+    estimatedPoints: price.points,
+    costRule: price.rule,
+    cues,
+    sourceFormat: format,
+    batchId,
   });
-  return toTask(row);
+  if (document) await insertDocument(q, task.id, document);
+  // issue 26: glossaries, series, formality, the note, review names and terms first
+  const pair = { source: originalLanguage, target: input.targetLanguage };
+  const engine = taskEngine(ctx, input.translationService);
+  return storeVoice(q, input.userId, task.id, input, { pair, engine });
+}
+
+export async function createTask(ctx: AppContext, input: CreateTaskInput): Promise<Task> {
+  const read = await readTaskFile(input);
+  return toTask(await ctx.db.tx((q) => insertReadTask(ctx, q, input, read)));
 }
 
 export async function listTasks(

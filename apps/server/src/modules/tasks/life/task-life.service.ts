@@ -8,6 +8,7 @@ import { cancelReview } from '../brief/voice.repository.js';
 import { addCharged, claimMediaRest, claimRest, failLaterPart } from '../parts/task-parts.repository.js';
 import { failRunningTasksOf } from '../task-deletion.repository.js';
 import { emitEvent } from '../../webhooks/webhooks.service.js';
+import { finishBatchIfDone } from '../batch/batch.repository.js';
 import {
   claimForRun,
   findTaskById,
@@ -25,6 +26,20 @@ import { ledgerOf, liveStateOf, type LifeEvent, type LifeState } from './task-li
  * repositories, whose WHERE clauses admit only the table's from-states) and then the ledger effect
  * the table declares for it, so a move and its points commit or roll back together.
  */
+
+/** The last task of a batch to end (completed or failed) ends the batch: batch.completed. */
+async function endOfBatch(ctx: AppContext, q: Queryable, task: TaskRow) {
+  if (!task.batch_id) return;
+  const batch = await finishBatchIfDone(q, task.batch_id);
+  if (!batch) return;
+  await emitEvent(ctx, q, batch.user_id, 'batch.completed', {
+    id: batch.id,
+    name: batch.name,
+    targetLanguages: batch.target_languages,
+    completed: batch.completed,
+    failed: batch.failed,
+  });
+}
 
 /** Books what the table declares for `event` (from `from` where its rows differ) on the task's hold. */
 async function book(ctx: AppContext, q: Queryable, event: LifeEvent, task: TaskHold, from?: LifeState) {
@@ -133,6 +148,7 @@ export async function completeRun(
     await book(ctx, q, 'complete', done);
     // issue 39: the user's webhook hears of it if and only if the completion commits
     await emitEvent(ctx, q, done.user_id, 'task.completed', toTask(done));
+    await endOfBatch(ctx, q, done);
   }
   return done;
 }
@@ -158,6 +174,7 @@ export async function failRun(
   if (failed) {
     await book(ctx, q, 'fail', failed);
     await emitEvent(ctx, q, failed.user_id, 'task.failed', toTask(failed));
+    await endOfBatch(ctx, q, failed);
   }
 }
 
@@ -172,7 +189,10 @@ export async function expireReview(
   if (!task) return false;
   await book(ctx, q, 'expireReview', task);
   const row = await findTaskById(q, taskId);
-  if (row) await emitEvent(ctx, q, row.user_id, 'task.failed', toTask(row));
+  if (row) {
+    await emitEvent(ctx, q, row.user_id, 'task.failed', toTask(row));
+    await endOfBatch(ctx, q, row);
+  }
   return true;
 }
 

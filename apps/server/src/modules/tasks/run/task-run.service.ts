@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Task, TranslationEngineName } from '@subtrans/contract';
 import { MIN_TASK_POINTS, serialise } from '@subtrans/subtitles';
 import type { AppContext } from '../../../context.js';
+import type { Queryable } from '../../../db/client.js';
 import { EngineError } from '../../../engines/translation/engine.js';
 import { translateAll } from '../../../engines/translation/pipeline.js';
 import { AppError } from '../../../http/errors.js';
@@ -58,23 +59,37 @@ export async function startTask(
   assertEngineOnHost(host, current.translation_service);
   // an engine that cannot run here is refused before anything is held
   ctx.engines.get(current.translation_service as TranslationEngineName);
-  const queue = ctx.queue;
-  if (!queue) throw new AppError('NOT_READY');
-  const row = await ctx.db.tx(async (q) => {
-    const plan = await planRun(q, userId, current, part);
-    const price = { points: plan.points, rule: plan.whole.rule };
-    const claimed = await startRun(ctx, q, userId, id, price, plan.partEnd);
-    const batchSize = clampBatchSize(ctx, requestedBatchSize);
-    const jobId = await queue.send(
-      TRANSLATE_JOB,
-      { taskId: id, ...(batchSize ? { batchSize } : {}) },
-      translateJobOptions(q, userId),
-    );
-    await setJobId(q, id, jobId);
-    return { ...claimed, job_id: jobId };
-  });
+  if (!ctx.queue) throw new AppError('NOT_READY');
+  const batchSize = clampBatchSize(ctx, requestedBatchSize);
+  const row = await ctx.db.tx((q) => startInTransaction(ctx, q, userId, current, batchSize, part));
   ctx.log.info({ task: id, points: row.estimated_points, job: row.job_id }, 'task started');
   return toTask(row);
+}
+
+/**
+ * A start in the caller's transaction (a task alone, or every task of a batch in one): priced,
+ * claimed, held and its translation queued.
+ */
+export async function startInTransaction(
+  ctx: AppContext,
+  q: Queryable,
+  userId: number,
+  current: TaskRow,
+  batchSize?: number,
+  part?: PartRequest,
+): Promise<TaskRow> {
+  const queue = ctx.queue;
+  if (!queue) throw new AppError('NOT_READY');
+  const plan = await planRun(q, userId, current, part);
+  const price = { points: plan.points, rule: plan.whole.rule };
+  const claimed = await startRun(ctx, q, userId, current.id, price, plan.partEnd);
+  const jobId = await queue.send(
+    TRANSLATE_JOB,
+    { taskId: current.id, ...(batchSize ? { batchSize } : {}) },
+    translateJobOptions(q, userId),
+  );
+  await setJobId(q, current.id, jobId);
+  return { ...claimed, job_id: jobId };
 }
 
 /**
