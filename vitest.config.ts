@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 const integration = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: ['apps/server/**/*.int.test.ts'],
+    include: ['apps/server/**/*.int.test.ts', 'packages/cli/**/*.int.test.ts'],
     // *.pg.int.test.ts: claims about several processes on one database server
     exclude: db === 'pglite' ? ['**/*.pg.int.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     env: { TEST_DB: db },

@@ -1,0 +1,1 @@
+export { main, EXIT, type Io } from './main.js';
