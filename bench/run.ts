@@ -33,7 +33,8 @@
  * model's Chinese, Japanese, Spanish, French, German, Portuguese and Italian, bench/untranslated.ts),
  * fairness (issue 39: one user's task beside another's 100-task batch against the idle server,
  * bench/fairness.ts), keys (issue 39: /task/list with an API key against the same call with a session,
- * per database, bench/api-keys.ts).
+ * per database, bench/api-keys.ts), batch (issue 39: 50 files into 2 languages as a batch against one
+ * by one, and the batch's ZIP: first byte and memory, bench/batch.ts).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,7 @@ import { benchMediaOverview } from './media-overview.js';
 import { benchPipeline } from './pipeline.js';
 import { benchFairness } from './fairness.js';
 import { benchApiKeys } from './api-keys.js';
+import { benchBatch } from './batch.js';
 import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
 import { benchFormats } from './subtitle-formats.js';
@@ -258,7 +260,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness,keys'
+      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness,keys,batch'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -284,6 +286,7 @@ async function main() {
   if (only.has('timeline')) figures.push(...(await benchTimeline()));
   if (only.has('fairness')) figures.push(...(await benchFairness()));
   if (only.has('keys')) figures.push(...(await benchApiKeys(PG_URL)));
+  if (only.has('batch')) figures.push(...(await benchBatch()));
   console.table(
     figures.map((f) => ({
       figure: f.name,

@@ -28,7 +28,7 @@ export async function batchZip(
 ): Promise<{ fileName: string; stream: Readable }> {
   const batch = await findOwnBatch(ctx.db, userId, body.id);
   if (!batch) throw new AppError('BATCH_NOT_FOUND');
-  const done = (await batchTasks(ctx.db, batch.id)).filter((t) => t.status === 'completed');
+  const done = (await batchTasks(ctx.db, batch)).filter((t) => t.status === 'completed');
   if (!done.length) throw new AppError('TASK_NOT_READY');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   const used = new Set<string>();

@@ -31,11 +31,22 @@ export async function findOwnBatch(q: Queryable, userId: number, id: string): Pr
   return rows[0];
 }
 
-/** The batch's live tasks (in no order: batch.service.ts sorts them as the files were). */
-export async function batchTasks(q: Queryable, batchId: string): Promise<TaskRow[]> {
-  return q.query<TaskRow>(`SELECT ${TASK_COLUMNS} FROM tasks WHERE batch_id = $1 AND deleted_at IS NULL`, [
-    batchId,
-  ]);
+/** Files as a person orders episodes: "ep2" before "ep10". */
+export const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** The batch's live tasks, file by file (episode order), then language by language as asked. */
+export async function batchTasks(
+  q: Queryable,
+  batch: Pick<BatchRow, 'id' | 'target_languages'>,
+): Promise<TaskRow[]> {
+  const rows = await q.query<TaskRow>(
+    `SELECT ${TASK_COLUMNS} FROM tasks WHERE batch_id = $1 AND deleted_at IS NULL`,
+    [batch.id],
+  );
+  const order = (r: TaskRow) => batch.target_languages.indexOf(r.target_language);
+  return rows.sort(
+    (a, b) => byName.compare(a.file_name, b.file_name) || order(a) - order(b) || (a.id < b.id ? -1 : 1),
+  );
 }
 
 /**

@@ -9,18 +9,12 @@ import { clampBatchSize } from '../run/run-options.js';
 import { startInTransaction } from '../run/task-run.service.js';
 import { toTask, type TaskRow } from '../tasks.repository.js';
 import { insertReadTask, readTaskFile, type ReadTaskFile } from '../tasks.service.js';
-import { batchTasks, findOwnBatch, insertBatch, type BatchRow } from './batch.repository.js';
+import { batchTasks, byName, findOwnBatch, insertBatch, type BatchRow } from './batch.repository.js';
 
 type BatchForm = z.output<typeof createBatchFields>;
 
-/** Files as a person orders episodes: "ep2" before "ep10". */
-const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-function toBatch(batch: BatchRow, rows: TaskRow[]): Batch {
-  const order = (r: TaskRow) => batch.target_languages.indexOf(r.target_language);
-  const tasks = [...rows].sort(
-    (a, b) => byName.compare(a.file_name, b.file_name) || order(a) - order(b) || (a.id < b.id ? -1 : 1),
-  );
+/** The batch with its tasks in batchTasks' order (file by file, then language by language). */
+function toBatch(batch: BatchRow, tasks: TaskRow[]): Batch {
   const count = (...statuses: string[]) => tasks.filter((t) => statuses.includes(t.status)).length;
   return {
     id: batch.id,
@@ -42,7 +36,7 @@ function toBatch(batch: BatchRow, rows: TaskRow[]): Batch {
 export async function getBatch(ctx: AppContext, userId: number, id: string): Promise<Batch> {
   const batch = await findOwnBatch(ctx.db, userId, id);
   if (!batch) throw new AppError('BATCH_NOT_FOUND');
-  return toBatch(batch, await batchTasks(ctx.db, batch.id));
+  return toBatch(batch, await batchTasks(ctx.db, batch));
 }
 
 /**
