@@ -91,6 +91,13 @@ describe(`an audio task's upload options, kept for an execution started later ($
     for (const s of a.segments) expect(s.translatedText).toBe(SPANISH);
     expect(b).toMatchObject({ status: 'completed', keepEngineBreaks: false });
     for (const s of b.segments) expect(s.translatedText).toBe(layoutText(SPANISH, 'es', normsFor('es')));
+    // issue 39: each execution ran in its user's group (fair queues: a user's films take at most
+    // TRANSLATE_USER_CONCURRENCY of a process's executions)
+    for (const id of [kept, changed]) {
+      const [row] = await t.ctx.db.query<{ job_id: string }>('SELECT job_id FROM tasks WHERE id = $1', [id]);
+      const job = await t.ctx.queue!.findJob('media.execute', row!.job_id);
+      expect(job?.groupId).toBe(`user:${u.id}`);
+    }
   }, 120_000);
 
   it('keeps the voice options given at detection when the confirmation omits them; one given again wins', async () => {

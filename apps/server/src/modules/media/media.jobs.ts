@@ -41,11 +41,17 @@ const OVERVIEW_RETRIES = 2;
 
 type Run = { retryCount: number; signal: AbortSignal; stopping: AbortSignal };
 
-export const mediaJobDefinitions = (env: { MEDIA_TASKS_PER_WORKER: number }) => ({
+export const mediaJobDefinitions = (env: {
+  MEDIA_TASKS_PER_WORKER: number;
+  TRANSLATE_USER_CONCURRENCY: number;
+}) => ({
   [MEDIA_PROBE_JOB]: { options: { retryLimit: PROBE_RETRIES, retryDelay: 2, expireInSeconds: 900 } },
   [MEDIA_EXECUTE_JOB]: {
     options: { retryLimit: EXECUTE_RETRIES, retryDelay: 5, expireInSeconds: 12 * 3600 },
     concurrency: env.MEDIA_TASKS_PER_WORKER,
+    // issue 39: sent in the user's group, as translations are: one user's films take at most
+    // TRANSLATE_USER_CONCURRENCY of a process's executions
+    groupConcurrency: Math.min(env.TRANSLATE_USER_CONCURRENCY, env.MEDIA_TASKS_PER_WORKER),
   },
   [MEDIA_OVERVIEW_JOB]: {
     // exclusive: one job a task (its singleton key) queued or running; a 2-hour film's extraction

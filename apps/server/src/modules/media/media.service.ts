@@ -23,6 +23,7 @@ import {
   startMediaRun,
   storeVoice,
   taskEngine,
+  userJobOptions,
   voiceInputOf,
   type TaskRow,
 } from '../tasks/index.js';
@@ -217,7 +218,7 @@ export async function submitExecution(
     });
     const batchSize = clampBatchSize(ctx, body.batchSize);
     const payload = { taskId: claimed.id, ...(batchSize ? { batchSize } : {}) };
-    const jobId = await queue.send(MEDIA_EXECUTE_JOB, payload, { tx: q });
+    const jobId = await queue.send(MEDIA_EXECUTE_JOB, payload, userJobOptions(q, userId));
     await setJobId(q, claimed.id, jobId);
     return claimed.estimated_points;
   });

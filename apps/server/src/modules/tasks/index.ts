@@ -12,7 +12,7 @@ export {
   type TaskRow,
 } from './tasks.repository.js';
 export { clampBatchSize, failTask, runTranslation, TRANSLATE_JOB } from './run/task-run.service.js';
-export { MEDIA_EXECUTE_JOB } from './run/run-options.js';
+export { MEDIA_EXECUTE_JOB, userJobOptions } from './run/run-options.js';
 export { countRun } from './run/task-run.repository.js';
 export { storeVoice } from './brief/brief.service.js';
 export { taskEngine } from './run/engine-options.js';

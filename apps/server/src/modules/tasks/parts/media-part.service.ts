@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.js';
 import type { Queryable } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { getBalance } from '../../billing/ledger.service.js';
-import { clampBatchSize, MEDIA_EXECUTE_JOB } from '../run/run-options.js';
+import { clampBatchSize, MEDIA_EXECUTE_JOB, userJobOptions } from '../run/run-options.js';
 import type { PartRequest } from './task-part.js';
 import { isMediaPartial } from './task-part.js';
 import { holdMediaPart } from '../life/task-life.service.js';
@@ -97,7 +97,7 @@ export async function continueMedia(
     });
     const batchSize = clampBatchSize(ctx, opts.batchSize);
     const payload = { taskId: current.id, ...(batchSize ? { batchSize } : {}) };
-    const jobId = await queue.send(MEDIA_EXECUTE_JOB, payload, { tx: q });
+    const jobId = await queue.send(MEDIA_EXECUTE_JOB, payload, userJobOptions(q, userId));
     await setJobId(q, current.id, jobId);
     return { ...claimed, job_id: jobId };
   });

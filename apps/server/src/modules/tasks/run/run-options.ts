@@ -3,11 +3,13 @@ import type { AppContext } from '../../../context.js';
 /** The queue job that translates one task (its handler: task-run.service's runTranslation). */
 export const TRANSLATE_JOB = 'tasks.translate';
 /**
- * How a translation job is sent: in the transaction that starts the run, in its user's group, so
- * that one user's jobs take at most TRANSLATE_USER_CONCURRENCY of a process's workers and other
- * users' tasks start beside a long batch (issue 39, queue.ts groupConcurrency).
+ * How a translation (or an audio/video execution) job is sent: in the transaction that starts the
+ * run, in its user's group, so that one user's jobs take at most TRANSLATE_USER_CONCURRENCY of a
+ * process's workers and other users' tasks start beside a long batch (issue 39, queue.ts
+ * groupConcurrency).
  */
-export const translateJobOptions = <Q>(tx: Q, userId: number) => ({ tx, group: { id: `user:${userId}` } });
+export const userJobOptions = <Q>(tx: Q, userId: number) => ({ tx, group: { id: `user:${userId}` } });
+export const translateJobOptions = userJobOptions;
 
 /**
  * The queue job that transcribes and translates an audio/video task (the media module's handler).
