@@ -150,6 +150,9 @@ describe('batches', () => {
     expectFailure(await upload(token, SEASON, { targetLanguages: 'ja,ja' }), 40000, 400);
     expectFailure(await upload(token, SEASON, { targetLanguages: 'auto' }), 40000, 400);
     expectFailure(await upload(token, [], { targetLanguages: 'ja' }), 40000, 400);
+    // each file within its own 5 MB, but more than 20 MB together
+    const big = Array.from({ length: 5 }, (_, i) => ({ name: `big${i}.srt`, data: 'x'.repeat(4_500_000) }));
+    expectFailure(await upload(token, big, { targetLanguages: 'ja' }), 41300, 413);
 
     const owner = await customer(500);
     const batch = expectSuccess<Batch>(

@@ -19,8 +19,8 @@ import { currentUser } from '../../accounts/auth-plugin.js';
 import { batchZip } from './batch-export.service.js';
 import { createBatch, getBatch } from './batch.service.js';
 
-/** all of a batch's files together: a season of SRT files is a few megabytes */
-const BATCH_MAX_BYTES = 50 * 1024 * 1024;
+/** all of a batch's files together: a season of SRT files is a few megabytes, and the request holds them all */
+const BATCH_MAX_BYTES = 20 * 1024 * 1024;
 
 /** Issue 39: batches, many files into one or more languages at once. */
 export function batchRoutes(app: FastifyInstance, ctx: AppContext) {
