@@ -1,4 +1,4 @@
-import { API, type ExportFormat } from '@subtrans/contract';
+import { API, type ExportBatchBody, type ExportFormat } from '@subtrans/contract';
 import { downloadFile } from './download';
 
 /** What an export writes: the format, and for a bilingual file where the original goes and its size (ASS). */
@@ -28,4 +28,13 @@ export function optionsOfChoice(choice: string): ExportOptions {
     includeOriginal: choice.includes('-both'),
     originalFirst: !choice.endsWith('-flipped'),
   };
+}
+
+/** Issue 39: a ZIP of every finished task of a batch, in each format chosen. */
+export function downloadBatch(
+  id: string,
+  options: { formats: ExportFormat[]; includeOriginal: boolean },
+): Promise<void> {
+  const body: ExportBatchBody = { id, formats: options.formats, includeOriginal: options.includeOriginal };
+  return downloadFile(API.batchExport, body, 'subtitles.zip');
 }

@@ -34,7 +34,7 @@ export function fakeServer(routes: Record<string, Handler>) {
       const raw = init?.body;
       const body: Record<string, unknown> =
         raw instanceof FormData
-          ? Object.fromEntries([...raw.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]))
+          ? formFields(raw)
           : typeof raw === 'string'
             ? (JSON.parse(raw) as Record<string, unknown>)
             : {};
@@ -52,6 +52,16 @@ export function fakeServer(routes: Record<string, Handler>) {
     }),
   );
   return { calls, to: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body) };
+}
+
+/** A multipart body's fields, a file as its name; a field sent more than once (files) as a list. */
+function formFields(form: FormData): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key).map((v) => (typeof v === 'string' ? v : v.name));
+    fields[key] = values.length > 1 ? values : values[0];
+  }
+  return fields;
 }
 
 /** A refusal for a fakeServer handler to throw: the envelope's code, message and data. */
@@ -110,13 +120,18 @@ export function offeredBy(testId: string): string[] {
   return [...(dropdown?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].map((o) => o.title);
 }
 
-/** Hands files to an antd Upload (its hidden input, under the element with this test id). */
+/** Hands a file to an antd Upload (its hidden input, under the element with this test id). */
 export function dropFile(testId: string, file: File) {
+  dropFiles(testId, [file]);
+}
+
+/** Hands files picked at once to an antd Upload (its hidden input, under the element with this test id). */
+export function dropFiles(testId: string, files: File[]) {
   const root = screen.getByTestId(testId);
   const input = (root.closest('.ant-upload-wrapper') ?? root).querySelector<HTMLInputElement>(
     'input[type=file]',
   )!;
-  fireEvent.change(input, { target: { files: [file] } });
+  fireEvent.change(input, { target: { files } });
 }
 
 /** A finished SRT task as the server answers it, with `over` laid on top (component tests). */

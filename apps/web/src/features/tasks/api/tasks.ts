@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, POLLING_MS, type PagedList, type Task } from '@subtrans/contract';
+import { PAGE_SIZES, POLLING_MS, type Batch, type PagedList, type Task } from '@subtrans/contract';
 import type { SubtitleEncoding } from '@subtrans/subtitles/encoding-names';
 import { api, apiUpload } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
@@ -84,6 +84,31 @@ export function createTask(f: CreateTaskForm): Promise<Task> {
   if (f.frameRate !== undefined) form.set('frameRate', String(f.frameRate));
   form.set('file', f.file, f.file.name);
   return apiUpload('taskCreate', form);
+}
+
+/** Issue 39: many files into one or more languages, every task created and started in one call. */
+export interface CreateBatchForm extends Omit<CreateTaskForm, 'file' | 'targetLanguage'> {
+  /** in name order (the server orders them so too) */
+  files: File[];
+  targetLanguages: string[];
+}
+
+/**
+ * /batch/create: one task per file and language, all started, or none (a file the server cannot
+ * read, or a balance short of the total, refuses the whole batch)
+ */
+export function createBatch(f: CreateBatchForm): Promise<Batch> {
+  const form = new FormData();
+  form.set('originalLanguage', f.originalLanguage);
+  form.set('targetLanguages', f.targetLanguages.join(','));
+  form.set('translationService', f.translationService);
+  form.set('includeOriginalText', String(f.includeOriginalText));
+  form.set('keepEngineBreaks', String(f.keepEngineBreaks));
+  setVoiceFields(form, f.voice);
+  if (f.encoding) form.set('encoding', f.encoding);
+  if (f.frameRate !== undefined) form.set('frameRate', String(f.frameRate));
+  for (const file of f.files) form.append('files', file, file.name);
+  return apiUpload('batchCreate', form);
 }
 
 /**

@@ -1,22 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Descriptions, Form, Modal, Spin, Switch, Typography, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Form, Modal, Spin, Switch, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  errorMessage,
+  BATCH_LIMITS,
   languageOptions,
   SUBTITLE_LANGUAGES,
   ErrorCodes,
   type PartPlan,
 } from '@subtrans/contract';
-import { SUBTITLE_EXTENSIONS } from '@subtrans/subtitles/extensions';
 import { useSiteConfig } from '../../../lib/site-config';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { moneyChanged } from '../../../lib/money-sync';
 import { usePoints } from '../../../lib/points';
-import { createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
+import { createBatch, createTask, startTask, tasksQueryKey, useEngines } from '../api/tasks';
 import type { SubtitleEncoding } from '@subtrans/subtitles/encoding-names';
 import type { EncodingReading, SrtCheck, SrtPreview } from '../lib/srt-preview';
 import { voiceOf } from '../lib/voice-options';
@@ -32,12 +30,17 @@ import { defaultEngine, TranslationOptionsFields } from './translation-options-f
 import { VoiceOptionsFields } from './voice-options-fields';
 import { EncodingChoice } from './encoding-choice';
 import { FORMAT_NAMES, FrameRateChoice } from './frame-rate-choice';
+import { BatchFileList, BatchTotal } from './batch-file-list';
+import { SrtPreviewFacts } from './srt-preview-facts';
+import { SubtitlePicker } from './subtitle-picker';
+import { refusalText, useBatchPreview } from './use-batch-preview';
 
-const SRT_FIELDS = { source: 'originalLanguage', target: 'targetLanguage', engine: 'translationService' };
+const SRT_FIELDS = { source: 'originalLanguage', target: 'targetLanguages', engine: 'translationService' };
 
 interface FormValues {
   originalLanguage: string;
-  targetLanguage?: string;
+  /** issue 39: one or more (BATCH_LIMITS.targets) */
+  targetLanguages?: string[];
   translationService?: string;
   includeOriginalText: boolean;
   keepEngineBreaks?: boolean;
@@ -51,7 +54,9 @@ interface FormValues {
 /**
  * SPEC §2/§5 subtitle upload modal (issue 37: every format, decided by content): the file is checked and previewed (cues, detected language, cost)
  * in the browser before anything is sent; submit compares the balance with the cost, then creates
- * the task and starts it.
+ * the task and starts it. Issue 39: several files (picked at once, dropped, or a folder's) or
+ * several target languages make a batch: each file previewed and listed, the total compared with
+ * the balance, then one /batch/create that creates and starts a task per file and language.
  */
 export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   useEffect(() => {
@@ -80,9 +85,15 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
   const [checking, setChecking] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // issue 39: the files of a pick of more than one, each read as it comes
+  const many = useBatchPreview();
+  // issue 39: one file into several languages (many files always may be)
+  const [severalTargets, setSeveralTargets] = useState(false);
 
   const reset = () => {
     form.resetFields();
+    many.reset();
+    setSeveralTargets(false);
     setFile(null);
     setPreview(null);
     setReading(null);
@@ -117,11 +128,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     if (id !== reads.current) return;
     setReading(check.reading ?? null);
     if (!check.ok) {
-      setFileError(
-        'content' in check
-          ? errorMessage(check.content, ui)
-          : t(`tasks.upload.reject.${check.reason}`, check.params),
-      );
+      setFileError(refusalText(check, t, ui));
       return;
     }
     setFileError(null);
@@ -134,18 +141,41 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     setFrameRate(undefined);
     return read(f, undefined, undefined);
   };
+  /** one file as ever; more, a batch: each listed with what it holds */
+  const choose = (files: readonly File[]) => {
+    setFileError(null);
+    setError(null);
+    if (files.length === 1) {
+      many.reset();
+      return pick(files[0]!);
+    }
+    reads.current += 1;
+    setFile(null);
+    setPreview(null);
+    setReading(null);
+    setChecking(false);
+    if (!files.length) setFileError(t('tasks.batch.noSubtitles'));
+    return many.choose(files);
+  };
 
   /**
    * SPEC §5: the file is required like the fields, and said so with their errors: called on
    * every submit, valid fields or not. A file already refused keeps its own reason.
    */
   const checkFile = (): boolean => {
+    if (many.entries.length) {
+      if (many.ready.length) return true;
+      setFileError(t('tasks.batch.noneReady'));
+      return false;
+    }
     if (file && preview) return true;
     if (!file) setFileError(t('tasks.upload.fileRequired'));
     return false;
   };
 
   const submit = async (v: FormValues) => {
+    const targets = v.targetLanguages ?? [];
+    if (many.entries.length || targets.length > 1) return sendBatch(v, targets);
     if (!checkFile() || !file || !preview) return;
     const balance = points.data;
     if (balance !== undefined && balance < preview.cost) {
@@ -166,7 +196,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
       const task = await createTask({
         file,
         originalLanguage: v.originalLanguage,
-        targetLanguage: v.targetLanguage!,
+        targetLanguage: v.targetLanguages![0]!,
         translationService: v.translationService!,
         includeOriginalText: v.includeOriginalText,
         keepEngineBreaks: Boolean(v.keepEngineBreaks),
@@ -197,7 +227,55 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
     }
   };
 
+  /**
+   * issue 39: every task of the batch created and started at once, or none; a balance short of the
+   * total is refused here, before anything is sent
+   */
+  const sendBatch = async (v: FormValues, targets: string[]) => {
+    if (!checkFile()) return;
+    const one = many.entries.length ? null : preview && file ? { file, preview } : null;
+    const total = (one ? one.preview.cost : many.cost) * targets.length;
+    const balance = points.data;
+    if (balance !== undefined && balance < total) return askToBuy(total, balance);
+    setSubmitting(true);
+    setError(null);
+    try {
+      const batch = await createBatch({
+        files: one ? [one.file] : many.ready.map((e) => e.file),
+        targetLanguages: targets,
+        originalLanguage: v.originalLanguage,
+        translationService: v.translationService!,
+        includeOriginalText: v.includeOriginalText,
+        keepEngineBreaks: Boolean(v.keepEngineBreaks),
+        voice: voiceOf(v, capabilitiesOf(engines.data, v.translationService)),
+        // one file: read as its preview showed it; many: each detected, as the preview did
+        ...(one ? { encoding: reading?.encoding, frameRate: one.preview.frameRate?.fps } : {}),
+      });
+      void message.success(t('tasks.batch.started', { count: batch.tasks.length }));
+      await client.invalidateQueries({ queryKey: tasksQueryKey });
+      await moneyChanged(client);
+      close();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === ErrorCodes.INSUFFICIENT_POINTS.code) {
+        const asked = e.data as { needed?: number; current?: number } | null;
+        askToBuy(asked?.needed ?? total, asked?.current ?? balance ?? 0);
+      } else setError(e instanceof Error && e.message ? e.message : t('tasks.upload.failed'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   const chosenSource = Form.useWatch('originalLanguage', form);
+  const chosenTargets = Form.useWatch('targetLanguages', form) ?? [];
+  const languages = Math.max(1, chosenTargets.length);
+  // issue 39: a batch's total, once every file is read (none while a file is)
+  const batchCost = many.entries.length
+    ? many.checking || !many.ready.length
+      ? undefined
+      : many.cost
+    : chosenTargets.length > 1
+      ? preview?.cost
+      : undefined;
   return (
     <Modal
       open={open}
@@ -207,7 +285,7 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
       okText={t('tasks.upload.submit')}
       cancelText={t('common.cancel')}
       confirmLoading={submitting}
-      okButtonProps={{ 'data-testid': 'srt-submit', disabled: checking }}
+      okButtonProps={{ 'data-testid': 'srt-submit', disabled: checking || many.checking }}
       width={620}
       destroyOnHidden
     >
@@ -229,28 +307,31 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
           validateStatus={fileError ? 'error' : undefined}
           help={fileError ?? t('tasks.upload.fileHint')}
         >
-          <Upload.Dragger
-            accept={SUBTITLE_EXTENSIONS.join(',')}
-            multiple={false}
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={(f) => {
-              void pick(f);
-              return false;
-            }}
-            data-testid="srt-file"
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{file ? file.name : t('tasks.upload.drop')}</p>
-            {preview ? (
-              <p className="ant-upload-hint" data-testid="srt-format">
-                {FORMAT_NAMES[preview.format]}
-              </p>
-            ) : null}
-          </Upload.Dragger>
+          <SubtitlePicker
+            text={
+              many.entries.length
+                ? t('tasks.batch.chosen', { count: many.entries.length })
+                : (file?.name ?? t('tasks.upload.drop'))
+            }
+            hint={
+              preview ? (
+                <span data-testid="srt-format">{FORMAT_NAMES[preview.format]}</span>
+              ) : (
+                t('tasks.batch.dropHint', { max: BATCH_LIMITS.files })
+              )
+            }
+            onChoose={(files) => void choose(files)}
+          />
         </Form.Item>
+        {many.entries.length ? (
+          <BatchFileList
+            entries={many.entries}
+            refused={many.refused}
+            overLimit={many.overLimit}
+            languages={languages}
+            onRemove={many.remove}
+          />
+        ) : null}
         {file && preview?.frameRate ? (
           <FrameRateChoice
             rate={preview.frameRate}
@@ -269,46 +350,13 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
             <Spin size="small" /> {t('tasks.upload.checking')}
           </Typography.Paragraph>
         ) : null}
-        {preview ? (
-          <Descriptions
-            size="small"
-            layout="vertical"
-            // two a row on a phone: four squeezed a Japanese label to a character a line
-            column={{ xs: 2, sm: 4 }}
-            bordered
-            style={{ marginBottom: 16 }}
-            data-testid="srt-preview"
-            items={[
-              { key: 'cues', label: t('tasks.upload.cues'), children: preview.cues },
-              {
-                key: 'lang',
-                label: t('tasks.upload.detected'),
-                children: (
-                  <span data-testid="srt-detected">
-                    {languageOptions([preview.detectedLanguage], ui)[0]!.label}
-                  </span>
-                ),
-              },
-              { key: 'minutes', label: t('tasks.upload.minutes'), children: preview.minutes },
-              {
-                key: 'cost',
-                label: t('tasks.upload.cost'),
-                children: (
-                  <>
-                    <span data-testid="srt-cost">
-                      {t('tasks.upload.costValue', { points: preview.cost, balance: points.data ?? '—' })}
-                    </span>
-                    <Typography.Text
-                      type="secondary"
-                      data-testid="srt-cost-rule"
-                      style={{ display: 'block' }}
-                    >
-                      {t(`tasks.upload.rule.${preview.costRule}`, { count: preview.costCount })}
-                    </Typography.Text>
-                  </>
-                ),
-              },
-            ]}
+        {preview ? <SrtPreviewFacts preview={preview} balance={points.data} /> : null}
+        {batchCost !== undefined ? (
+          <BatchTotal
+            tasks={(many.entries.length ? many.ready.length : 1) * languages}
+            points={batchCost * languages}
+            balance={points.data}
+            onBuy={close}
           />
         ) : null}
         <TranslationOptionsFields
@@ -316,6 +364,11 @@ export function SrtUploadModal({ open, onClose }: { open: boolean; onClose: () =
           open={open}
           testId="srt"
           names={SRT_FIELDS}
+          targets={{
+            max: BATCH_LIMITS.targets,
+            multiple: severalTargets || many.entries.length > 0,
+            onMultiple: many.entries.length ? undefined : setSeveralTargets,
+          }}
           source={{
             languages: SUBTITLE_LANGUAGES,
             label: t('tasks.upload.source'),

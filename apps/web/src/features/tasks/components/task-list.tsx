@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, App, Button, Pagination, Space, Table, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,9 @@ import { downloadTask, type ExportOptions } from '../../../lib/task-export';
 import { editorPath } from '../../../lib/paths';
 import { useWidth } from '../../../lib/use-width';
 import { deleteTask, startTask, tasksQueryKey, useTaskList } from '../api/tasks';
+import { groupBatches, isBatchRow, type ListRow } from '../lib/batch-rows';
+import { BatchDownload } from './batch-download';
+import { BatchFacts, BatchLanguages, BatchName, BatchProgress, BatchToggle } from './batch-row';
 import { useInsufficientPoints } from './insufficient-points';
 import { confirmTargetOfTask, MediaConfirmDialog, type MediaConfirmTarget } from './media-confirm-dialog';
 import { MediaExpiry, MediaFacts, MediaIcon } from './media-facts';
@@ -28,9 +31,14 @@ import { useContinueTask } from '../../../components/parts/use-continue-task';
  */
 const TABLE_WIDTH = 900;
 
+/** a row's key: a task's id, a batch's marked as one */
+const rowKey = (row: ListRow) => (isBatchRow(row) ? `batch:${row.id}` : row.id);
+
 /**
  * SPEC §2/§4 task list: newest first, 10 a page, refreshed every 5 s (every second while a task
  * translates, so progress moves); edit and download only when completed; delete always, confirmed.
+ * Issue 39: the tasks of a batch are one row (grouped from the page's tasks: a batch whose tasks
+ * fall on two pages shows on each with that page's) that opens to theirs.
  */
 export function TaskList({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -45,6 +53,10 @@ export function TaskList({ userId }: { userId: number }) {
   const list = useTaskList(userId, page);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<MediaConfirmTarget | null>(null);
+  const rows = useMemo(() => groupBatches(list.data?.list ?? []), [list.data]);
+  const [openBatches, setOpenBatches] = useState<string[]>([]);
+  const toggleBatch = (key: string) =>
+    setOpenBatches((open) => (open.includes(key) ? open.filter((k) => k !== key) : [...open, key]));
 
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: tasksQueryKey });
@@ -128,7 +140,7 @@ export function TaskList({ userId }: { userId: number }) {
       ) : null}
       {width < TABLE_WIDTH ? (
         <TaskCards
-          tasks={list.data?.list ?? []}
+          rows={rows}
           loading={list.isLoading}
           empty={t('dashboard.translate.emptyTasks')}
           starting={busy}
@@ -138,88 +150,121 @@ export function TaskList({ userId }: { userId: number }) {
           pagination={<Pagination {...pages} size="small" align="center" style={{ marginTop: 16 }} />}
         />
       ) : (
-        <Table<Task>
-          rowKey="id"
+        <Table<ListRow>
+          rowKey={rowKey}
           size="middle"
           loading={list.isLoading}
-          dataSource={list.data?.list ?? []}
+          dataSource={rows}
           locale={{ emptyText: t('dashboard.translate.emptyTasks') }}
           tableLayout="fixed"
           data-testid="task-list"
-          onRow={(task) => ({ 'data-testid': `task-${task.id}` }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(row) =>
+            ({
+              'data-testid': isBatchRow(row) ? `batch-${row.id}` : `task-${row.id}`,
+            }) as React.HTMLAttributes<HTMLElement>
+          }
+          // a batch's tasks: rows of its own, opened by the button before its name
+          expandable={{ expandedRowKeys: openBatches, indentSize: 0, expandIcon: () => null }}
+          rowClassName={(_, _i, indent) => (indent ? 'batch-task-row' : '')}
           pagination={pages}
           columns={[
             {
               title: t('tasks.col.file'),
-              dataIndex: 'fileName',
+              key: 'file',
               // the name on one line, cut with an ellipsis and whole in its title; the facts wrap
-              render: (name: string, task) => (
-                <Space orientation="vertical" size={0} style={{ width: '100%' }}>
-                  <div style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
-                    {task.kind === 'media' ? <MediaIcon task={task} /> : null}
-                    <Typography.Text strong ellipsis title={name}>
-                      {name}
-                    </Typography.Text>
+              render: (_, task) =>
+                isBatchRow(task) ? (
+                  <div className="batch-cell">
+                    <BatchToggle
+                      group={task}
+                      open={openBatches.includes(rowKey(task))}
+                      onToggle={() => toggleBatch(rowKey(task))}
+                    />
+                    <Space orientation="vertical" size={0}>
+                      <BatchName group={task} />
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        <BatchFacts group={task} />
+                      </Typography.Text>
+                    </Space>
                   </div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {task.kind === 'media' ? (
-                      <MediaFacts task={task} />
-                    ) : (
-                      <>
-                        {t('tasks.segments', { count: task.segmentCount })} ·{' '}
-                        {t('tasks.points', { points: task.estimatedPoints })}
-                      </>
-                    )}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {date(task.submitTime)}
-                  </Typography.Text>
-                  <MediaExpiry task={task} />
-                  <TaskVoiceFacts task={task} />
-                </Space>
-              ),
+                ) : (
+                  <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+                    <div style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+                      {task.kind === 'media' ? <MediaIcon task={task} /> : null}
+                      <Typography.Text strong ellipsis title={task.fileName}>
+                        {task.fileName}
+                      </Typography.Text>
+                    </div>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {task.kind === 'media' ? (
+                        <MediaFacts task={task} />
+                      ) : (
+                        <>
+                          {t('tasks.segments', { count: task.segmentCount })} ·{' '}
+                          {t('tasks.points', { points: task.estimatedPoints })}
+                        </>
+                      )}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {date(task.submitTime)}
+                    </Typography.Text>
+                    <MediaExpiry task={task} />
+                    <TaskVoiceFacts task={task} />
+                  </Space>
+                ),
             },
             {
               // the engine goes under the language pair: its own column left the actions too little room
               title: t('tasks.col.languages'),
               key: 'languages',
               width: 170,
-              render: (_, task) => (
-                <Space orientation="vertical" size={4} align="start">
-                  <span>
-                    {languageName(task.originalLanguage, ui)} → {languageName(task.targetLanguage, ui)}
-                  </span>
-                  <Tag data-testid="task-engine">
-                    {t(`tasks.engine.${task.translationService}`, { defaultValue: task.translationService })}
-                  </Tag>
-                </Space>
-              ),
+              render: (_, task) =>
+                isBatchRow(task) ? (
+                  <BatchLanguages group={task} wrap={false} />
+                ) : (
+                  <Space orientation="vertical" size={4} align="start">
+                    <span>
+                      {languageName(task.originalLanguage, ui)} → {languageName(task.targetLanguage, ui)}
+                    </span>
+                    <Tag data-testid="task-engine">
+                      {t(`tasks.engine.${task.translationService}`, {
+                        defaultValue: task.translationService,
+                      })}
+                    </Tag>
+                  </Space>
+                ),
             },
             {
               title: t('tasks.col.status'),
               key: 'status',
               width: 190,
-              render: (_, task) => (
-                <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-                  <TaskStatus task={task} />
-                  <TaskVoiceActions task={task} onOpen={brief.open} />
-                </Space>
-              ),
+              render: (_, task) =>
+                isBatchRow(task) ? (
+                  <BatchProgress group={task} />
+                ) : (
+                  <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+                    <TaskStatus task={task} />
+                    <TaskVoiceActions task={task} onOpen={brief.open} />
+                  </Space>
+                ),
             },
             {
               title: t('tasks.col.actions'),
               key: 'actions',
               // room for the longest row on one line: "Execute translation", Edit, Download, delete (English)
               width: 380,
-              render: (_, task) => (
-                <TaskActions
-                  task={task}
-                  starting={busy === task.id}
-                  continuing={rest.busy === task.id}
-                  wrap={false}
-                  on={on}
-                />
-              ),
+              render: (_, task) =>
+                isBatchRow(task) ? (
+                  <BatchDownload group={task} />
+                ) : (
+                  <TaskActions
+                    task={task}
+                    starting={busy === task.id}
+                    continuing={rest.busy === task.id}
+                    wrap={false}
+                    on={on}
+                  />
+                ),
             },
           ]}
         />

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { Form, Select, Switch, type FormInstance } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Checkbox, Form, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { languageOptions, SUBTITLE_LANGUAGES, type EngineStatus } from '@subtrans/contract';
 import { currentLanguage } from '../../../lib/i18n';
@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session';
 import { useEngines } from '../api/tasks';
 import { capabilitiesOf } from '../lib/engine-options';
 import { EngineHint } from './engine-hint';
+import './translation-options-fields.css';
 
 const TARGETS = SUBTITLE_LANGUAGES.filter((l) => l !== 'auto');
 
@@ -33,6 +34,7 @@ export function TranslationOptionsFields({
   testId,
   names,
   source,
+  targets,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: FormInstance<any>;
@@ -42,6 +44,12 @@ export function TranslationOptionsFields({
   testId: string;
   names: { source: string; target: string; engine: string };
   source: { languages: readonly string[]; label: string; extra?: ReactNode };
+  /**
+   * issue 39: the target field's value is a list of languages: one, or with `multiple` up to
+   * `max` (the list closes on each choice, as a single choice's does). `onMultiple`: the user may
+   * ask for several (a box under the field); without it, several are the only way (many files).
+   */
+  targets?: { max: number; multiple: boolean; onMultiple?: (on: boolean) => void };
 }) {
   const { t } = useTranslation();
   const ui = currentLanguage();
@@ -49,6 +57,7 @@ export function TranslationOptionsFields({
   const chosen = Form.useWatch<string | undefined>(names.engine, form);
   const capabilities = capabilitiesOf(engines.data, chosen);
   const { isManager } = useSession();
+  const [targetsOpen, setTargetsOpen] = useState(false);
   const sourceOptions = useMemo(() => languageOptions(source.languages, ui), [source.languages, ui]);
   const targetOptions = useMemo(() => languageOptions(TARGETS, ui), [ui]);
   const engineOptions = (engines.data ?? [])
@@ -63,6 +72,14 @@ export function TranslationOptionsFields({
         ),
       )
     : '';
+
+  // back to one language: the first chosen is kept
+  const multiple = targets?.multiple ?? false;
+  useEffect(() => {
+    const chosen: unknown = form.getFieldValue(names.target);
+    if (!multiple && Array.isArray(chosen) && chosen.length > 1)
+      form.setFieldValue(names.target, chosen.slice(0, 1));
+  }, [multiple, form, names.target]);
 
   // the engines may arrive after the form: preselect once they do
   useEffect(() => {
@@ -87,13 +104,48 @@ export function TranslationOptionsFields({
       <Form.Item
         name={names.target}
         label={t('tasks.upload.target')}
-        rules={[{ required: true, message: t('tasks.upload.targetRequired') }]}
+        rules={[
+          {
+            required: true,
+            ...(targets ? { type: 'array' as const } : {}),
+            message: t('tasks.upload.targetRequired'),
+          },
+        ]}
+        {...(targets
+          ? {
+              // one language or several, the value is their list
+              normalize: (v: string | string[] | undefined) => (v === undefined ? [] : [v].flat()),
+              getValueProps: (v: string[] | undefined) => ({ value: multiple ? v : v?.[0] }),
+              extra: targets.onMultiple ? (
+                <Checkbox
+                  checked={multiple}
+                  onChange={(e) => targets.onMultiple!(e.target.checked)}
+                  data-testid={`${testId}-several-targets`}
+                  style={{ marginTop: 4 }}
+                >
+                  {t('tasks.batch.severalTargets', { max: targets.max })}
+                </Checkbox>
+              ) : (
+                t('tasks.batch.targetsHint', { max: targets.max })
+              ),
+            }
+          : {})}
       >
         <Select
           showSearch={{ optionFilterProp: 'search' }}
           options={targetOptions}
           placeholder={t('tasks.upload.targetPlaceholder')}
           data-testid={`${testId}-target`}
+          {...(multiple
+            ? {
+                mode: 'multiple' as const,
+                className: 'target-languages',
+                maxCount: targets!.max,
+                open: targetsOpen,
+                onOpenChange: setTargetsOpen,
+                onSelect: () => setTargetsOpen(false),
+              }
+            : {})}
         />
       </Form.Item>
       <Form.Item

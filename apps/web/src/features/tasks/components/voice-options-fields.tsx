@@ -49,7 +49,13 @@ export function VoiceOptionsFields({
   const { t } = useTranslation();
   const ui = currentLanguage();
   const source = Form.useWatch<string | undefined>(names.source, form);
-  const target = Form.useWatch<string | undefined>(names.target, form);
+  // issue 39: a batch's several targets; a glossary or series serves one, so fits only one of them
+  const chosenTargets = Form.useWatch<string | string[] | undefined>(names.target, form);
+  const targets = useMemo(
+    () => (Array.isArray(chosenTargets) ? chosenTargets : chosenTargets ? [chosenTargets] : []),
+    [chosenTargets],
+  );
+  const target = targets.length ? targets.join(',') : undefined;
   const chosen = Form.useWatch<string[] | undefined>('glossaryIds', form);
   // no engine chosen yet: every option is offered (the usable one is preselected soon)
   const honoured = useHonouredOptions(form, names.engine);
@@ -75,19 +81,19 @@ export function VoiceOptionsFields({
   const glossaryOptions = useMemo(
     () =>
       (glossaries.data ?? [])
-        .filter((g) => fitsLanguages(g, source, target))
+        .filter((g) => targets.length > 0 && targets.every((l) => fitsLanguages(g, source, l)))
         .map((g) => ({
           value: g.id,
           label: t('voice.upload.glossaryOption', { name: g.name, count: g.entryCount }),
         })),
-    [glossaries.data, source, target, t],
+    [glossaries.data, source, targets, t],
   );
   const seriesOptions = useMemo(
     () =>
       (series.data ?? [])
-        .filter((s) => fitsLanguages(s, source, target))
+        .filter((s) => targets.length > 0 && targets.every((l) => fitsLanguages(s, source, l)))
         .map((s) => ({ value: s.id, label: s.name })),
-    [series.data, source, target],
+    [series.data, source, targets],
   );
 
   // another language pair: the glossaries and series chosen for the old one no longer apply (nor
@@ -105,7 +111,11 @@ export function VoiceOptionsFields({
   }, [seriesOptions, series.data, form, honoured.capabilities]);
 
   const none = target
-    ? t('voice.upload.noneFor', { language: languageName(target, ui) })
+    ? t('voice.upload.noneFor', {
+        language: new Intl.ListFormat(ui, { type: 'conjunction' }).format(
+          targets.map((l) => languageName(l, ui)),
+        ),
+      })
     : t('voice.upload.targetFirst');
   const fields = (
     <>
