@@ -25,7 +25,7 @@ export const tasksJobDefinitions = (env: {
   [TRANSLATE_JOB]: {
     options: { retryLimit: TRANSLATE_RETRIES, retryDelay: 1, expireInSeconds: 6 * 3600 },
     concurrency: env.TRANSLATE_TASKS_PER_WORKER,
-    // a user's jobs (translateJobOptions' group) running at once in one process
+    // a user's jobs (userJobOptions' group) running at once in one process
     groupConcurrency: env.TRANSLATE_USER_CONCURRENCY,
   },
   'tasks.sweep-stuck': { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },

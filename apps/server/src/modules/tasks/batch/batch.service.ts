@@ -54,8 +54,6 @@ export async function createBatch(
   files: { name: string; bytes: Buffer }[],
 ): Promise<Batch> {
   if (!files.length) throw invalidField(['files'], { kind: 'required' });
-  if (files.length > BATCH_LIMITS.files)
-    throw new AppError('TOO_MANY_FILES', undefined, { max: BATCH_LIMITS.files });
   assertEngineOnHost(host, form.translationService);
   ctx.engines.get(form.translationService);
   if (!ctx.queue) throw new AppError('NOT_READY');

@@ -2,7 +2,7 @@ import { type Brief, type SeriesMemory, type Task, type TaskBrief } from '@subtr
 import type { AppContext } from '../../../context.js';
 import type { Queryable } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { TRANSLATE_JOB, translateJobOptions } from '../run/run-options.js';
+import { TRANSLATE_JOB, userJobOptions } from '../run/run-options.js';
 import { findOwnTask, setJobId, toTask, type TaskRow } from '../tasks.repository.js';
 import { ownTask } from '../own-task.js';
 import { glossariesForTask } from '../../glossary/index.js';
@@ -109,7 +109,7 @@ export async function continueTask(
     const jobId = await queue.send(
       TRANSLATE_JOB,
       { taskId: body.id, ...(batchSize ? { batchSize } : {}) },
-      translateJobOptions(q, userId),
+      userJobOptions(q, userId),
     );
     await setJobId(q, body.id, jobId);
     return { ...saved, job_id: jobId };

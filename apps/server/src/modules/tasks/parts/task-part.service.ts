@@ -5,7 +5,7 @@ import type { Queryable } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { getBalance } from '../../billing/ledger.service.js';
 import { assertEngineOnHost, type HostRules } from '../../site/host-rules.js';
-import { clampBatchSize, TRANSLATE_JOB, translateJobOptions } from '../run/run-options.js';
+import { clampBatchSize, TRANSLATE_JOB, userJobOptions } from '../run/run-options.js';
 import { isPartial } from './task-part.js';
 import { continueMedia, quoteMedia } from './media-part.service.js';
 import { linePrices } from './task-parts.repository.js';
@@ -130,7 +130,7 @@ export async function translateRest(
     const jobId = await queue.send(
       TRANSLATE_JOB,
       { taskId: id, ...(batchSize ? { batchSize } : {}) },
-      translateJobOptions(q, userId),
+      userJobOptions(q, userId),
     );
     await setJobId(q, id, jobId);
     return { ...claimed, job_id: jobId };

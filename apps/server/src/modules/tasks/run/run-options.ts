@@ -9,7 +9,6 @@ export const TRANSLATE_JOB = 'tasks.translate';
  * groupConcurrency).
  */
 export const userJobOptions = <Q>(tx: Q, userId: number) => ({ tx, group: { id: `user:${userId}` } });
-export const translateJobOptions = userJobOptions;
 
 /**
  * The queue job that transcribes and translates an audio/video task (the media module's handler).

@@ -22,7 +22,7 @@ import { countCalls } from '../../../engines/translation/call-count.js';
 import { batchesFor, WorkAllowance, type Work } from '../../../engines/translation/allowance.js';
 import { briefStep } from '../brief/brief-step.js';
 import { addEngineCalls } from '../brief/voice.repository.js';
-import { clampBatchSize, TRANSLATE_JOB, translateJobOptions } from './run-options.js';
+import { clampBatchSize, TRANSLATE_JOB, userJobOptions } from './run-options.js';
 import { planRun, type PartRequest } from '../parts/task-part.service.js';
 import { countRun } from './task-run.repository.js';
 import { saveAnswers } from './save-answers.js';
@@ -59,7 +59,6 @@ export async function startTask(
   assertEngineOnHost(host, current.translation_service);
   // an engine that cannot run here is refused before anything is held
   ctx.engines.get(current.translation_service as TranslationEngineName);
-  if (!ctx.queue) throw new AppError('NOT_READY');
   const batchSize = clampBatchSize(ctx, requestedBatchSize);
   const row = await ctx.db.tx((q) => startInTransaction(ctx, q, userId, current, batchSize, part));
   ctx.log.info({ task: id, points: row.estimated_points, job: row.job_id }, 'task started');
@@ -86,7 +85,7 @@ export async function startInTransaction(
   const jobId = await queue.send(
     TRANSLATE_JOB,
     { taskId: current.id, ...(batchSize ? { batchSize } : {}) },
-    translateJobOptions(q, userId),
+    userJobOptions(q, userId),
   );
   await setJobId(q, current.id, jobId);
   return { ...claimed, job_id: jobId };
