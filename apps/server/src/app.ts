@@ -32,6 +32,7 @@ import { qualityRoutes } from './modules/quality/quality.routes.js';
 import { glossaryRoutes } from './modules/glossary/glossary.routes.js';
 import { seriesRoutes } from './modules/series/series.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { renderRoutes } from './modules/media/render/render.routes.js';
 import { localStorageRoutes } from './modules/media/storage.routes.js';
 import { isLocalStorage } from './providers/storage/local-storage.js';
 import { listenForAuthChanges } from './modules/accounts/session-cache.js';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   glossaryRoutes(app, ctx);
   seriesRoutes(app, ctx);
   mediaRoutes(app, ctx);
+  renderRoutes(app, ctx);
   if (isLocalStorage(ctx.storage)) await localStorageRoutes(app, ctx.storage);
   paymentsRoutes(app, ctx);
 

@@ -3927,6 +3927,360 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/render_state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                unavailable: ('no-media' | 'not-completed') | null;
+                hasVideo: boolean;
+                durationMs: number;
+                pointsPerMinute: number;
+                points: number;
+                render: {
+                  id: string;
+                  /** @enum {string} */
+                  status: 'queued' | 'rendering' | 'completed' | 'failed';
+                  progress: number;
+                  style: {
+                    /**
+                     * @default sans
+                     * @enum {string}
+                     */
+                    font: 'sans' | 'serif';
+                    /** @default 5.5 */
+                    size: number;
+                    /** @default #ffffff */
+                    colour: string;
+                    /**
+                     * @default outline
+                     * @enum {string}
+                     */
+                    background: 'outline' | 'box';
+                    /**
+                     * @default bottom
+                     * @enum {string}
+                     */
+                    position: 'bottom' | 'top';
+                    /** @default false */
+                    bilingual: boolean;
+                  };
+                  /** @enum {string} */
+                  resolution: 'source' | '720p';
+                  points: number;
+                  width: number | null;
+                  height: number | null;
+                  sizeBytes: number | null;
+                  error: string | null;
+                  createdAt: string;
+                  finishedAt: string | null;
+                } | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/render_preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @default {
+             *       "font": "sans",
+             *       "size": 5.5,
+             *       "colour": "#ffffff",
+             *       "background": "outline",
+             *       "position": "bottom",
+             *       "bilingual": false
+             *     }
+             */
+            style?: {
+              /**
+               * @default sans
+               * @enum {string}
+               */
+              font?: 'sans' | 'serif';
+              /** @default 5.5 */
+              size?: number;
+              /** @default #ffffff */
+              colour?: string;
+              /**
+               * @default outline
+               * @enum {string}
+               */
+              background?: 'outline' | 'box';
+              /**
+               * @default bottom
+               * @enum {string}
+               */
+              position?: 'bottom' | 'top';
+              /** @default false */
+              bilingual?: boolean;
+            };
+            /**
+             * @default source
+             * @enum {string}
+             */
+            resolution?: 'source' | '720p';
+            segmentId?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                image: string;
+                width: number;
+                height: number;
+                atMs: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/render': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description the same key and request within 24 hours answer the first answer again */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @default {
+             *       "font": "sans",
+             *       "size": 5.5,
+             *       "colour": "#ffffff",
+             *       "background": "outline",
+             *       "position": "bottom",
+             *       "bilingual": false
+             *     }
+             */
+            style?: {
+              /**
+               * @default sans
+               * @enum {string}
+               */
+              font?: 'sans' | 'serif';
+              /** @default 5.5 */
+              size?: number;
+              /** @default #ffffff */
+              colour?: string;
+              /**
+               * @default outline
+               * @enum {string}
+               */
+              background?: 'outline' | 'box';
+              /**
+               * @default bottom
+               * @enum {string}
+               */
+              position?: 'bottom' | 'top';
+              /** @default false */
+              bilingual?: boolean;
+            };
+            /**
+             * @default source
+             * @enum {string}
+             */
+            resolution?: 'source' | '720p';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                id: string;
+                /** @enum {string} */
+                status: 'queued' | 'rendering' | 'completed' | 'failed';
+                progress: number;
+                style: {
+                  /**
+                   * @default sans
+                   * @enum {string}
+                   */
+                  font: 'sans' | 'serif';
+                  /** @default 5.5 */
+                  size: number;
+                  /** @default #ffffff */
+                  colour: string;
+                  /**
+                   * @default outline
+                   * @enum {string}
+                   */
+                  background: 'outline' | 'box';
+                  /**
+                   * @default bottom
+                   * @enum {string}
+                   */
+                  position: 'bottom' | 'top';
+                  /** @default false */
+                  bilingual: boolean;
+                };
+                /** @enum {string} */
+                resolution: 'source' | '720p';
+                points: number;
+                width: number | null;
+                height: number | null;
+                sizeBytes: number | null;
+                error: string | null;
+                createdAt: string;
+                finishedAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/render_download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                url: string;
+                fileName: string;
+                expiresAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -11,19 +11,16 @@ import { STRUCTURE_ERRORS } from './structure-errors.js';
 import { VOICE_ERRORS } from './voice-errors.js';
 import { MEDIA_ATTACH_ERRORS } from './media-attach-errors.js';
 import { API_KEY_ERRORS } from './api-key-errors.js';
+import { RENDER_ERRORS } from './render-errors.js';
 
 export type { UiLanguage };
 
 /**
  * Stable error codes for every non-success outcome. The code is the contract; the HTTP status and
- * the messages may be refined, the code never changes meaning. Tasks' limits are in
- * task-limit-errors.ts, audio/video storage in storage-errors.ts, payment channels and host rules
- * in site-errors.ts, an account's password and email changes in account-errors.ts, faults (engines
- * that keep the original, a full disk, a lost database connection) in fault-errors.ts, glossaries,
- * series and the film brief in voice-errors.ts, upload forms that cannot be read in
- * form-errors.ts, parts in part-errors.ts, lines split, merged, inserted or deleted in
- * structure-errors.ts, subtitle uploads that hold no subtitles in subtitle-file-errors.ts, audio/video
- * given to a subtitle-file task in media-attach-errors.ts, API keys in api-key-errors.ts.
+ * the messages may be refined, the code never changes meaning. Each domain's errors are in a file
+ * of their own beside this one (`*-errors.ts`: task limits, storage, site and payment channels,
+ * accounts, faults, voice, forms, parts, structure, subtitle files, attached media, API keys,
+ * renders); the general ones are here.
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
@@ -36,6 +33,7 @@ export const ErrorCodes = {
   ...STRUCTURE_ERRORS,
   ...MEDIA_ATTACH_ERRORS,
   ...API_KEY_ERRORS,
+  ...RENDER_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

@@ -24,3 +24,4 @@ export * from './peaks.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './batches.js';
+export * from './renders.js';

@@ -117,6 +117,14 @@ export const API = {
   /** issue 34: what a task's remaining lines cost and what the balance covers; translate them */
   taskPartQuote: '/task/part_quote',
   taskTranslateRest: '/task/translate_rest',
+  /** issue 40: a task's video with its lines burned in: what it costs and its latest render */
+  taskRenderState: '/task/render_state',
+  /** one frame in the chosen style, before rendering */
+  taskRenderPreview: '/task/render_preview',
+  /** starts a render (points held, charged when done) */
+  taskRender: '/task/render',
+  /** a URL that downloads the latest completed render */
+  taskRenderDownload: '/task/render_download',
 } as const;
 
 /** Where the server serves the OpenAPI document of ROUTES (public, read-only). */

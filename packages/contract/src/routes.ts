@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiKeyIdBody, apiKeySchema, createApiKeyBody, createdApiKeySchema } from './api-keys.js';
 import { savedWebhookSchema, setWebhookBody, webhookStateSchema } from './webhooks.js';
 import { batchIdBody, batchSchema, createBatchFields } from './batches.js';
+import * as render from './renders.js';
 import {
   adminUserSchema,
   changePasswordBody,
@@ -325,6 +326,27 @@ export const ROUTES = {
     idempotent: true,
   }),
   batchGet: post(API.batchGet, { body: batchIdBody, response: batchSchema, keyScope: 'read' }),
+  taskRenderState: post(API.taskRenderState, {
+    keyScope: 'read',
+    body: taskIdBody,
+    response: render.renderStateSchema,
+  }),
+  taskRenderPreview: post(API.taskRenderPreview, {
+    keyScope: 'read',
+    body: render.renderPreviewBody,
+    response: render.renderPreviewSchema,
+  }),
+  taskRender: post(API.taskRender, {
+    idempotent: true,
+    keyScope: 'translate',
+    body: render.startRenderBody,
+    response: render.renderSchema,
+  }),
+  taskRenderDownload: post(API.taskRenderDownload, {
+    keyScope: 'read',
+    body: taskIdBody,
+    response: render.renderDownloadSchema,
+  }),
 } as const satisfies Record<string, RouteDef>;
 export type Routes = typeof ROUTES;
 /** A call of ROUTES by its name. */

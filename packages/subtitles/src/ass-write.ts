@@ -2,6 +2,7 @@ import { textLines, type LineEnding } from './srt.js';
 import { formatAssTime } from './time.js';
 import { assOfColour, parseColour } from './colours.js';
 import { vttTagsOut } from './vtt-markup.js';
+import { burnFontFor, lookStyle, type AssCanvas, type AssLook } from './ass-look.js';
 
 /**
  * Issue 37 §3: any task exported as ASS, with a style chosen for its language (a CJK font for
@@ -29,6 +30,10 @@ export interface AssWriteOptions {
   originalFirst?: boolean;
   /** bilingual: the original's size against the translation's, 0.4–1 (default 0.7) */
   originalScale?: number;
+  /** issue 40: lines to burn into a picture, in the creator's look, on the picture's own canvas */
+  look?: AssLook;
+  /** the picture's size (with `look`; default 1920×1080) */
+  canvas?: AssCanvas;
 }
 
 /** the script's canvas: sizes and margins below are pixels of a 1080p picture */
@@ -95,9 +100,19 @@ export function writeAss(events: readonly AssEvent[], opts: AssWriteOptions = {}
   const title = (opts.title ?? 'SubTrans').replace(/[\r\n]+/g, ' ');
   const bilingual = events.some((e) => e.original !== undefined);
   const scale = Math.min(1, Math.max(0.4, opts.originalScale ?? 0.7));
-  const styles = [style('Default', assFontFor(opts.language), FONT_SIZE)];
+  const look = opts.look;
+  const canvas = look
+    ? (opts.canvas ?? { width: PLAY_RES.x, height: PLAY_RES.y })
+    : { width: PLAY_RES.x, height: PLAY_RES.y };
+  const styles = look
+    ? [lookStyle('Default', burnFontFor(opts.language, look.font), look, canvas)]
+    : [style('Default', assFontFor(opts.language), FONT_SIZE)];
   if (bilingual)
-    styles.push(style('Original', assFontFor(opts.sourceLanguage), Math.round(FONT_SIZE * scale)));
+    styles.push(
+      look
+        ? lookStyle('Original', burnFontFor(opts.sourceLanguage, look.font), look, canvas, scale)
+        : style('Original', assFontFor(opts.sourceLanguage), Math.round(FONT_SIZE * scale)),
+    );
   const head = [
     '[Script Info]',
     `Title: ${title}`,
@@ -105,8 +120,8 @@ export function writeAss(events: readonly AssEvent[], opts: AssWriteOptions = {}
     'WrapStyle: 0',
     'ScaledBorderAndShadow: yes',
     'YCbCr Matrix: TV.709',
-    `PlayResX: ${PLAY_RES.x}`,
-    `PlayResY: ${PLAY_RES.y}`,
+    `PlayResX: ${canvas.width}`,
+    `PlayResY: ${canvas.height}`,
     '',
     '[V4+ Styles]',
     STYLE_FORMAT,
@@ -128,3 +143,4 @@ export function writeAss(events: readonly AssEvent[], opts: AssWriteOptions = {}
   }
   return out.join(eol) + eol;
 }
+export type { AssCanvas, AssLook } from './ass-look.js';

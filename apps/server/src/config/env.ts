@@ -129,6 +129,14 @@ export const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   MEDIA_TASKS_PER_WORKER: z.coerce.number().int().min(1).max(16).default(1),
+  // issue 40: a task's video with its lines burned in: points per started minute, encodes one
+  // process runs at once, x264's preset, and the encode's niceness (below the server's HTTP work)
+  RENDER_POINTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(2),
+  RENDERS_PER_WORKER: z.coerce.number().int().min(1).max(8).default(1),
+  RENDER_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'])
+    .default('veryfast'),
+  RENDER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   // per user: uploads started and not completed yet, and GB (2^30 bytes) of audio/video kept
   MEDIA_MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(100).default(3),
   MEDIA_MAX_STORED_GB: z.coerce.number().positive().max(100_000).default(10),

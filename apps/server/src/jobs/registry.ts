@@ -65,6 +65,7 @@ export const JOB_DEFINITIONS = (env: {
   TRANSLATE_TASKS_PER_WORKER: number;
   TRANSLATE_USER_CONCURRENCY: number;
   MEDIA_TASKS_PER_WORKER: number;
+  RENDERS_PER_WORKER: number;
 }): { [K in JobName]: JobDefinition } => ({
   ...accountsJobDefinitions,
   ...accountLifeJobDefinitions,

@@ -10,3 +10,7 @@ export const MEDIA_CLEANUP_JOB = 'media.cleanup-uploads';
 export const MEDIA_EXPIRE_JOB = 'media.expire-unexecuted';
 /** issue 38: a media task's waveform and a video's shot changes, for the editor's timeline */
 export const MEDIA_OVERVIEW_JOB = 'media.overview';
+/** issue 40: a task's lines burned into its video (or over its audio's waveform) */
+export const MEDIA_RENDER_JOB = 'media.render';
+/** renders whose job is gone fail and give their points back */
+export const MEDIA_RENDER_SWEEP_JOB = 'media.render-sweep';

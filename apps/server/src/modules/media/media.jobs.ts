@@ -5,8 +5,11 @@ import {
   MEDIA_EXPIRE_JOB,
   MEDIA_OVERVIEW_JOB,
   MEDIA_PROBE_JOB,
+  MEDIA_RENDER_JOB,
+  MEDIA_RENDER_SWEEP_JOB,
   MEDIA_SWEEP_JOB,
 } from './media-job-names.js';
+import { runRender, sweepStuckRenders } from './render/render-job.js';
 import { runExecution } from './media-execution.service.js';
 import { runOverview } from './media-overview.service.js';
 import { runDetection } from './media.service.js';
@@ -27,6 +30,10 @@ export interface MediaJobs {
   [MEDIA_EXECUTE_JOB]: ExecuteJob;
   /** issue 38: what is missing of a task's waveform and (video) shot changes, for the timeline */
   [MEDIA_OVERVIEW_JOB]: { taskId: string };
+  /** issue 40: a task's lines burned into its video (or over its audio's waveform) */
+  [MEDIA_RENDER_JOB]: { renderId: string };
+  /** renders whose job is gone fail and give their points back */
+  [MEDIA_RENDER_SWEEP_JOB]: Record<string, never>;
   /** audio/video tasks whose job is gone fail and get their points back */
   [MEDIA_SWEEP_JOB]: Record<string, never>;
   /** direct uploads left unfinished for a day are aborted */
@@ -38,13 +45,23 @@ export interface MediaJobs {
 const PROBE_RETRIES = 2;
 const EXECUTE_RETRIES = 2;
 const OVERVIEW_RETRIES = 2;
+const RENDER_RETRIES = 2;
 
 type Run = { retryCount: number; signal: AbortSignal; stopping: AbortSignal };
 
 export const mediaJobDefinitions = (env: {
   MEDIA_TASKS_PER_WORKER: number;
   TRANSLATE_USER_CONCURRENCY: number;
+  RENDERS_PER_WORKER: number;
 }) => ({
+  [MEDIA_RENDER_JOB]: {
+    // a 2-hour film's encode may take hours on a small machine
+    options: { retryLimit: RENDER_RETRIES, retryDelay: 30, expireInSeconds: 8 * 3600 },
+    concurrency: env.RENDERS_PER_WORKER,
+    // sent in the user's group: one user's renders take at most this many of a process's
+    groupConcurrency: Math.min(env.TRANSLATE_USER_CONCURRENCY, env.RENDERS_PER_WORKER),
+  },
+  [MEDIA_RENDER_SWEEP_JOB]: { cron: '*/5 * * * *', options: { retryLimit: 1, expireInSeconds: 300 } },
   [MEDIA_PROBE_JOB]: { options: { retryLimit: PROBE_RETRIES, retryDelay: 2, expireInSeconds: 900 } },
   [MEDIA_EXECUTE_JOB]: {
     options: { retryLimit: EXECUTE_RETRIES, retryDelay: 5, expireInSeconds: 12 * 3600 },
@@ -96,6 +113,17 @@ export const mediaJobHandlers = (ctx: AppContext) => ({
       signal: job.signal,
       stopping: job.stopping,
     }),
+  [MEDIA_RENDER_JOB]: (payload: { renderId: string }, job: Run) =>
+    runRender(ctx, payload.renderId, {
+      retryCount: job.retryCount,
+      retryLimit: RENDER_RETRIES,
+      signal: job.signal,
+      stopping: job.stopping,
+    }),
+  [MEDIA_RENDER_SWEEP_JOB]: async () => {
+    const failed = await sweepStuckRenders(ctx);
+    if (failed) ctx.log.warn({ failed }, 'failed interrupted renders');
+  },
   [MEDIA_SWEEP_JOB]: async () => {
     const failed = await sweepStuckMedia(ctx);
     if (failed) ctx.log.warn({ failed }, 'failed interrupted audio/video tasks');

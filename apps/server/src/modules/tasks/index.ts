@@ -23,3 +23,5 @@ export { deleteOldUsage } from './task-deletion.repository.js';
 export { giveBackAllowance, spendAllowance } from './segments/retranslate-allowance.service.js';
 export { planMediaRun } from './parts/media-part.service.js';
 export { startMediaRun } from './life/task-life.service.js';
+export { taskAssEvents } from './segments/task-export.service.js';
+export { ownTask } from './own-task.js';

@@ -24,6 +24,19 @@ export async function deleteSegments(q: Queryable, taskId: string): Promise<void
 }
 
 /**
+ * A deleted task's rendered videos (issue 40): their files are let go (answered, for the deletion
+ * queue). A render still running stops on its job's next look at the task and gives its points back.
+ */
+export async function dropRenderFiles(q: Queryable, taskId: string): Promise<string[]> {
+  const rows = await q.query<{ key: string }>(
+    `WITH old AS (SELECT id, output_key FROM task_renders WHERE task_id = $1 AND output_key IS NOT NULL FOR UPDATE)
+     UPDATE task_renders r SET output_key = NULL FROM old WHERE r.id = old.id RETURNING old.output_key AS key`,
+    [taskId],
+  );
+  return rows.map((r) => r.key);
+}
+
+/**
  * A closing account's running tasks (translating, or processing: detecting or executing), and
  * those paused for the review of their names and terms (their points are held), fail in the
  * caller's transaction; their jobs see it and stop (task-watch.ts). Answers their holds.
@@ -46,12 +59,18 @@ export async function failRunningTasksOf(q: Queryable, userId: number): Promise<
  * user's re-translation counters; answers the stored objects they named (results, media, waveforms).
  */
 export async function deleteTasksOf(q: Queryable, userId: number): Promise<string[]> {
+  // their rendered videos (issue 40) go with them (the rows by cascade, the files from here)
+  const renders = await q.query<{ key: string }>(
+    `SELECT output_key AS key FROM task_renders WHERE user_id = $1 AND output_key IS NOT NULL`,
+    [userId],
+  );
   const rows = await q.query<{ key: string }>(
     `WITH gone AS (DELETE FROM tasks WHERE user_id = $1 RETURNING result_key, media_key, peaks_key)
      SELECT k AS key FROM gone, unnest(ARRAY[gone.result_key, gone.media_key, gone.peaks_key]) AS k
       WHERE k IS NOT NULL`,
     [userId],
   );
+  rows.push(...renders);
   await q.query(`DELETE FROM retranslate_usage WHERE user_id = $1`, [userId]);
   return rows.map((r) => r.key);
 }

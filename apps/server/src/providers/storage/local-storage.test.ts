@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -22,6 +22,14 @@ describe('local storage', async () => {
     await storage.delete('avatars/1/a.png');
     expect(await storage.get('avatars/1/a.png')).toBeNull();
     expect(await storage.head('avatars/1/a.png')).toBeNull();
+  });
+
+  it('stores a file from disk as a copy (issue 40)', async () => {
+    const source = path.join(dir, 'render.mp4');
+    await writeFile(source, 'frames');
+    await storage.putFile('renders/t/r.mp4', source, { contentType: 'video/mp4' });
+    expect(await text((await storage.get('renders/t/r.mp4'))!.body)).toBe('frames');
+    expect(await readFile(source, 'utf8')).toBe('frames');
   });
 
   it('refuses keys that could leave the storage root', async () => {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertSafeKey, type ObjectStorage } from './storage.js';
@@ -113,6 +113,18 @@ export function localStorage(root: string, opts: { secret?: string } = {}): Loca
       await mkdir(path.dirname(file), { recursive: true });
       // write then rename, so a reader never sees half a file
       await writeWhole(file, body);
+    },
+    async putFile(key, source) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await copyFile(source, tmp);
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw err;
+      }
     },
     async get(key) {
       const file = fileFor(key);

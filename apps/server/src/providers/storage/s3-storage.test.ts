@@ -1,8 +1,13 @@
-import { text } from 'node:stream/consumers';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buffer, text } from 'node:stream/consumers';
 import { AwsV4Signer } from 'aws4fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../../../test/support/s3-server.js';
 import { s3Storage } from './s3-storage.js';
+import { FILE_PART_BYTES } from './storage.js';
 
 describe('S3-compatible storage against a local S3 server', () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -33,6 +38,28 @@ describe('S3-compatible storage against a local S3 server', () => {
     expect(await s.get(key)).toBeNull();
     // deleting what is gone is not an error
     await s.delete(key);
+  });
+
+  it('stores a file from disk: one PUT when small, in parts when over a part (issue 40)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 's3-file-'));
+    try {
+      const small = path.join(dir, 'small.mp4');
+      await writeFile(small, Buffer.from('a small video'));
+      await storage().putFile('renders/small.mp4', small, { contentType: 'video/mp4' });
+      expect(await text((await storage().get('renders/small.mp4'))!.body)).toBe('a small video');
+      // two full parts and a short third: the bytes come back in order
+      const big = Buffer.alloc(2 * FILE_PART_BYTES + 12345);
+      for (let i = 0; i < big.length; i += 4096) big.writeUInt32LE(i, i);
+      const file = path.join(dir, 'big.mp4');
+      await writeFile(file, big);
+      await storage().putFile('renders/big.mp4', file, { contentType: 'video/mp4' });
+      const back = await buffer((await storage().get('renders/big.mp4'))!.body);
+      const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      expect(back.length).toBe(big.length);
+      expect(sha(back)).toBe(sha(big));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers null for a missing object and refuses unsafe keys before any request', async () => {

@@ -1,6 +1,7 @@
+import { open } from 'node:fs/promises';
 import { AwsV4Signer } from 'aws4fetch';
 import { bodyText, discard, s3Http, type S3Answer } from './s3-http.js';
-import { assertSafeKey, contentDisposition, type ObjectStorage } from './storage.js';
+import { assertSafeKey, contentDisposition, FILE_PART_BYTES, type ObjectStorage } from './storage.js';
 
 export interface S3Options {
   /** e.g. https://s3.eu-west-1.amazonaws.com, https://oss-cn-hangzhou.aliyuncs.com, http://minio:9000 */
@@ -85,11 +86,54 @@ export function s3Storage(o: S3Options): ObjectStorage {
 
   const ok = (res: S3Answer) => res.statusCode >= 200 && res.statusCode < 300;
 
-  return {
+  const storage: ObjectStorage = {
     async put(key, body) {
       const res = await call('PUT', key, { method: 'PUT', url: urlFor(key), body });
       if (!ok(res)) throw await fail('PUT', key, res);
       await discard(res);
+    },
+    async putFile(key, file, { contentType }) {
+      const fh = await open(file, 'r');
+      try {
+        const { size } = await fh.stat();
+        const read = async (at: number) => {
+          const buf = Buffer.alloc(Math.min(FILE_PART_BYTES, size - at));
+          const { bytesRead } = await fh.read(buf, 0, buf.length, at);
+          if (bytesRead !== buf.length) throw new Error(`S3 PUT ${key}: the file changed while it was sent`);
+          return buf;
+        };
+        if (size <= FILE_PART_BYTES) {
+          const body = await read(0);
+          const res = await call('PUT', key, {
+            method: 'PUT',
+            url: urlFor(key),
+            body,
+            headers: { 'content-type': contentType },
+          });
+          if (!ok(res)) throw await fail('PUT', key, res);
+          await discard(res);
+          return;
+        }
+        const uploadId = await storage.createMultipartUpload(key, { contentType, partSize: FILE_PART_BYTES });
+        try {
+          const parts = [];
+          for (let at = 0, partNumber = 1; at < size; at += FILE_PART_BYTES, partNumber += 1) {
+            const url = `${urlFor(key)}?partNumber=${partNumber}&uploadId=${encodeURIComponent(uploadId)}`;
+            const res = await call('UploadPart', key, { method: 'PUT', url, body: await read(at) });
+            if (!ok(res)) throw await fail('UploadPart', key, res);
+            await discard(res);
+            const etag = res.headers.etag;
+            if (!etag) throw new Error(`S3 UploadPart ${key}: the answer holds no ETag`);
+            parts.push({ partNumber, etag });
+          }
+          await storage.completeMultipartUpload(key, uploadId, parts);
+        } catch (err) {
+          await storage.abortMultipartUpload(key, uploadId).catch(() => undefined);
+          throw err;
+        }
+      } finally {
+        await fh.close();
+      }
     },
     async get(key) {
       const res = await call('GET', key, { method: 'GET', url: urlFor(key) });
@@ -172,4 +216,5 @@ export function s3Storage(o: S3Options): ObjectStorage {
       return presign('GET', key, expiresIn, {}, o.endpoint);
     },
   };
+  return storage;
 }

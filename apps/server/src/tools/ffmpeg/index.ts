@@ -18,3 +18,11 @@ export {
   type Chunk,
   type Silence,
 } from './chunks.js';
+export {
+  burnOutputOptions,
+  burnSubtitles,
+  grabFrame,
+  outputCanvas,
+  SCRIPT_NAME,
+  type Canvas,
+} from './burn.js';

@@ -20,17 +20,34 @@ export interface MediaInfo {
   audioCodec: string | null;
   videoCodec: string | null;
   sizeBytes: number | null;
+  /** the first video track's picture as it is shown (a phone's rotation applied); null for audio */
+  width: number | null;
+  height: number | null;
 }
 
 interface ProbeStream {
   codec_type?: string;
   codec_name?: string;
   duration?: string;
+  width?: number;
+  height?: number;
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number | string }[];
   disposition?: { attached_pic?: number; still_image?: number };
 }
 interface ProbeOutput {
   streams?: ProbeStream[];
   format?: { format_name?: string; duration?: string; size?: string };
+}
+
+/** The picture's size as players show it: a quarter turn (a phone held upright) swaps the sides. */
+function shownSize(s: ProbeStream | undefined): { width: number | null; height: number | null } {
+  if (!s || !(Number(s.width) > 0) || !(Number(s.height) > 0)) return { width: null, height: null };
+  const rotation = Number(
+    s.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? s.tags?.rotate ?? 0,
+  );
+  const quarter = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  return quarter ? { width: s.height!, height: s.width! } : { width: s.width!, height: s.height! };
 }
 
 /** Still-image demuxers (image2, png_pipe, jpeg_pipe, webp_pipe, …) and text-as-video (tty). */
@@ -105,5 +122,6 @@ export async function probeMedia(input: string, opts: MediaToolOptions = {}): Pr
     audioCodec: audio[0]?.codec_name ?? null,
     videoCodec: video[0]?.codec_name ?? null,
     sizeBytes: Number.isSafeInteger(size) && size >= 0 ? size : null,
+    ...shownSize(video[0]),
   };
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { toolArgs, type Tool, type ToolArgs } from './args.js';
 
 /**
@@ -40,6 +41,9 @@ export const DEFAULT_TIMEOUT = {
   extract: 60 * 60_000,
   silence: 20 * 60_000,
   cut: 10 * 60_000,
+  /** a film's encode with its lines burned in */
+  burn: 6 * 3600_000,
+  frame: 30_000,
 };
 
 export interface RunOptions {
@@ -49,6 +53,13 @@ export interface RunOptions {
   collectStdout?: boolean;
   onStdoutLine?: (line: string) => void;
   onStderrLine?: (line: string) => void;
+  /** the child's working directory (files a filter reads are named relative to it) */
+  cwd?: string;
+  /**
+   * the child's niceness (0–19): long encodes run below the server's own work, so HTTP stays
+   * quick while they take the cores the server leaves idle
+   */
+  nice?: number;
 }
 
 export interface RunResult {
@@ -94,7 +105,18 @@ export function run(cmd: string, tool: Tool, args: ToolArgs, o: RunOptions): Pro
       reject(abortError(o.signal, name));
       return;
     }
-    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(cmd, argv, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+      ...(o.cwd ? { cwd: o.cwd } : {}),
+    });
+    if (o.nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, o.nice);
+      } catch {
+        // not allowed here (some containers): the encode runs at the server's priority
+      }
+    }
     let stdout = '';
     let stderr = '';
     let failure: MediaError | null = null;

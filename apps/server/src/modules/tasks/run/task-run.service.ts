@@ -11,7 +11,7 @@ import { purgeObjects } from '../../storage/object-deletions.service.js';
 import { findTaskById, quietRunningTasks, setJobId, toTask, type TaskRow } from '../tasks.repository.js';
 import { segmentRows, type SegmentRow } from '../segments/segments.repository.js';
 import { ownTask } from '../own-task.js';
-import { deleteSegments } from '../task-deletion.repository.js';
+import { deleteSegments, dropRenderFiles } from '../task-deletion.repository.js';
 import { watchTask } from './task-watch.js';
 import { assertEngineOnHost, type HostRules } from '../../site/host-rules.js';
 import { tooManyKept } from './fallback-limit.js';
@@ -94,9 +94,9 @@ export async function startInTransaction(
 /**
  * /task/delete: a running task's hold goes back at once and its job stops within about a second
  * (watchTask); its segments are deleted, and its stored objects (the translated SRT, the uploaded
- * media, its waveform) are queued for deletion in the same transaction, then deleted: a storage
- * failure now leaves them queued for the scheduled sweep, never forgotten. The row stays,
- * soft-deleted (ledger holds refer to it).
+ * media, its waveform, its rendered videos) are queued for deletion in the same transaction, then
+ * deleted: a storage failure now leaves them queued for the scheduled sweep, never forgotten. The
+ * row stays, soft-deleted (ledger holds refer to it).
  */
 export async function deleteTask(ctx: AppContext, userId: number, id: string): Promise<void> {
   const keys = await ctx.db.tx(async (q) => {
@@ -104,6 +104,7 @@ export async function deleteTask(ctx: AppContext, userId: number, id: string): P
     if (!row) throw new AppError('TASK_NOT_FOUND');
     await deleteSegments(q, id);
     const stored = [row.result_key, row.media_key, row.peaks_key].filter((k): k is string => Boolean(k));
+    stored.push(...(await dropRenderFiles(q, id)));
     await queueDeletions(q, stored, 'task-deleted');
     return stored;
   });

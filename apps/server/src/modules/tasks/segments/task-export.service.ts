@@ -6,6 +6,7 @@ import { overridesAs } from '@subtrans/subtitles/override-tags';
 import { vttTagsOut } from '@subtrans/subtitles/vtt-markup';
 import { documentOf } from '../documents.repository.js';
 import type { AppContext } from '../../../context.js';
+import type { Queryable } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { segmentRows, type SegmentRow } from './segments.repository.js';
 import { ownTask } from '../own-task.js';
@@ -31,15 +32,25 @@ const linesOf = (segments: SegmentRow[]) =>
  * ASS keeps the two texts of a bilingual file apart (the original in a style of its own), so it is
  * written from the lines, in the export's order (by time).
  */
-function assEvents(segments: SegmentRow[], includeOriginal: boolean): AssEvent[] {
+function assEvents(segments: SegmentRow[], includeOriginal: boolean): (AssEvent & { id: number })[] {
   // Array.prototype.sort is stable: the task's order breaks ties, as in cuesOfLines
   const ordered = linesOf(segments).sort((a, b) => a.startMs - b.startMs);
   return ordered.map((l) => ({
+    id: l.id,
     startMs: l.startMs,
     endMs: l.endMs,
     text: l.translatedText,
     ...(includeOriginal ? { original: l.originalText } : {}),
   }));
+}
+
+/** Issue 40: the task's lines as a burned-in video shows them (by time; the original too, or not). */
+export async function taskAssEvents(
+  q: Queryable,
+  taskId: string,
+  includeOriginal: boolean,
+): Promise<(AssEvent & { id: number })[]> {
+  return assEvents(await segmentRows(q, taskId), includeOriginal);
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
