@@ -6,16 +6,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../http/errors.js';
 import { ownTask, taskAssEvents } from '../../tasks/index.js';
-import {
-  grabFrame,
-  outputCanvas,
-  probeMedia,
-  SCRIPT_NAME,
-  type MediaInfo,
-} from '../../../tools/ffmpeg/index.js';
+import { grabFrame, outputCanvas, SCRIPT_NAME } from '../../../tools/ffmpeg/index.js';
 import { READ_URL_SECONDS, tools } from '../media-tools.js';
 import { renderCanvas, scriptOf } from './render-job.js';
-import { renderSourceOf } from './render.service.js';
+import { probeStored, renderSourceOf } from './render.service.js';
 
 /**
  * /task/render_preview: one frame of the task's picture at a line, with the line drawn in the
@@ -31,19 +25,6 @@ const PREVIEW_SHORT_SIDE = 480;
 const PREVIEW_LINE_MS = 10_000;
 
 const busy = new Set<number>();
-
-/** what a task's media looks like, by object key (an object never changes under its key) */
-const probed = new Map<string, MediaInfo>();
-const PROBED_KEPT = 200;
-
-async function probeOnce(ctx: AppContext, key: string, location: string): Promise<MediaInfo> {
-  const known = probed.get(key);
-  if (known) return known;
-  const info = await probeMedia(location, tools(ctx));
-  if (probed.size >= PROBED_KEPT) probed.delete(probed.keys().next().value!);
-  probed.set(key, info);
-  return info;
-}
 
 export async function renderPreview(
   ctx: AppContext,
@@ -62,7 +43,7 @@ export async function renderPreview(
       (body.segmentId !== undefined ? events.find((e) => e.id === body.segmentId) : undefined) ?? events[0];
     if (!line) throw new AppError('TASK_NOT_READY');
     const location = await ctx.storage.readableLocation(source.key, READ_URL_SECONDS);
-    const info = await probeOnce(ctx, source.key, location);
+    const info = await probeStored(ctx, source.key);
     // the output's shape, smaller
     const shape = renderCanvas(info, body.resolution);
     const canvas = outputCanvas(shape, PREVIEW_SHORT_SIDE);

@@ -14,7 +14,7 @@ import type { AppContext } from '../../../context.js';
 import { AppError } from '../../../http/errors.js';
 import { hold } from '../../billing/ledger.service.js';
 import { ownTask, userJobOptions, type TaskRow } from '../../tasks/index.js';
-import { probeMedia } from '../../../tools/ffmpeg/index.js';
+import { probeMedia, type MediaInfo } from '../../../tools/ffmpeg/index.js';
 import { findOverview } from '../media-overview.repository.js';
 import { PLAY_URL_SECONDS, READ_URL_SECONDS, tools } from '../media-tools.js';
 import { MEDIA_RENDER_JOB } from '../media-job-names.js';
@@ -34,6 +34,21 @@ export interface RenderSource {
   durationMs: number;
 }
 
+/** what a task's media is, by object key (an object never changes under its key) */
+const probed = new Map<string, MediaInfo>();
+const PROBED_KEPT = 200;
+
+/** ffprobe's answer for the stored object `key`, asked once a process (the state is polled). */
+export async function probeStored(ctx: AppContext, key: string): Promise<MediaInfo> {
+  const known = probed.get(key);
+  if (known) return known;
+  const location = await ctx.storage.readableLocation(key, READ_URL_SECONDS);
+  const info = await probeMedia(location, tools(ctx));
+  if (probed.size >= PROBED_KEPT) probed.delete(probed.keys().next().value!);
+  probed.set(key, info);
+  return info;
+}
+
 /** whether the task has media of its own to render (an unexecuted upload may still expire) */
 const mediaKeyOf = (task: TaskRow) =>
   task.media_key && (task.kind === 'srt' || task.execute_status !== null) ? task.media_key : null;
@@ -47,8 +62,7 @@ export async function renderSourceOf(ctx: AppContext, task: TaskRow): Promise<Re
   // or here when that has not run yet
   const known = Number((await findOverview(ctx.db, task.id))?.media_ms ?? 0);
   if (known > 0) return { key, hasVideo, durationMs: known };
-  const location = await ctx.storage.readableLocation(key, READ_URL_SECONDS);
-  const info = await probeMedia(location, tools(ctx));
+  const info = await probeStored(ctx, key);
   return { key, hasVideo: info.hasVideo, durationMs: info.durationMs };
 }
 
