@@ -37,4 +37,6 @@ export const STORAGE_KEYS = {
   mediaTracked: 'media-tracked',
   // the id of the user who closed the trial points notice (dashboard)
   trialNoticeClosed: 'trial-notice-closed',
+  // issue 40: the style of the last video rendered with its lines, per user (`render-style:<id>`)
+  renderStyle: 'render-style',
 } as const;

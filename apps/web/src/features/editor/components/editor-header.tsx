@@ -224,8 +224,8 @@ const HeaderMenus = memo(function HeaderMenus(props: {
 
 /**
  * The editor's header: back, file name, language pair, engine, save state, undo/redo, find, help,
- * export and the user menu. Memoised with stable callbacks, so typing in a line (which re-renders
- * the page) does not re-render it; and in memoised parts, so the first key after a save (the save
+ * the video with its lines (a task with media), export and the user menu. Memoised with stable
+ * callbacks, so typing in a line (which re-renders the page) does not re-render it; and in memoised parts, so the first key after a save (the save
  * state and undo change) re-renders the badge and the undo/redo buttons, not a dozen antd controls.
  */
 export const EditorHeader = memo(function EditorHeader(props: {
@@ -251,6 +251,8 @@ export const EditorHeader = memo(function EditorHeader(props: {
   sourceFormat: Task['sourceFormat'];
   onExport: (what: ExportChoice | ExportOptions) => void;
   onUserMenu: (key: 'dashboard' | 'logout') => void;
+  /** issue 40: "export video with subtitles" (an element made once by the page), for a task with media */
+  renderAction?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   // looked up once per language: the header renders again on the first key after each save
@@ -301,6 +303,7 @@ export const EditorHeader = memo(function EditorHeader(props: {
           testId="editor-find"
         />
         <IconAction label={labels.help} icon={ICON.help} onClick={props.onHelp} testId="editor-help" />
+        {props.renderAction}
         <HeaderMenus
           readOnly={readOnly}
           userName={props.userName}

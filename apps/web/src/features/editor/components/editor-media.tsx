@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Overview } from '@subtrans/contract';
 import { framesToMs } from '@subtrans/subtitles/retime';
 import { useOverview, useWaveform } from '../api/overview';
+import { renderStateKey } from '../api/render';
 import type { EditorAction } from '../lib/editor-state';
 import type { EditSegment, LineIndex } from '../lib/editor-types';
 import { MIN_GAP_MS } from '../lib/quality';
@@ -57,6 +58,8 @@ export function EditorMedia(props: Props) {
     (answer: Overview) => {
       client.setQueryData(['overview', task.id], answer);
       void client.invalidateQueries({ queryKey: ['media-url', task.id] });
+      // issue 40: the video with its lines can be made now
+      void client.invalidateQueries({ queryKey: renderStateKey(task.id) });
       setAttached(true);
     },
     [client, task.id],

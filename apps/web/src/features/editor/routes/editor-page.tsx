@@ -18,6 +18,7 @@ import { EditorMedia } from '../components/editor-media';
 import type { MediaPlayerHandle } from '../components/media-player';
 import { SegmentList } from '../components/segment-list';
 import { EditorDialogs } from '../components/editor-dialogs';
+import { RenderAction } from '../components/render-action';
 import './editor-page.css';
 import { useAccountMenu } from '../hooks/use-account-menu';
 import { useAutosave } from '../hooks/use-autosave';
@@ -195,6 +196,15 @@ export default function EditorPage() {
     [dispatch, editingRef],
   );
 
+  // issue 40: the video with its lines; its preview shows the current line when it opens
+  const currentRef = useLatest(current);
+  const currentLine = useCallback(() => currentRef.current, [currentRef]);
+  const status = task?.status ?? '';
+  const renderAction = useMemo(
+    () => <RenderAction taskId={taskId} taskStatus={status} currentLine={currentLine} save={save} />,
+    [taskId, status, currentLine, save],
+  );
+
   const onLine = current !== null && !readOnly;
   // issue 35: lines split, merged, inserted, deleted (not while translating, nor on a task translated in part)
   // stable between keys: the toolbar is memoised
@@ -266,6 +276,7 @@ export default function EditorPage() {
         onHelp={openHelp}
         onExport={onExport}
         onUserMenu={menu.onUserMenu}
+        renderAction={renderAction}
       />
       <EditorBanners
         saveState={saveState}
