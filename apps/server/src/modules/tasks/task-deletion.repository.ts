@@ -55,6 +55,21 @@ export async function failRunningTasksOf(q: Queryable, userId: number): Promise<
 }
 
 /**
+ * A closing account's renders still queued or running (issue 40) fail in the caller's transaction;
+ * answers their holds' references, for the caller to give back before the points are forfeited.
+ */
+export async function failRendersOf(q: Queryable, userId: number): Promise<string[]> {
+  const rows = await q.query<{ hold_ref: string }>(
+    `UPDATE task_renders
+        SET status = 'failed', error_key = 'RENDER_FAILED', error = 'the account was closed',
+            finished_at = now(), updated_at = now()
+      WHERE user_id = $1 AND status IN ('queued', 'rendering') RETURNING hold_ref`,
+    [userId],
+  );
+  return rows.map((r) => r.hold_ref);
+}
+
+/**
  * Deletes every task of a user, soft-deleted ones too, with their segments (cascade), and the
  * user's re-translation counters; answers the stored objects they named (results, media, waveforms).
  */

@@ -180,5 +180,15 @@ describe.each(STORAGE_KINDS)(`videos with their lines burned in (%s storage, ${T
       40000,
       400,
     );
+
+    // the account closes while a render runs: it fails, its hold goes back before the forfeiture
+    expectSuccess(await t.post('/task/render', { id: taskId }, { as: user.token }));
+    expectSuccess(await t.post('/user/close_account', { pass: user.pass }, { as: user.token }));
+    const [closed] = await t.ctx.db.query<{ status: string }>(
+      `SELECT status FROM task_renders WHERE task_id = $1 ORDER BY created_at DESC LIMIT 1`,
+      [taskId],
+    );
+    expect(closed!.status).toBe('failed');
+    expect(await pointsOf(user.id)).toEqual({ balance: 0, held: 0 });
   }, 120_000);
 });

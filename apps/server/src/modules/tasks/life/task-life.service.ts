@@ -6,7 +6,7 @@ import { AppError } from '../../../http/errors.js';
 import { capture, hold, release } from '../../billing/ledger.service.js';
 import { cancelReview } from '../brief/voice.repository.js';
 import { addCharged, claimMediaRest, claimRest, failLaterPart } from '../parts/task-parts.repository.js';
-import { failRunningTasksOf } from '../task-deletion.repository.js';
+import { failRendersOf, failRunningTasksOf } from '../task-deletion.repository.js';
 import { emitEvent } from '../../webhooks/webhooks.service.js';
 import { finishBatchIfDone } from '../batch/batch.repository.js';
 import {
@@ -200,6 +200,8 @@ export async function expireReview(
 export async function closeAccountTasks(ctx: AppContext, q: Queryable, userId: number): Promise<number> {
   const tasks = await failRunningTasksOf(q, userId);
   for (const task of tasks) await book(ctx, q, 'closeAccount', task);
+  // their videos being rendered too (issue 40): their jobs see the account closed and stop
+  for (const ref of await failRendersOf(q, userId)) await release(ctx.db, ref, q);
   return tasks.length;
 }
 
