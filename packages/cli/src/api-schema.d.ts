@@ -96,6 +96,8 @@ export interface paths {
                   task: {
                     fileName: string | null;
                     /** @enum {string} */
+                    purpose: 'translation' | 'render';
+                    /** @enum {string} */
                     state: 'held' | 'charged' | 'released';
                     held: number;
                   } | null;

@@ -58,6 +58,8 @@ export const pointHistoryEntrySchema = z.object({
     .object({
       /** null once the task is deleted */
       fileName: z.string().nullable(),
+      /** what the points paid for: the task's translation, or its video with the lines (issue 40) */
+      purpose: z.enum(['translation', 'render']),
       state: z.enum(TASK_CHARGE_STATES),
       /** what was held when it started */
       held: z.number().int(),

@@ -264,6 +264,7 @@ export async function listHistory(
         r.kind === 'hold'
           ? {
               fileName: r.file_name,
+              purpose: r.reference_id?.startsWith('render:') ? 'render' : 'translation',
               state: CHARGE_STATES[r.hold_status ?? 'held'],
               held: r.hold_amount ?? -r.net,
             }

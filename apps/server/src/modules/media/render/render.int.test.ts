@@ -2,7 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Render, RenderDownload, RenderPreview, RenderState } from '@subtrans/contract';
+import type {
+  PointHistoryEntry,
+  Render,
+  RenderDownload,
+  RenderPreview,
+  RenderState,
+} from '@subtrans/contract';
 import { TEST_DB, type TestApp } from '../../../../test/harness.js';
 import { expectFailure, expectSuccess } from '../../../../test/support/http.js';
 import { changedShare, grayFrame, probeOutput } from '../../../../test/support/frames.js';
@@ -110,6 +116,15 @@ describe.each(STORAGE_KINDS)(`videos with their lines burned in (%s storage, ${T
     }, 60_000);
     expect(done).toMatchObject({ status: 'completed', progress: 1, width: 320, height: 180, error: null });
     expect(await pointsOf(user.id)).toEqual({ balance: before.balance - PER_MINUTE, held: 0 });
+    // the points history names what the points paid for
+    const history = expectSuccess<{ list: PointHistoryEntry[] }>(
+      await t.post('/user/point_history', { page: 1, size: 10 }, { as: user.token }),
+    );
+    expect(history.list.map((e) => [e.amount, e.task?.purpose, e.task?.fileName, e.task?.state])).toEqual([
+      [-PER_MINUTE, 'render', 'harbour.mp4', 'charged'],
+      [expect.any(Number), 'translation', 'harbour.mp4', 'charged'],
+      [100, undefined, undefined, undefined],
+    ]);
 
     const link = expectSuccess<RenderDownload>(
       await t.post('/task/render_download', { id: taskId }, { as: user.token }),

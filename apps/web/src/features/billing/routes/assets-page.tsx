@@ -48,7 +48,9 @@ function taskDetail(task: NonNullable<PointHistoryEntry['task']>, amount: number
 function reason(e: PointHistoryEntry, t: TFunction): string {
   if (e.task) {
     const name = e.task.fileName
-      ? t('billing.reason.task', { name: e.task.fileName })
+      ? t(e.task.purpose === 'render' ? 'billing.reason.render' : 'billing.reason.task', {
+          name: e.task.fileName,
+        })
       : t('billing.reason.deletedTask');
     const detail = taskDetail(e.task, e.amount, t);
     return detail ? `${name} · ${detail}` : name;
