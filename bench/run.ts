@@ -34,7 +34,9 @@
  * fairness (issue 39: one user's task beside another's 100-task batch against the idle server,
  * bench/fairness.ts), keys (issue 39: /task/list with an API key against the same call with a session,
  * per database, bench/api-keys.ts), batch (issue 39: 50 files into 2 languages as a batch against one
- * by one, and the batch's ZIP: first byte and memory, bench/batch.ts).
+ * by one, and the batch's ZIP: first byte and memory, bench/batch.ts), render (issue 40: a 10-minute
+ * 720p video's lines burned in through /task/render against the same ffmpeg command by hand, and
+ * /healthz meanwhile, bench/render.ts).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +58,7 @@ import { benchPipeline } from './pipeline.js';
 import { benchFairness } from './fairness.js';
 import { benchApiKeys } from './api-keys.js';
 import { benchBatch } from './batch.js';
+import { benchRender } from './render.js';
 import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
 import { benchFormats } from './subtitle-formats.js';
@@ -260,7 +263,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness,keys,batch'
+      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness,keys,batch,render'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -287,6 +290,7 @@ async function main() {
   if (only.has('fairness')) figures.push(...(await benchFairness()));
   if (only.has('keys')) figures.push(...(await benchApiKeys(PG_URL)));
   if (only.has('batch')) figures.push(...(await benchBatch()));
+  if (only.has('render')) figures.push(...(await benchRender()));
   console.table(
     figures.map((f) => ({
       figure: f.name,
