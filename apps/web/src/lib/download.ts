@@ -14,6 +14,17 @@ export function fileNameOf(header: string | null): string | null {
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? null;
 }
 
+/** Hands the file at `url` to the browser as `name` (the page stays where it is). */
+export function saveUrl(url: string, name: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
 /**
  * POSTs `body` as JSON to a call that answers a file (ROUTE_EXCEPTIONS' downloads) and hands the
  * file to the browser; a refusal answers the envelope and is thrown as an ApiError.
@@ -37,11 +48,6 @@ export async function downloadFile(path: string, body: unknown, fallbackName: st
   const blob = await res.blob();
   const name = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  saveUrl(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -48,7 +48,7 @@ const isVideo = (task: Pick<TaskRow, 'media_type'>) => task.media_type === 2;
  * whether the task has media the timeline draws: an audio/video task's own once executed (before,
  * its file may still expire), or those given to a subtitle-file task
  */
-const hasMedia = (task: TaskRow) =>
+export const hasMedia = (task: TaskRow) =>
   Boolean(task.media_key) && (task.kind === 'srt' || task.execute_status !== null);
 
 /**

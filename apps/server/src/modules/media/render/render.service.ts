@@ -16,6 +16,7 @@ import { hold } from '../../billing/ledger.service.js';
 import { ownTask, userJobOptions, type TaskRow } from '../../tasks/index.js';
 import { probeMedia, type MediaInfo } from '../../../tools/ffmpeg/index.js';
 import { findOverview } from '../media-overview.repository.js';
+import { hasMedia } from '../media-overview.service.js';
 import { PLAY_URL_SECONDS, READ_URL_SECONDS, tools } from '../media-tools.js';
 import { MEDIA_RENDER_JOB } from '../media-job-names.js';
 import { insertRender, latestRender, setRenderJob, type RenderRow } from './render.repository.js';
@@ -49,12 +50,9 @@ export async function probeStored(ctx: AppContext, key: string): Promise<MediaIn
   return info;
 }
 
-/** whether the task has media of its own to render (an unexecuted upload may still expire) */
-const mediaKeyOf = (task: TaskRow) =>
-  task.media_key && (task.kind === 'srt' || task.execute_status !== null) ? task.media_key : null;
-
 export async function renderSourceOf(ctx: AppContext, task: TaskRow): Promise<RenderSource | null> {
-  const key = mediaKeyOf(task);
+  // the media the timeline draws (an unexecuted upload may still expire)
+  const key = hasMedia(task) ? task.media_key : null;
   if (!key) return null;
   const hasVideo = task.media_type === 2;
   if (task.kind === 'media') return { key, hasVideo, durationMs: Number(task.duration_ms) };

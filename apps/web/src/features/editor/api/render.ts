@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ErrorCodes, type RenderResolution, type RenderState, type RenderStyle } from '@subtrans/contract';
 import { api, ApiError } from '../../../lib/api-client';
+import { saveUrl } from '../../../lib/download';
 
 /** while a render waits or runs, its state is asked again this often */
 export const RENDER_POLL_MS = 1500;
@@ -69,11 +70,5 @@ export const startRender = (taskId: string, style: RenderStyle, resolution: Rend
  */
 export async function downloadRender(taskId: string): Promise<void> {
   const { url, fileName } = await api('taskRenderDownload', { id: taskId });
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  saveUrl(url, fileName);
 }
