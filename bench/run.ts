@@ -36,7 +36,8 @@
  * per database, bench/api-keys.ts), batch (issue 39: 50 files into 2 languages as a batch against one
  * by one, and the batch's ZIP: first byte and memory, bench/batch.ts), render (issue 40: a 10-minute
  * 720p video's lines burned in through /task/render against the same ffmpeg command by hand, and
- * /healthz meanwhile, bench/render.ts).
+ * /healthz meanwhile, bench/render.ts), review (issue 40 §2: a review link to a 1,000-line task
+ * opened in Chromium against the editor of the same task, bench/review.ts).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,7 @@ import { benchFairness } from './fairness.js';
 import { benchApiKeys } from './api-keys.js';
 import { benchBatch } from './batch.js';
 import { benchRender } from './render.js';
+import { benchReview } from './review.js';
 import { benchQuality } from './quality.js';
 import { benchSegmentEdits } from './segment-edit.js';
 import { benchFormats } from './subtitle-formats.js';
@@ -263,7 +265,7 @@ async function main() {
   const only = new Set(
     (
       process.env.BENCH_ONLY ??
-      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness,keys,batch,render'
+      'servers,subtitles,formats,cjk,breaks,untranslated,pipeline,apertium,editor,bundle,media,overview,load,quality,voice,amplification,edits,editor-structure,timeline,fairness,keys,batch,render,review'
     )
       .split(',')
       .map((p) => p.trim()),
@@ -291,6 +293,7 @@ async function main() {
   if (only.has('keys')) figures.push(...(await benchApiKeys(PG_URL)));
   if (only.has('batch')) figures.push(...(await benchBatch()));
   if (only.has('render')) figures.push(...(await benchRender()));
+  if (only.has('review')) figures.push(...(await benchReview()));
   console.table(
     figures.map((f) => ({
       figure: f.name,

@@ -5,7 +5,14 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { ErrorCodes, LIMITS, OAUTH_PICTURE_HOSTS, errorMessage, uiLanguageSchema } from '@subtrans/contract';
+import {
+  ErrorCodes,
+  LIMITS,
+  OAUTH_PICTURE_HOSTS,
+  REVIEW_PAGE_PATH,
+  errorMessage,
+  uiLanguageSchema,
+} from '@subtrans/contract';
 import type { AppContext } from './context.js';
 import { installErrorHandling } from './http/envelope-plugin.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
@@ -33,6 +40,7 @@ import { glossaryRoutes } from './modules/glossary/glossary.routes.js';
 import { seriesRoutes } from './modules/series/series.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { renderRoutes } from './modules/media/render/render.routes.js';
+import { reviewRoutes } from './modules/review/review.routes.js';
 import { localStorageRoutes } from './modules/media/storage.routes.js';
 import { isLocalStorage } from './providers/storage/local-storage.js';
 import { listenForAuthChanges } from './modules/accounts/session-cache.js';
@@ -133,6 +141,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   seriesRoutes(app, ctx);
   mediaRoutes(app, ctx);
   renderRoutes(app, ctx);
+  reviewRoutes(app, ctx);
   if (isLocalStorage(ctx.storage)) await localStorageRoutes(app, ctx.storage);
   paymentsRoutes(app, ctx);
 
@@ -178,6 +187,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       const lang = uiLanguageSchema.safeParse(asked).data ?? siteConfigFor(ctx, req).defaultLanguage;
       const links = preloads(url.pathname, lang);
       const html = prerender(indexHtml, url.pathname, lang, ctx.publicOrigin);
+      if (url.pathname.replace(/\/+$/, '') === REVIEW_PAGE_PATH)
+        void reply.header('x-robots-tag', 'noindex, nofollow');
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -47,6 +47,10 @@ export interface RateLimits {
   passwordChecksPerUser: RateLimitRule;
   /** calls made with one API key, whatever the call (issue 39; API_KEY_CALLS_PER_MINUTE) */
   apiKeyCalls: RateLimitRule;
+  /** review links opened from one client address (issue 40 §2), known or not */
+  reviewOpensPerIp: RateLimitRule;
+  /** reviewers' comments sent from one client address */
+  reviewCommentsPerIp: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -64,6 +68,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   oauthPerIp: { limit: 60, windowSeconds: 15 * 60 },
   passwordChecksPerUser: { limit: 5, windowSeconds: 15 * 60 },
   apiKeyCalls: { limit: 300, windowSeconds: 60 },
+  reviewOpensPerIp: { limit: 120, windowSeconds: 60 },
+  reviewCommentsPerIp: { limit: 60, windowSeconds: 10 * 60 },
 };
 
 /** Who a new account is, as its sign-up knew it: trial points are granted once per identity. */

@@ -406,6 +406,8 @@ export interface paths {
                   chargedPoints: number;
                 } | null;
                 partEnd: number | null;
+                openComments: number;
+                approvedAt: string | null;
               };
             };
           };
@@ -513,6 +515,8 @@ export interface paths {
                     chargedPoints: number;
                   } | null;
                   partEnd: number | null;
+                  openComments: number;
+                  approvedAt: string | null;
                 }[];
                 pageNum: number;
                 pageSize: number;
@@ -624,6 +628,8 @@ export interface paths {
                   chargedPoints: number;
                 } | null;
                 partEnd: number | null;
+                openComments: number;
+                approvedAt: string | null;
                 segments: {
                   id: number;
                   startTime: string;
@@ -739,6 +745,8 @@ export interface paths {
                   chargedPoints: number;
                 } | null;
                 partEnd: number | null;
+                openComments: number;
+                approvedAt: string | null;
                 lines: [
                   number,
                   number,
@@ -915,6 +923,8 @@ export interface paths {
                   chargedPoints: number;
                 } | null;
                 partEnd: number | null;
+                openComments: number;
+                approvedAt: string | null;
               };
             };
           };
@@ -1089,6 +1099,8 @@ export interface paths {
                   chargedPoints: number;
                 } | null;
                 partEnd: number | null;
+                openComments: number;
+                approvedAt: string | null;
               };
             };
           };
@@ -1771,6 +1783,8 @@ export interface paths {
                   chargedPoints: number;
                 } | null;
                 partEnd: number | null;
+                openComments: number;
+                approvedAt: string | null;
               };
             };
           };
@@ -1884,6 +1898,8 @@ export interface paths {
                     chargedPoints: number;
                   } | null;
                   partEnd: number | null;
+                  openComments: number;
+                  approvedAt: string | null;
                 }[];
               };
             };
@@ -2002,6 +2018,8 @@ export interface paths {
                     chargedPoints: number;
                   } | null;
                   partEnd: number | null;
+                  openComments: number;
+                  approvedAt: string | null;
                 }[];
               };
             };
@@ -4271,6 +4289,399 @@ export interface paths {
                 url: string;
                 fileName: string;
                 expiresAt: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/review_links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                links: {
+                  id: string;
+                  /** @enum {string} */
+                  access: 'read' | 'comment';
+                  /** @enum {string} */
+                  state: 'active' | 'expired' | 'revoked';
+                  createdAt: string;
+                  expiresAt: string;
+                  revokedAt: string | null;
+                  comments: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/review_link_create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @default comment
+             * @enum {string}
+             */
+            access?: 'read' | 'comment';
+            /** @default 7 */
+            expiresInDays?: 1 | 7 | 30;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                id: string;
+                /** @enum {string} */
+                access: 'read' | 'comment';
+                /** @enum {string} */
+                state: 'active' | 'expired' | 'revoked';
+                createdAt: string;
+                expiresAt: string;
+                revokedAt: string | null;
+                comments: number;
+                url: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/review_link_revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            linkId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: null;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/review_comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                comments: {
+                  id: string;
+                  segmentId: number;
+                  author: string | null;
+                  byOwner: boolean;
+                  body: string;
+                  createdAt: string;
+                  replyTo: string | null;
+                  resolvedAt: string | null;
+                }[];
+                approvedAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/review_answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            commentId: string;
+            body: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                id: string;
+                segmentId: number;
+                author: string | null;
+                byOwner: boolean;
+                body: string;
+                createdAt: string;
+                replyTo: string | null;
+                resolvedAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/review_resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            commentId: string;
+            resolved: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                id: string;
+                segmentId: number;
+                author: string | null;
+                byOwner: boolean;
+                body: string;
+                createdAt: string;
+                replyTo: string | null;
+                resolvedAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/review_approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            approved: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              msg: string;
+              data: {
+                approvedAt: string | null;
               };
             };
           };

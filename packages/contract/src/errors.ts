@@ -12,6 +12,7 @@ import { VOICE_ERRORS } from './voice-errors.js';
 import { MEDIA_ATTACH_ERRORS } from './media-attach-errors.js';
 import { API_KEY_ERRORS } from './api-key-errors.js';
 import { RENDER_ERRORS } from './render-errors.js';
+import { REVIEW_ERRORS } from './review-errors.js';
 
 export type { UiLanguage };
 
@@ -20,7 +21,7 @@ export type { UiLanguage };
  * the messages may be refined, the code never changes meaning. Each domain's errors are in a file
  * of their own beside this one (`*-errors.ts`: task limits, storage, site and payment channels,
  * accounts, faults, voice, forms, parts, structure, subtitle files, attached media, API keys,
- * renders); the general ones are here.
+ * renders, reviews); the general ones are here.
  */
 export const ErrorCodes = {
   ...STORAGE_ERRORS,
@@ -34,6 +35,7 @@ export const ErrorCodes = {
   ...MEDIA_ATTACH_ERRORS,
   ...API_KEY_ERRORS,
   ...RENDER_ERRORS,
+  ...REVIEW_ERRORS,
   VALIDATION: def(40000, 400, '请求参数有误', 'Invalid request', 'リクエストが正しくありません'),
   BAD_JSON: def(
     40001,

@@ -25,3 +25,4 @@ export * from './api-keys.js';
 export * from './webhooks.js';
 export * from './batches.js';
 export * from './renders.js';
+export * from './reviews.js';

@@ -125,6 +125,17 @@ export const API = {
   taskRender: '/task/render',
   /** a URL that downloads the latest completed render */
   taskRenderDownload: '/task/render_download',
+  /** issue 40 §2: a task's review links (create, list, revoke), its comments, answers, approval */
+  taskReviewLinks: '/task/review_links',
+  taskReviewLinkCreate: '/task/review_link_create',
+  taskReviewLinkRevoke: '/task/review_link_revoke',
+  taskReviewComments: '/task/review_comments',
+  taskReviewAnswer: '/task/review_answer',
+  taskReviewResolve: '/task/review_resolve',
+  taskReviewApprove: '/task/review_approve',
+  /** the reviewer's calls, without an account: the token in the body */
+  reviewOpen: '/review/open',
+  reviewComment: '/review/comment',
 } as const;
 
 /** Where the server serves the OpenAPI document of ROUTES (public, read-only). */

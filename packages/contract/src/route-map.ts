@@ -40,6 +40,12 @@ export function defineRoute<const R extends RouteDef>(route: R): R {
   return route;
 }
 
+/** A POST call of the map. */
+export const postRoute = <const P extends string, const R extends Omit<RouteDef, 'method' | 'path'>>(
+  path: P,
+  route: R,
+) => defineRoute({ method: 'POST', path, ...route });
+
 /** What a call answers in `data`. */
 export type RouteData<R extends RouteDef> = z.output<R['response']>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiKeyIdBody, apiKeySchema, createApiKeyBody, createdApiKeySchema } from './api-keys.js';
 import { savedWebhookSchema, setWebhookBody, webhookStateSchema } from './webhooks.js';
 import { batchIdBody, batchSchema, createBatchFields } from './batches.js';
-import * as render from './renders.js';
+import { FINISH_ROUTES } from './finish-routes.js';
 import {
   adminUserSchema,
   changePasswordBody,
@@ -69,7 +69,7 @@ import {
   productSchema,
 } from './payments.js';
 import { API, OPENAPI_PATH } from './paths.js';
-import { defineRoute, type RouteDef, type RouteException } from './route-map.js';
+import { defineRoute, postRoute as post, type RouteDef, type RouteException } from './route-map.js';
 import { contactBody, contactReceiptSchema, siteConfigSchema } from './site.js';
 import {
   createTaskFields,
@@ -106,8 +106,6 @@ import {
   taskBriefSchema,
 } from './brief.js';
 
-const post = <const P extends string, const R extends Omit<RouteDef, 'method' | 'path'>>(path: P, route: R) =>
-  defineRoute({ method: 'POST', path, ...route });
 const nothing = z.null();
 const texts = z.array(z.string());
 
@@ -326,27 +324,7 @@ export const ROUTES = {
     idempotent: true,
   }),
   batchGet: post(API.batchGet, { body: batchIdBody, response: batchSchema, keyScope: 'read' }),
-  taskRenderState: post(API.taskRenderState, {
-    keyScope: 'read',
-    body: taskIdBody,
-    response: render.renderStateSchema,
-  }),
-  taskRenderPreview: post(API.taskRenderPreview, {
-    keyScope: 'read',
-    body: render.renderPreviewBody,
-    response: render.renderPreviewSchema,
-  }),
-  taskRender: post(API.taskRender, {
-    idempotent: true,
-    keyScope: 'translate',
-    body: render.startRenderBody,
-    response: render.renderSchema,
-  }),
-  taskRenderDownload: post(API.taskRenderDownload, {
-    keyScope: 'read',
-    body: taskIdBody,
-    response: render.renderDownloadSchema,
-  }),
+  ...FINISH_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 export type Routes = typeof ROUTES;
 /** A call of ROUTES by its name. */

@@ -123,6 +123,10 @@ export const taskSchema = z.object({
   partial: taskPartialSchema.nullable(),
   /** the last line the running (or last) run translates when it covers a part; null: to the end */
   partEnd: z.number().int().nullable(),
+  /** issue 40 §2: reviewers' comments not resolved yet */
+  openComments: z.number().int(),
+  /** issue 40 §2: when the owner marked it approved; null: not approved */
+  approvedAt: z.string().nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
 

@@ -2,7 +2,7 @@ import { API, type UiLanguage } from '@subtrans/contract';
 import { BRIEF_ROUTE_FIELDS, VOICE_FIELDS, VOICE_LABELS } from './voice-field-labels.js';
 import { FILE_LABELS, UPLOAD_LABELS } from './file-field-labels.js';
 import { API_KEY_LABELS, API_KEY_ROUTE_FIELDS } from './api-key-field-labels.js';
-import { RENDER_LABELS, RENDER_ROUTE_FIELDS } from './render-field-labels.js';
+import { FINISH_LABELS, FINISH_ROUTE_FIELDS } from './finish-field-labels.js';
 
 type Label = Readonly<Record<UiLanguage, string>>;
 const L = (zh: string, en: string, ja: string): Label => ({ zh, en, ja });
@@ -142,7 +142,7 @@ const LABELS = {
   ...FILE_LABELS,
   ...UPLOAD_LABELS,
   ...API_KEY_LABELS,
-  ...RENDER_LABELS,
+  ...FINISH_LABELS,
 } as const satisfies Record<string, Label>;
 
 type LabelKey = keyof typeof LABELS;
@@ -364,7 +364,7 @@ const ROUTE_FIELDS: Readonly<Record<string, Fields>> = {
   [API.taskReapply]: { id: 'taskId' },
   ...BRIEF_ROUTE_FIELDS,
   ...(API_KEY_ROUTE_FIELDS as Readonly<Record<string, Fields>>),
-  ...(RENDER_ROUTE_FIELDS as Readonly<Record<string, Fields>>),
+  ...(FINISH_ROUTE_FIELDS as Readonly<Record<string, Fields>>),
 };
 
 /** The path with list positions as `*`, and the last position (from 1) for `{n}`. */

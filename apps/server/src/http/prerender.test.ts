@@ -45,6 +45,19 @@ describe('prerendered public pages (what a crawler without JavaScript reads)', (
     );
   });
 
+  it("keeps a review link's page out of search engines, nothing else of it in the HTML", () => {
+    const html = render(INDEX, '/review', 'en', ORIGIN);
+    expect(html).toBe(
+      INDEX.replace('<html lang="zh-CN">', '<html lang="en">').replace(
+        '</head>',
+        '  <meta name="robots" content="noindex, nofollow" />\n  </head>',
+      ),
+    );
+    expect(render(INDEX, '/review/', 'zh', ORIGIN)).toContain(
+      '<meta name="robots" content="noindex, nofollow" />',
+    );
+  });
+
   it('gives every public page a title, a description and a heading in every language', () => {
     for (const page of PUBLIC_PAGES) {
       for (const lang of UI_LANGUAGES) {

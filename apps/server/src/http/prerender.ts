@@ -1,4 +1,11 @@
-import { HTML_LANG, PUBLIC_PAGES, SEO_ROUTES, UI_LANGUAGES, type UiLanguage } from '@subtrans/contract';
+import {
+  HTML_LANG,
+  PUBLIC_PAGES,
+  REVIEW_PAGE_PATH,
+  SEO_ROUTES,
+  UI_LANGUAGES,
+  type UiLanguage,
+} from '@subtrans/contract';
 import { loadAllMessages, messageAt, type MessageKey, type Messages } from '@subtrans/locales';
 import { escapeHtml } from './html.js';
 
@@ -17,6 +24,9 @@ export async function createPrerenderer(load: () => Promise<Record<UiLanguage, M
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // every page says its language: the app starts in it without waiting for the host's profile
     const html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${HTML_LANG[lang]}">`);
+    // a review link's page (issue 40 §2) is someone's task: never in a search engine's index
+    if (page === REVIEW_PAGE_PATH)
+      return html.replace('</head>', '  <meta name="robots" content="noindex, nofollow" />\n  </head>');
     if (!publicPages.has(page)) return html;
     const messages = texts[lang];
     const slug = page.slice(1);

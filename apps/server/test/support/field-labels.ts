@@ -212,6 +212,32 @@ export const EXPECTED: Record<string, Record<string, string[]>> = {
     resolution: ['分辨率', 'resolution'],
     segmentId: ['字幕行 ID', 'line id'],
   },
+  '/task/review_links': { id: ['任务 ID', 'task id'] },
+  '/task/review_comments': { id: ['任务 ID', 'task id'] },
+  '/task/review_link_create': {
+    id: ['任务 ID', 'task id'],
+    access: ['链接权限', 'link access'],
+    expiresInDays: ['有效天数', 'days valid'],
+  },
+  '/task/review_link_revoke': { id: ['任务 ID', 'task id'], linkId: ['审阅链接 ID', 'review link id'] },
+  '/task/review_answer': {
+    id: ['任务 ID', 'task id'],
+    commentId: ['评论 ID', 'comment id'],
+    body: ['评论内容', 'comment'],
+  },
+  '/task/review_resolve': {
+    id: ['任务 ID', 'task id'],
+    commentId: ['评论 ID', 'comment id'],
+    resolved: ['已解决', 'resolved'],
+  },
+  '/task/review_approve': { id: ['任务 ID', 'task id'], approved: ['已通过', 'approved'] },
+  '/review/open': { token: ['审阅链接', 'review link'] },
+  '/review/comment': {
+    token: ['审阅链接', 'review link'],
+    segmentId: ['字幕行 ID', 'line id'],
+    name: ['您的名字', 'your name'],
+    body: ['评论内容', 'comment'],
+  },
   '/batch/export': {
     id: ['批量任务 ID', 'batch id'],
     formats: ['导出格式', 'export formats'],

@@ -80,7 +80,10 @@ describe(`the contact form and the crawler files (${TEST_DB})`, () => {
     expect(robots.headers['content-type']).toContain('text/plain');
     expect(robots.body).toContain('Sitemap: http://localhost:8080/sitemap.xml');
     expect(robots.body).toContain('Disallow: /dashboard');
+    // review links' pages (issue 40 §2) are someone's task
+    expect(robots.body).toContain('Disallow: /review');
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).not.toContain('/review');
     expect(sitemap.headers['content-type']).toContain('application/xml');
     for (const page of ['/', '/srt-translation', '/guide', '/about', '/contact', '/terms', '/privacy'])
       expect(sitemap.body).toContain(`<loc>http://localhost:8080${page}</loc>`);

@@ -41,7 +41,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nDisallow: /dashboard\nDisallow: /edit/\nDisallow: /assets\nDisallow: /sandbox/\nAllow: /\n\nSitemap: ${ctx.publicOrigin}/sitemap.xml\n`,
+        `User-agent: *\nDisallow: /dashboard\nDisallow: /edit/\nDisallow: /assets\nDisallow: /sandbox/\nDisallow: /review\nAllow: /\n\nSitemap: ${ctx.publicOrigin}/sitemap.xml\n`,
       ),
   );
 

@@ -54,10 +54,13 @@ export interface TaskRow extends TaskVoiceRow, TaskPartRow {
   source_format: SubtitleInputFormat | null;
   /** lines with review flags, where the query counted them (REVIEW_COUNT) */
   review_count?: number;
+  /** issue 40 §2: reviewers' comments not resolved, where the query counted them (OPEN_COMMENTS) */
+  open_comments?: number;
+  approved_at: Date | null;
 }
 
 /** every column of TaskRow, for SELECT and RETURNING lists */
-export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, peaks_key, keep_engine_breaks, source_format, batch_id, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
+export const TASK_COLUMNS = `id, user_id, file_name, original_language, detected_language, target_language, translation_service, include_original_text, status, progress, segment_count, duration_ms, estimated_points, cost_rule, kept_original, points_error, upload_error, error, attempts, version, hold_ref, job_id, result_key, deleted_at, created_at, started_at, finished_at, kind, media_key, media_type, media_bytes, media_language, detect_status, execute_status, error_key, media_expires_at, peaks_key, keep_engine_breaks, source_format, batch_id, approved_at, ${VOICE_COLUMNS}, ${PART_COLUMNS}`;
 
 /** what the ledger needs of a task to hold, capture or release its run's points (life/task-life.service.ts) */
 export type TaskHold = Pick<TaskRow, 'id' | 'user_id' | 'hold_ref' | 'estimated_points'>;
@@ -85,6 +88,10 @@ export const REVIEW_COUNT = `(SELECT count(*)::int FROM (
   ) lim
   WHERE x.flagged OR x.d < lim.lo OR x.d > lim.hi OR x.gap < ${framesToMs(MIN_GAP_FRAMES, 24)}
 ) AS review_count`;
+
+/** a select-list item: the reviewers' comments on the task not resolved yet (issue 40 §2) */
+export const OPEN_COMMENTS = `(SELECT count(*)::int FROM review_comments c
+    WHERE c.task_id = tasks.id AND c.resolved_at IS NULL AND NOT c.by_owner) AS open_comments`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -130,6 +137,8 @@ export function toTask(r: TaskRow): Task {
     voice: toVoice(r),
     partial: toPartial(r),
     partEnd: r.part_end,
+    openComments: r.open_comments ?? 0,
+    approvedAt: iso(r.approved_at),
   };
 }
 
@@ -203,7 +212,7 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<TaskRow> {
 /** The caller's own live task, or undefined (another user's task is "not found" too). */
 export async function findOwnTask(q: Queryable, userId: number, id: string): Promise<TaskRow | undefined> {
   const rows = await q.query<TaskRow>(
-    `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT}, ${PART_TOTALS} FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+    `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT}, ${OPEN_COMMENTS}, ${PART_TOTALS} FROM tasks WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
     [id, userId],
   );
   return rows[0];
@@ -212,7 +221,7 @@ export async function findOwnTask(q: Queryable, userId: number, id: string): Pro
 export async function listOwnTasks(q: Queryable, userId: number, page: number, size: number) {
   const [rows, count] = await Promise.all([
     q.query<TaskRow>(
-      `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT}, ${PART_TOTALS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${TASK_COLUMNS}, ${REVIEW_COUNT}, ${OPEN_COMMENTS}, ${PART_TOTALS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [userId, size, (page - 1) * size],
     ),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE user_id = $1 AND deleted_at IS NULL`, [
