@@ -16,6 +16,7 @@ const ANTD_LAYOUT = 'src/app/antd-layout.tsx';
 const PAGES: { match: (pathname: string) => boolean; source: string }[] = [
   { match: (p) => p.startsWith('/edit/'), source: 'src/features/editor/routes/editor-page.tsx' },
   { match: (p) => p === '/dashboard', source: 'src/app/dashboard/dashboard-page.tsx' },
+  { match: (p) => p === '/review', source: 'src/features/review/routes/review-page.tsx' },
 ];
 const ANTD_PATTERNS = ANTD_PAGES.map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`));
 const EDITOR_TASK = /^\/edit\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;

@@ -108,6 +108,8 @@ export const router = createBrowserRouter([
           { path: paths.privacy, element: named(info, 'PrivacyPage') },
           { path: paths.paymentSuccess, element: named(payments, 'PaymentSuccessPage') },
           { path: paths.paymentFail, element: named(payments, 'PaymentFailPage') },
+          // issue 40 §2: a reviewer opens a link without an account
+          { path: paths.review, element: page(() => import('../features/review/routes/review-page')) },
           {
             element: <RequireAuth />,
             children: [

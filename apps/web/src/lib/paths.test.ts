@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { taskIdBody } from '@subtrans/contract';
-import { isTaskId } from './paths';
+import { REVIEW_PAGE_PATH, taskIdBody } from '@subtrans/contract';
+import { isTaskId, paths } from './paths';
 
 describe('isTaskId', () => {
   it('accepts exactly the ids the server’s schema accepts', () => {
@@ -21,5 +21,11 @@ describe('isTaskId', () => {
     ]) {
       expect(isTaskId(id), id).toBe(taskIdBody.safeParse({ id }).success);
     }
+  });
+});
+
+describe('the review page', () => {
+  it('is where the server’s review links point', () => {
+    expect(paths.review).toBe(REVIEW_PAGE_PATH);
   });
 });

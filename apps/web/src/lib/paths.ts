@@ -18,6 +18,8 @@ export const paths = {
   paymentFail: '/payment-fail',
   dashboard: '/dashboard',
   assets: '/assets',
+  /** issue 40 §2: a review link, `/review#<token>` (the contract's REVIEW_PAGE_PATH), public */
+  review: '/review',
   /** the editor's route, with its parameter */
   editorRoute: '/edit/:taskId',
 } as const;
@@ -48,6 +50,10 @@ export const seriesPath = (id?: string) =>
 
 /** The editor of a task (it opens on all lines; its lines to review are a filter there). */
 export const editorPath = (taskId: string) => `/edit/${taskId}`;
+
+/** issue 40 §2: the editor with its reviewers' comments open (`EDITOR_COMMENTS_PARAM`) */
+export const EDITOR_COMMENTS_PARAM = 'comments';
+export const editorCommentsPath = (taskId: string) => `${editorPath(taskId)}?${EDITOR_COMMENTS_PARAM}=open`;
 
 /**
  * A task id's shape: the UUIDs the contract's z.uuid() accepts (RFC 9562 versions 1–8, the nil

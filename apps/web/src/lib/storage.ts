@@ -39,4 +39,6 @@ export const STORAGE_KEYS = {
   trialNoticeClosed: 'trial-notice-closed',
   // issue 40: the style of the last video rendered with its lines, per user (`render-style:<id>`)
   renderStyle: 'render-style',
+  // issue 40 §2: the name a reviewer signed comments with, offered again on the next review link
+  reviewerName: 'reviewer-name',
 } as const;

@@ -171,5 +171,7 @@ export const taskFixture = (over: Partial<Task> & Pick<Task, 'id'>): Task => ({
   voice: DEFAULT_TASK_VOICE,
   partial: null,
   partEnd: null,
+  openComments: 0,
+  approvedAt: null,
   ...over,
 });

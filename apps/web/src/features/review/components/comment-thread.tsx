@@ -1,0 +1,58 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ReviewComment } from '@subtrans/contract';
+import type { Thread } from '../lib/review-lines';
+import { useDateFormat } from '../lib/dates';
+
+function Entry({ comment }: { comment: ReviewComment }) {
+  const { t } = useTranslation();
+  const date = useDateFormat();
+  return (
+    <>
+      <div className="review-comment-head">
+        {/* the owner is only ever "the owner": the page tells nothing of their account */}
+        {comment.byOwner ? (
+          <Tag color="blue" className="review-owner" data-testid="review-owner">
+            {t('review.owner')}
+          </Tag>
+        ) : (
+          <strong className="review-author">{comment.author}</strong>
+        )}
+        <time dateTime={comment.createdAt}>{date(comment.createdAt, 'short')}</time>
+        {comment.resolvedAt ? (
+          <Tag color="success" data-testid="review-resolved">
+            {t('review.resolved')}
+          </Tag>
+        ) : null}
+      </div>
+      <p className="review-comment-body">{comment.body}</p>
+    </>
+  );
+}
+
+/** A line's comments, each with the owner's answers under it. */
+export function CommentThread({ threads }: { threads: readonly Thread[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="review-thread" aria-label={t('review.comments')} data-testid="review-thread">
+      {threads.map(({ comment, answers }) => (
+        <li
+          key={comment.id}
+          className={comment.resolvedAt ? 'review-comment is-resolved' : 'review-comment'}
+          data-testid="review-comment"
+        >
+          <Entry comment={comment} />
+          {answers.length ? (
+            <ul className="review-answers">
+              {answers.map((a) => (
+                <li key={a.id} className="review-comment review-answer" data-testid="review-answer">
+                  <Entry comment={a} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
