@@ -51,6 +51,7 @@ export async function chooseOption(page: Page, testId: string, search: string, o
  */
 export async function newCustomer(page: Page, points = 100) {
   const email = uniqueEmail('voice');
+  const pass = 'e2e-secret-1';
   const post = async (path: string, data: object) => {
     const body = (await (await page.request.post(path, { headers: { Origin: BASE }, data })).json()) as {
       code: number;
@@ -62,11 +63,11 @@ export async function newCustomer(page: Page, points = 100) {
   await post('/user/register', {
     email,
     name: 'Voice Customer',
-    pass: 'e2e-secret-1',
+    pass,
     code: await codeFromMail(email),
   });
   if (points) await grantToCurrentUser(page, points);
-  return { email };
+  return { email, pass };
 }
 
 /** Setup shortcut: a glossary of the signed-in user, saved through the API. */

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectDashboard, registerViaUi } from '../support/auth.js';
+import { expectDashboard } from '../support/auth.js';
+import { newCustomer } from '../support/voice.js';
 
 test('the auth callback fails with the cross-domain cookie hint when no session arrives', async ({
   page,
@@ -24,8 +25,7 @@ test('the auth callback reports a provider error at once', async ({ page }) => {
 });
 
 test('the auth callback finds the session, shows success and enters the app', async ({ page }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  const { email } = await newCustomer(page, 0);
   await page.goto('/auth/callback');
   await expect(page.getByTestId('callback-success')).toBeVisible({ timeout: 10_000 });
   await expectDashboard(page, email);

@@ -4,7 +4,7 @@ import { layoutText, normsFor, parseSrt } from '@subtrans/subtitles';
 
 /** a re-translated line as the server lays it out for French (the fake engine answers one line) */
 const fr = (text: string) => layoutText(`[fr] ${text}`, 'fr', normsFor('fr'));
-import { expectDashboard, registerViaUi } from '../support/auth.js';
+import { newCustomer } from '../support/voice.js';
 import { newUserWithTask } from '../support/tasks.js';
 
 test('edit a line (kept after reload), re-translate it (blocked while running), find/replace, undo, export', async ({
@@ -174,8 +174,7 @@ test('a zero-length cue: its text edit is saved, its timing still checked', asyn
 });
 
 test('a missing task shows that it does not exist, in each language', async ({ page }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   const missing = '/edit/00000000-0000-4000-8000-000000000000';
   for (const [lang, text] of [
     ['zh', '任务不存在'],
