@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectDashboard, registerViaUi } from '../support/auth.js';
+import { newCustomer } from '../support/voice.js';
 
 test('buy points with the sandbox checkout: balance updated once, order listed as paid', async ({
   page,
   context,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   await page.goto('/dashboard?view=points&lang=en');
   await expect(page.getByTestId('product-2')).toContainText('500 points');
   await expect(page.getByTestId('product-2')).toContainText('¥45.00');
@@ -51,8 +50,7 @@ test('buy points with the sandbox checkout: balance updated once, order listed a
 test('pay by card with the sandbox: the card dialog confirms once, a failed return shows at once', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   await page.goto('/dashboard?view=points&lang=en');
   await page.getByTestId('pay-method').getByText('Card ($)').click();
   await expect(page.getByTestId('card-sandbox')).toBeVisible();
@@ -93,8 +91,7 @@ test('a declined sandbox payment leads to the payment-failed page and credits no
   page,
   context,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   await page.goto('/dashboard?view=points');
   const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByTestId('buy-1').click()]);
   const orderNo = (await checkout.getByTestId('sandbox-order').textContent())!;
@@ -113,8 +110,7 @@ test('a declined sandbox payment leads to the payment-failed page and credits no
 test('the payment-success page: missing parameters fail at once; an unknown id fails after 3 retries', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   await page.goto('/payment-success?id=ST1&lang=en');
   await expect(page.getByTestId('payment-result')).toContainText('Missing payment parameters');
   await page.goto('/payment-success?id=ST-invented-123&type=SUCCESS_URL&lang=en');
