@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectDashboard, registerViaUi } from '../support/auth.js';
-import { englishSrt, grantToCurrentUser } from '../support/points.js';
+import { newCustomer } from '../support/voice.js';
+import { englishSrt } from '../support/points.js';
 
 /**
  * SPEC behaviours an item-by-item walk found different (issue 24, items 1–7), each in the
@@ -25,8 +25,7 @@ const backButton = (page: Page) => page.getByRole('button', { name: /(返\s?回|
 test('§2 a non-manager opening /dashboard?view=users is sent to the home view with the message (zh, en)', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   for (const [lang, text] of [
     ['zh', '只有管理员用户可以使用此功能'],
     ['en', 'Only administrator users may use this function'],
@@ -105,8 +104,7 @@ test('§2 the privacy page’s back button stays at the top left while the page 
 test('§2/§4 re-query shows only while the count is below 3: /payment-success (zh), the Alipay dialog (en)', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   await page.goto('/payment-success?id=ST-never-paid-1&type=SUCCESS_URL');
   const result = page.getByTestId('payment-result');
   await expect(result).toHaveAttribute('data-phase', 'failed', { timeout: 30_000 });
@@ -125,8 +123,7 @@ test('§2/§4 re-query shows only while the count is below 3: /payment-success (
 test('§2 a malformed task id in /edit/{id}: "task not found" at once, in the interface’s language (zh, en)', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   const asked: string[] = [];
   page.on('request', (r) => {
     if (['/task/lines', '/task/get'].includes(new URL(r.url()).pathname)) asked.push(r.url());
@@ -150,8 +147,7 @@ test('§2 a malformed task id in /edit/{id}: "task not found" at once, in the in
 test('§5 submitting the empty subtitle dialog says the file is missing with the language errors (zh, en)', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
+  await newCustomer(page, 0);
   for (const [lang, fileMissing, targetMissing] of [
     ['zh', '请选择字幕文件', '请选择目标语言'],
     ['en', 'Choose a subtitle file', 'Choose the target language'],
@@ -171,9 +167,9 @@ test('§5 submitting the empty subtitle dialog says the file is missing with the
 test('§9 the batch size stored in the browser goes with the start of the translation (zh, en)', async ({
   page,
 }) => {
-  const { email } = await registerViaUi(page);
-  await expectDashboard(page, email);
-  await grantToCurrentUser(page, 100);
+  await newCustomer(page, 100);
+  // the page's origin, for its localStorage
+  await page.goto('/dashboard');
   const starts: unknown[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/task/start') starts.push(r.postDataJSON());
