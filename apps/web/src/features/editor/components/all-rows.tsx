@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { rowKey } from '../lib/editor-names';
 import type { EditSegment } from '../lib/editor-state';
+import type { CommentCount } from '../lib/review-threads';
 import { SegmentRow, type RowHandlers } from './segment-row';
 
 /**
@@ -12,6 +13,7 @@ export function AllRows(props: {
   rowKeys: ReadonlyMap<number, number>;
   flagOf: (id: number) => string;
   reviewOf: (id: number) => string;
+  commentsOf?: (id: number) => CommentCount | undefined;
   numberOf: (id: number) => number;
   selected: ReadonlySet<number>;
   busy: ReadonlySet<number>;
@@ -35,6 +37,8 @@ export function AllRows(props: {
       untranslated={props.translatedThrough != null && seg.id > props.translatedThrough}
       current={props.current === seg.id}
       handlers={props.handlers}
+      openComments={props.commentsOf?.(seg.id)?.open}
+      comments={props.commentsOf?.(seg.id)?.total}
     />
   ));
 }

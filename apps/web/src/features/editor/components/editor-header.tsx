@@ -253,6 +253,8 @@ export const EditorHeader = memo(function EditorHeader(props: {
   onUserMenu: (key: 'dashboard' | 'logout') => void;
   /** issue 40: "export video with subtitles" (an element made once by the page), for a task with media */
   renderAction?: React.ReactNode;
+  /** issue 40 §2: share for review and the reviewers' comments (an element made by the page) */
+  reviewAction?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   // looked up once per language: the header renders again on the first key after each save
@@ -304,6 +306,7 @@ export const EditorHeader = memo(function EditorHeader(props: {
         />
         <IconAction label={labels.help} icon={ICON.help} onClick={props.onHelp} testId="editor-help" />
         {props.renderAction}
+        {props.reviewAction}
         <HeaderMenus
           readOnly={readOnly}
           userName={props.userName}

@@ -23,6 +23,9 @@ export interface RowLabels {
   flag(flag: string): string;
   reviewName(flag: string): string;
   reviewHint(flag: string): string;
+  /** issue 40 §2: a line's open comments */
+  comments(open: number): string;
+  commentsResolved: string;
 }
 
 /** stands for a line's number in the texts (a private-use character no translation holds) */
@@ -74,6 +77,8 @@ export function rowLabels(t: TFunction): RowLabels {
     flag: memo((f: string) => t(runtimeKey('editor.flag.*', f))),
     reviewName: memo((f: string) => t(runtimeKey('editor.review.flag.*', f))),
     reviewHint: memo((f: string) => t(runtimeKey('editor.review.hint.*', f))),
+    comments: memo((count: number) => t('editor.review.comments.row', { count })),
+    commentsResolved: t('editor.review.comments.rowResolved'),
   };
 }
 

@@ -13,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { EditSegment } from '../lib/editor-state';
 import { rowKey } from '../lib/editor-names';
+import type { CommentCount } from '../lib/review-threads';
 import { initialListRect, measureRow, observeListRect, scrollList } from '../lib/virtual-list';
 import { AllRows } from './all-rows';
 import { PHONE_QUERY, SegmentRow, type RowHandlers } from './segment-row';
@@ -46,6 +47,8 @@ export interface SegmentListProps {
   flagOf: (id: number) => string;
   /** a line's review flags (the server's), comma-separated */
   reviewOf: (id: number) => string;
+  /** issue 40 §2: a line's reviewers' comments (undefined: none) */
+  commentsOf?: (id: number) => CommentCount | undefined;
   /** a line's number in the task as it is now (issue 35: not its id once lines are split or inserted) */
   numberOf: (id: number) => number;
   selected: ReadonlySet<number>;
@@ -144,6 +147,7 @@ function VirtualRows({
   rowKeys: pageRowKeys,
   flagOf: pageFlagOf,
   reviewOf,
+  commentsOf,
   numberOf: pageNumberOf,
   linesSeq,
   selected,
@@ -207,6 +211,7 @@ function VirtualRows({
     <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
       {virtualizer.getVirtualItems().map((item) => {
         const seg = rows[item.index]!;
+        const comments = commentsOf?.(seg.id);
         return (
           <div
             key={item.key}
@@ -231,6 +236,8 @@ function VirtualRows({
               untranslated={translatedThrough !== null && seg.id > translatedThrough}
               current={current === seg.id}
               handlers={handlers}
+              openComments={comments?.open}
+              comments={comments?.total}
             />
           </div>
         );

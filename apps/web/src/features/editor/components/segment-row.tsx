@@ -1,5 +1,5 @@
 import { memo, startTransition, useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from 'react';
-import { EditOutlined, LoadingOutlined, SyncOutlined } from '@ant-design/icons';
+import { CommentOutlined, EditOutlined, LoadingOutlined, SyncOutlined } from '@ant-design/icons';
 import { formatSrtTime, parseTimestamp } from '@subtrans/subtitles/time';
 import type { EditSegment, Field } from '../lib/editor-state';
 import './segment-row.css';
@@ -19,6 +19,8 @@ export interface RowHandlers {
   edit(id: number): void;
   /** issue 36: a timing flag clicked: fix timing across the file, its changes shown first */
   fixTiming?: () => void;
+  /** issue 40 §2: a line's comment badge clicked: the reviewers' comments, at this line */
+  comments?: (id: number) => void;
 }
 
 /**
@@ -43,6 +45,30 @@ export function writeAhead(id: number, texts: Pick<EditSegment, 'originalText' |
 const SYNC_ICON = <SyncOutlined />;
 const LOADING_ICON = <LoadingOutlined />;
 const EDIT_ICON = <EditOutlined />;
+const COMMENT_ICON = <CommentOutlined />;
+
+/**
+ * Issue 40 §2: a line reviewers commented on: its open comments' count (or, all resolved, the
+ * icon alone, muted), a button that opens the comments at this line.
+ */
+function CommentBadge(props: { id: number; open: number; onClick?: (id: number) => void }) {
+  const labels = useRowLabels();
+  const label = props.open > 0 ? labels.comments(props.open) : labels.commentsResolved;
+  return (
+    <button
+      type="button"
+      className="seg-comments"
+      data-open={props.open > 0 || undefined}
+      title={label}
+      aria-label={label}
+      onClick={() => props.onClick?.(props.id)}
+      data-testid={`seg-${props.id}-comments`}
+    >
+      {COMMENT_ICON}
+      {props.open > 0 ? <span>{props.open}</span> : null}
+    </button>
+  );
+}
 
 /**
  * A timecode: the first 8 characters (HH:MM:SS) shown, the full precision while focused;
@@ -192,6 +218,9 @@ export const SegmentRow = memo(function SegmentRow(props: {
   untranslated?: boolean;
   current: boolean;
   handlers: RowHandlers;
+  /** issue 40 §2: the reviewers' comments on the line not resolved, and in all (0: none) */
+  openComments?: number;
+  comments?: number;
 }) {
   const labels = useRowLabels();
   const line = labels.line(props.number);
@@ -259,8 +288,11 @@ export const SegmentRow = memo(function SegmentRow(props: {
           onTyping={handlers.typing}
           onText={(text) => handlers.change(seg.id, 'translatedText', text, true)}
         />
-        {flags.length || review.length ? (
+        {flags.length || review.length || props.comments ? (
           <div className="seg-flags">
+            {props.comments ? (
+              <CommentBadge id={seg.id} open={props.openComments ?? 0} onClick={handlers.comments} />
+            ) : null}
             {review.map((f) => (
               <ReviewTag key={f} flag={f} />
             ))}

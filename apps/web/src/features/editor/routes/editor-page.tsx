@@ -29,6 +29,7 @@ import { nextMatch, useFindReplace } from '../hooks/use-find-replace';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { useLineNavigation } from '../hooks/use-line-navigation';
 import { useRowHandlers } from '../hooks/use-row-handlers';
+import { useReview } from '../hooks/use-review';
 import { useQualityFlags } from '../hooks/use-quality-flags';
 import { selectedIn, useSelection } from '../hooks/use-selection';
 import { useShortcuts } from '../hooks/use-shortcuts';
@@ -205,6 +206,14 @@ export default function EditorPage() {
     [taskId, status, currentLine, save],
   );
 
+  // issue 40 §2: reviewers' comments beside the lines, their count in each row, share for review
+  const goTo = useCallback((id: number) => reveal(id, showAll), [reveal, showAll]);
+  const comments = useReview({ taskId, enabled: !!task, lines: state, numberOf, goTo });
+  const rowHandlers = useMemo(
+    () => ({ ...handlers, comments: comments.openAt }),
+    [handlers, comments.openAt],
+  );
+
   const onLine = current !== null && !readOnly;
   // issue 35: lines split, merged, inserted, deleted (not while translating, nor on a task translated in part)
   // stable between keys: the toolbar is memoised
@@ -254,7 +263,7 @@ export default function EditorPage() {
   }
 
   return (
-    <div className="editor-page">
+    <div className="editor-page" data-review-panel={comments.panelOpen || undefined}>
       <EditorHeader
         fileName={task.fileName}
         originalLanguage={task.originalLanguage}
@@ -277,6 +286,7 @@ export default function EditorPage() {
         onExport={onExport}
         onUserMenu={menu.onUserMenu}
         renderAction={renderAction}
+        reviewAction={comments.action}
       />
       <EditorBanners
         saveState={saveState}
@@ -340,13 +350,14 @@ export default function EditorPage() {
         rowKeys={state.rowKeys}
         flagOf={quality.flagOf}
         reviewOf={reviewOf}
+        commentsOf={comments.commentsOf}
         numberOf={numberOf}
         selected={selection.selected}
         busy={busy}
         readOnly={readOnly}
         translatedThrough={task.partial?.translatedThrough ?? null}
         current={current}
-        handlers={handlers}
+        handlers={rowHandlers}
         empty={
           filter === 'flagged'
             ? t('editor.noFlagged')
@@ -379,6 +390,7 @@ export default function EditorPage() {
           onSetTimes: timing.setTimes,
         }}
       />
+      {comments.panel}
       <EditorBrief task={briefOpen ? task : null} mode="view" onClose={closeBrief} reapply={reapplyBrief} />
     </div>
   );

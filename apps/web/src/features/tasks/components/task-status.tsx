@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { PartialFacts } from './partial-facts';
+import { TaskReviewTags } from './task-review-tags';
 import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, errorMessage, type ErrorKey, type Task } from '@subtrans/contract';
@@ -56,6 +57,7 @@ export function TaskStatus({ task }: { task: Task }) {
           </Tag>
         </Link>
       ) : null}
+      <TaskReviewTags task={task} />
       {task.status === 'translating' ? (
         <Progress percent={task.translationProgress} size="small" data-testid="task-progress" />
       ) : null}
