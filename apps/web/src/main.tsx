@@ -7,6 +7,7 @@ import './app/public.css';
 import { loadSiteConfig, Providers, queryClient } from './app/providers';
 import { prefetchSession } from './lib/session';
 import { prefetchEditorTask } from './features/editor/api/editor';
+import { prefetchReviewPage } from './features/review/api/review-query';
 import { isEditorPath } from './lib/paths';
 import { isHomeRoute, loadAntdLayout, loadEditorPage, loadHomePage, router } from './app/router';
 
@@ -22,6 +23,7 @@ if (isHomeRoute(pathname)) void loadHomePage();
 else void loadAntdLayout();
 if (isEditorPath(pathname)) void loadEditorPage();
 prefetchEditorTask(queryClient, pathname);
+prefetchReviewPage(queryClient, pathname, window.location.hash);
 
 const render = () =>
   createRoot(document.getElementById('root')!).render(

@@ -1,17 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ErrorCodes, type ReviewComment, type ReviewPage } from '@subtrans/contract';
 import { api, ApiError } from '../../../lib/api-client';
+import { reviewPageKey, reviewQuery } from './review-query';
 
-/** a token's shape (REVIEW_LIMITS.tokenLength characters of base64url), checked before asking */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The token of a review link from the address's fragment (`#<token>`); null when it is not one. */
-export function tokenFromHash(hash: string): string | null {
-  const token = hash.replace(/^#/, '').trim();
-  return TOKEN.test(token) ? token : null;
-}
-
-export const reviewPageKey = (token: string) => ['review-page', token] as const;
+export { prefetchReviewPage, tokenFromHash } from './review-query';
 
 /**
  * What a review link shows. Read once: asking again would hand the player a new signed URL and
@@ -19,10 +11,8 @@ export const reviewPageKey = (token: string) => ['review-page', token] as const;
  */
 export function useReviewPage(token: string | null) {
   return useQuery({
-    queryKey: reviewPageKey(token ?? ''),
-    queryFn: () => api('reviewOpen', { token: token! }),
+    ...reviewQuery(token ?? ''),
     enabled: token !== null,
-    staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     retry: false,
