@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
+import { parseSrt } from '@subtrans/subtitles';
 import { E2E_PORT } from '../playwright.config.js';
 import { newCustomer } from './voice.js';
 import { englishSrt, grantToCurrentUser } from './points.js';
@@ -59,4 +61,19 @@ export async function completedTask(
 export async function newUserWithTask(page: Page, opts: Parameters<typeof completedTask>[1] = {}) {
   const user = await newCustomer(page, 0);
   return { ...user, ...(await completedTask(page, opts)) };
+}
+
+/** The editor's "export SRT" as downloaded: its suggested name and its cues. */
+export async function exportedSrt(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByTestId('editor-export')
+      .click()
+      .then(() => page.getByTestId('export-srt').click()),
+  ]);
+  return {
+    name: download.suggestedFilename(),
+    cues: parseSrt(await readFile(await download.path(), 'utf8')),
+  };
 }

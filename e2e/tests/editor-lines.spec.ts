@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { parseSrt } from '@subtrans/subtitles';
 import { LANGS, text, type Lang } from '../support/texts.js';
-import { newUserWithTask } from '../support/tasks.js';
+import { exportedSrt, newUserWithTask } from '../support/tasks.js';
 
 /** the rows' original texts, in the list's order */
 const originals = (page: Page) =>
@@ -149,14 +147,8 @@ test(`split, merge, insert and delete lines, with undo and redo (${FLOW_LANG})`,
   // the server holds it: after a reload, and in the export (numbered 1…6 in time order)
   await page.reload();
   await expect.poll(() => originals(page)).toEqual(final);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page
-      .getByTestId('editor-export')
-      .click()
-      .then(() => page.getByTestId('export-srt').click()),
-  ]);
-  const cues = parseSrt(await readFile(await download.path(), 'utf8'));
+  const exported = await exportedSrt(page);
+  const cues = exported.cues;
   expect(cues.map((c) => c.index)).toEqual([1, 2, 3, 4, 5, 6]);
   expect(cues[1]!.text).toBe('Une nouvelle ligne');
   for (let i = 1; i < cues.length; i += 1)

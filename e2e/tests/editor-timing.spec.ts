@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { parseSrt } from '@subtrans/subtitles';
 import { LANGS, text, type Lang } from '../support/texts.js';
-import { newUserWithTask } from '../support/tasks.js';
+import { exportedSrt, newUserWithTask } from '../support/tasks.js';
 
 const saved = (page: Page) => expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
 /** a row's start as the list shows it (hh:mm:ss) */
@@ -103,14 +101,8 @@ test(`shift, frame rate, two-point sync and fix timing, with undo and redo (${FL
   // the server holds it: after a reload, and in the export
   await page.reload();
   await expect(start(page, 6)).toHaveValue(hms('00:00:30'));
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page
-      .getByTestId('editor-export')
-      .click()
-      .then(() => page.getByTestId('export-srt').click()),
-  ]);
-  const cues = parseSrt(await readFile(await download.path(), 'utf8'));
+  const exported = await exportedSrt(page);
+  const cues = exported.cues;
   expect(cues).toHaveLength(6);
   expect(cues[0]!.startMs).toBe(1000);
   expect(cues[5]!.startMs).toBe(30_000);

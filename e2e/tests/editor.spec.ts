@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { layoutText, normsFor, parseSrt } from '@subtrans/subtitles';
 
 /** a re-translated line as the server lays it out for French (the fake engine answers one line) */
 const fr = (text: string) => layoutText(`[fr] ${text}`, 'fr', normsFor('fr'));
 import { newCustomer } from '../support/voice.js';
-import { newUserWithTask } from '../support/tasks.js';
+import { exportedSrt, newUserWithTask } from '../support/tasks.js';
 
 test('edit a line (kept after reload), re-translate it (blocked while running), find/replace, undo, export', async ({
   page,
@@ -74,15 +73,9 @@ test('edit a line (kept after reload), re-translate it (blocked while running), 
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
 
   // export: the downloaded file has the edits and the input's timings
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page
-      .getByTestId('editor-export')
-      .click()
-      .then(() => page.getByTestId('export-srt').click()),
-  ]);
-  expect(download.suggestedFilename()).toBe('scene.fr.srt');
-  const out = parseSrt(await readFile(await download.path(), 'utf8'));
+  const exported = await exportedSrt(page);
+  expect(exported.name).toBe('scene.fr.srt');
+  const out = exported.cues;
   expect(out.map((c) => [c.startMs, c.endMs])).toEqual(input.map((c) => [c.startMs, c.endMs]));
   expect(out[0]!.text).toBe(petit1);
   expect(out[2]!.text).toBe(fr(input[2]!.text).replace('little film', 'petit film'));
