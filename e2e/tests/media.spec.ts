@@ -11,6 +11,7 @@ import { grantToCurrentUser } from '../support/points.js';
 interface Video {
   currentTime: number;
   muted: boolean;
+  readonly paused: boolean;
   play(): Promise<void>;
   pause(): void;
 }
@@ -109,28 +110,44 @@ test('upload a small mp4 → detection → confirm the cost → completed → th
   };
   const [start, end] = [await timeOf('start'), await timeOf('end')];
   expect(end - start).toBeGreaterThan(600);
-  await player.evaluate(
-    async (el, at) => {
-      const video = el as unknown as Video;
-      video.currentTime = at / 1000;
-      await video.play();
-    },
-    start + (end - start) * 0.2,
-  );
+  const setAt = start + (end - start) * 0.2;
+  await player.evaluate(async (el, at) => {
+    const video = el as unknown as Video;
+    video.currentTime = at / 1000;
+    await video.play();
+  }, setAt);
   await last.evaluate((el) => {
     const area = el as unknown as { focus(): void; setSelectionRange(a: number, b: number): void };
     area.focus();
     area.setSelectionRange(18, 18); // 'Edited line on the| harbour'
   });
-  const now = () => player.evaluate((el) => Math.round((el as unknown as Video).currentTime * 1000));
-  const before = await now();
+  const now = () =>
+    player.evaluate((el) => {
+      const video = el as unknown as Video;
+      return { ms: Math.round(video.currentTime * 1000), playing: !video.paused };
+    });
+  // the precondition: the element is seen playing, its time moving inside the line (under load the
+  // first frames after a seek can take a while)
+  await expect
+    .poll(
+      async () => {
+        const n = await now();
+        return n.playing && n.ms > setAt;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const before = (await now()).ms;
   await page.keyboard.press('Alt+Enter');
   const after = await now();
   await player.evaluate((el) => (el as unknown as Video).pause());
+  // still playing after the key: the split saw a playing element
+  expect(after.playing).toBe(true);
+  expect(after.ms).toBeLessThan(end);
   await expect(last).toHaveValue('Edited line on the');
   const cut = await timeOf('end');
   expect(cut).toBeGreaterThanOrEqual(before - 50);
-  expect(cut).toBeLessThanOrEqual(after + 50);
+  expect(cut).toBeLessThanOrEqual(after.ms + 50);
   expect(cut).toBeLessThan(start + (end - start) * 0.6);
 });
 
