@@ -27,9 +27,11 @@ async function shareLink(page: Page, lang: Lang): Promise<string> {
 async function openAsReviewer(browser: Browser, url: string, lang: Lang) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
+  const files: string[] = [];
+  page.on('request', (r) => files.push(new URL(r.url()).pathname));
   const link = new URL(url);
   await page.goto(`${link.origin}${link.pathname}?lang=${lang}${link.hash}`);
-  return { page, close: () => context.close() };
+  return { page, files, close: () => context.close() };
 }
 
 for (const lang of LANGS) {
@@ -54,6 +56,8 @@ for (const lang of LANGS) {
       await expect(r.locator('body')).not.toContainText(account.email);
       // no sideways scrolling on a phone
       expect(await r.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // the page is drawn without Ant Design: a first visit downloads neither its code nor its styles
+      expect(reviewer.files.filter((f) => /antd/.test(f))).toEqual([]);
 
       await lines.nth(1).getByTestId('review-comment-open').click();
       await r.getByTestId('review-name').fill('Mei');

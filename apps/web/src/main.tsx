@@ -9,17 +9,27 @@ import { prefetchSession } from './lib/session';
 import { prefetchEditorTask } from './features/editor/api/editor';
 import { prefetchReviewPage } from './features/review/api/review-query';
 import { isEditorPath } from './lib/paths';
-import { isHomeRoute, loadAntdLayout, loadEditorPage, loadHomePage, router } from './app/router';
+import {
+  isHomeRoute,
+  isReviewRoute,
+  loadAntdLayout,
+  loadEditorPage,
+  loadHomePage,
+  loadReviewPage,
+  router,
+} from './app/router';
 
 const { pathname } = window.location;
 // what every page waits for is asked at once, in parallel, before the first render: the texts of
-// one language (on the home page's addresses only those it draws), the host's profile, the session
-const texts = initI18n(undefined, { texts: isHomeRoute(pathname) ? 'home' : 'all' });
+// one language (on the pages drawn without antd only those they draw), the host's profile, the session
+const light = isHomeRoute(pathname) || isReviewRoute(pathname);
+const texts = initI18n(undefined, { texts: light ? 'home' : 'all' });
 void loadSiteConfig().catch(() => undefined);
 prefetchSession(queryClient);
 // the code of the page asked for loads alongside (the server's HTML already names it and, for an
 // editor link, the task: these calls take over what the browser has been fetching since then)
 if (isHomeRoute(pathname)) void loadHomePage();
+else if (isReviewRoute(pathname)) void loadReviewPage();
 else void loadAntdLayout();
 if (isEditorPath(pathname)) void loadEditorPage();
 prefetchEditorTask(queryClient, pathname);

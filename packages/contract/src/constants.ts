@@ -118,7 +118,6 @@ export const ANTD_PAGES = [
   '/dashboard',
   '/edit/:taskId',
   '/assets',
-  '/review',
 ] as const;
 
 /** Every public page a search engine may index (sitemap.xml lists them in each language). */

@@ -25,6 +25,11 @@ const MANIFEST = {
     css: ['assets/editor-page-1.css'],
   },
   '_time.js': { file: 'assets/time-1.js' },
+  'src/features/review/routes/review-page.tsx': {
+    file: 'assets/review-page-1.js',
+    imports: ['_react.js', '_time.js'],
+    css: ['assets/review-page-1.css'],
+  },
   'src/app/dashboard/dashboard-page.tsx': {
     file: 'assets/dashboard-page-1.js',
     imports: ['_antd.js'],
@@ -91,6 +96,19 @@ describe('the links a page’s HTML names for it', () => {
       '/assets/en-2.js',
     ]);
     expect(preload('/login', 'en')).not.toMatch(/task\/get/);
+  });
+
+  it('a review link: its page’s code and style, the texts pages without antd draw, no antd', () => {
+    for (const p of ['/review', '/review/']) {
+      const html = preload(p, 'en');
+      expect(hrefs(html, 'preload')).toEqual(['/assets/review-page-1.css']);
+      expect(hrefs(html, 'modulepreload')).toEqual([
+        '/assets/review-page-1.js',
+        '/assets/time-1.js',
+        '/assets/en-1.js',
+      ]);
+    }
+    expect(preload('/reviews', 'en')).toBe('');
   });
 
   it('names nothing for pages drawn without antd, unknown addresses, or an editor address that is no task', () => {

@@ -16,8 +16,9 @@ const ANTD_LAYOUT = 'src/app/antd-layout.tsx';
 const PAGES: { match: (pathname: string) => boolean; source: string }[] = [
   { match: (p) => p.startsWith('/edit/'), source: 'src/features/editor/routes/editor-page.tsx' },
   { match: (p) => p === '/dashboard', source: 'src/app/dashboard/dashboard-page.tsx' },
-  { match: (p) => p === '/review', source: 'src/features/review/routes/review-page.tsx' },
 ];
+/** a page drawn without antd whose code the HTML names, with only the texts such pages draw */
+const REVIEW_PAGE = { match: /^\/review\/?$/, source: 'src/features/review/routes/review-page.tsx' };
 const ANTD_PATTERNS = ANTD_PAGES.map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`));
 const EDITOR_TASK = /^\/edit\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -25,7 +26,8 @@ const EDITOR_TASK = /^\/edit\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
  * What a signed-in page needs, named in its HTML (<link rel=modulepreload|preload>) so the browser
  * fetches it alongside the entry script instead of after running it: the antd layout's code and
  * style sheet, the page's own code, the texts of the page's language and, for an editor link, the
- * task itself (GET /task/lines?id=, which the app's first fetch then takes over). Pages drawn
+ * task itself (GET /task/lines?id=, which the app's first fetch then takes over). The review page
+ * (issue 40, drawn without antd) gets its own code and the texts it draws; the other pages drawn
  * without antd (home, 404) get nothing; without a build manifest, nothing is added.
  */
 export function createPreloader(distDir: string) {
@@ -47,13 +49,16 @@ export function createPreloader(distDir: string) {
 
   /** the links to put in the <head> of the page at `pathname`, in `lang` */
   return (pathname: string, lang: UiLanguage): string => {
-    if (!manifest || !ANTD_PATTERNS.some((p) => p.test(pathname))) return '';
+    const review = REVIEW_PAGE.match.test(pathname);
+    if (!manifest || (!review && !ANTD_PATTERNS.some((p) => p.test(pathname)))) return '';
     const files = new Set<string>();
-    collect(ANTD_LAYOUT, files);
+    if (review) collect(REVIEW_PAGE.source, files);
+    else collect(ANTD_LAYOUT, files);
     for (const page of PAGES) if (page.match(pathname)) collect(page.source, files);
     // the manifest names files by their path from apps/web, where the build ran; a language's
-    // texts are two chunks, the home page's and the rest (apps/web/src/lib/text-parts.ts)
-    for (const part of ['home', 'rest'])
+    // texts are two chunks, the home page's (with the review page's) and the rest
+    // (apps/web/src/lib/text-parts.ts)
+    for (const part of review ? ['home'] : ['home', 'rest'])
       collect(`../../packages/locales/src/${lang}.json?texts=${part}`, files);
     const links = [...files]
       .filter((f) => !inEntry.has(f))

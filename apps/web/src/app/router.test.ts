@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANTD_PAGES, SEO_ROUTES } from '@subtrans/contract';
-import { isHomeRoute } from './router';
+import { isHomeRoute, isReviewRoute } from './router';
 
 describe('the addresses drawn without Ant Design', () => {
   it('are the home page and its SEO routes, with or without a trailing slash', () => {
@@ -11,6 +11,13 @@ describe('the addresses drawn without Ant Design', () => {
   it('are not the pages that need antd', () => {
     for (const p of ['/login', '/dashboard', '/edit/1', '/contact', '/homeward'])
       expect([p, isHomeRoute(p)]).toEqual([p, false]);
+  });
+
+  it('and the review page (issue 40), which a reviewer opens without an account', () => {
+    expect([isReviewRoute('/review'), isReviewRoute('/review/')]).toEqual([true, true]);
+    for (const p of ['/reviews', '/review/x', '/', '/dashboard'])
+      expect([p, isReviewRoute(p)]).toEqual([p, false]);
+    expect(isHomeRoute('/review')).toBe(false);
   });
 });
 

@@ -69,11 +69,16 @@ const antdLayout = lazyPage(() =>
   Promise.all([import('./antd-layout'), loadAllTexts()]).then(([layout]) => layout),
 );
 export const loadAntdLayout = antdLayout.preload;
-/** the addresses drawn without antd that are known in advance (the 404 is whatever is left) */
+const bare = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+/** the home page's addresses, drawn without antd (as are the review page and the 404) */
 export const isHomeRoute = (pathname: string) =>
-  [paths.home, paths.homeAlias, ...SEO_ROUTES.map((p) => `/${p}`)].includes(
-    pathname.replace(/(.)\/+$/, '$1'),
-  );
+  [paths.home, paths.homeAlias, ...SEO_ROUTES.map((p) => `/${p}`)].includes(bare(pathname));
+/** the address of a review link (issue 40), drawn without antd for a reviewer's first visit */
+export const isReviewRoute = (pathname: string) => bare(pathname) === paths.review;
+
+/** the review page's code; main.tsx starts it at once on its address */
+const reviewPage = lazyPage(() => import('../features/review/routes/review-page'));
+export const loadReviewPage = reviewPage.preload;
 
 /** the home page's code; main.tsx starts it at once on its addresses */
 const homePage = lazyPage(() => import('../features/public-site/routes/home-page'));
@@ -108,8 +113,6 @@ export const router = createBrowserRouter([
           { path: paths.privacy, element: named(info, 'PrivacyPage') },
           { path: paths.paymentSuccess, element: named(payments, 'PaymentSuccessPage') },
           { path: paths.paymentFail, element: named(payments, 'PaymentFailPage') },
-          // issue 40 §2: a reviewer opens a link without an account
-          { path: paths.review, element: page(() => import('../features/review/routes/review-page')) },
           {
             element: <RequireAuth />,
             children: [
@@ -123,6 +126,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // issue 40 §2: a reviewer opens a link without an account
+      { path: paths.review, element: reviewPage.element },
       { path: '*', element: page(() => import('../features/public-site/routes/not-found-page')) },
     ],
   },

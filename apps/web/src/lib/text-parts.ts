@@ -6,7 +6,10 @@
  * The parts are cut at build time from the one source file per language (vite.config.ts).
  */
 
-/** What the home page draws: texts by key, a dotted key taking that subtree only. */
+/**
+ * What the home page draws, and the review page (drawn without Ant Design too, for a reviewer who
+ * has no account): texts by key, a dotted key taking that subtree only.
+ */
 export const HOME_TEXTS = [
   'app',
   'header',
@@ -18,6 +21,7 @@ export const HOME_TEXTS = [
   'guard',
   // the notice a home page shows after an account's session ended (components/flash-notice.tsx)
   'account.notice',
+  'review',
 ] as const;
 
 export type TextPart = 'home' | 'rest';

@@ -15,7 +15,7 @@ import { isUiLanguage } from '../../../lib/i18n';
 import { runtimeKey } from '../../../lib/i18n-keys';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSession } from '../../../lib/session';
-import { SvgIcon } from '../components/svg-icon';
+import { SvgIcon } from '../../../components/svg-icon';
 import './home-page.css';
 import { paths } from '../../../lib/paths';
 

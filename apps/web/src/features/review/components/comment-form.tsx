@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Button, Input, type GetRef, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REVIEW_LIMITS, type ReviewComment } from '@subtrans/contract';
 import { ApiError } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { postComment } from '../api/review';
+import { Button, Notice } from './review-ui';
 
 /**
  * What a reviewer typed, kept outside the form: the list draws only the lines on screen, so a
@@ -41,8 +41,8 @@ export function CommentForm({ token, segmentId, drafts, onPosted, onClose }: Pro
   const [body, setBody] = useState(() => drafts.body(segmentId));
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const nameRef = useRef<InputRef>(null);
-  const bodyRef = useRef<GetRef<typeof Input.TextArea>>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     // where the reviewer types next: the name once, then only the comment
@@ -95,13 +95,13 @@ export function CommentForm({ token, segmentId, drafts, onPosted, onClose }: Pro
       onKeyDown={onKeyDown}
     >
       <label htmlFor={`${id}-name`}>{t('review.form.name')}</label>
-      <Input
+      <input
         id={`${id}-name`}
         ref={nameRef}
         value={name}
         maxLength={REVIEW_LIMITS.maxNameLength}
         autoComplete="name"
-        className="review-name"
+        className="review-input review-name"
         data-testid="review-name"
         onChange={(e) => {
           setName(e.target.value);
@@ -109,14 +109,15 @@ export function CommentForm({ token, segmentId, drafts, onPosted, onClose }: Pro
         }}
       />
       <label htmlFor={`${id}-body`}>{t('review.form.body')}</label>
-      <Input.TextArea
+      {/* grows with its text, from 3 lines to 10 (review.css) */}
+      <textarea
         id={`${id}-body`}
         ref={bodyRef}
         value={body}
+        rows={3}
         maxLength={REVIEW_LIMITS.maxCommentLength}
-        showCount={body.length > REVIEW_LIMITS.maxCommentLength * 0.8}
-        autoSize={{ minRows: 3, maxRows: 10 }}
         placeholder={t('review.form.placeholder')}
+        className="review-input review-body-input"
         data-testid="review-body"
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => {
@@ -124,20 +125,21 @@ export function CommentForm({ token, segmentId, drafts, onPosted, onClose }: Pro
           drafts.setBody(segmentId, e.target.value);
         }}
       />
+      {/* near the limit, how much is used of it */}
+      {body.length > REVIEW_LIMITS.maxCommentLength * 0.8 ? (
+        <span className="review-count" data-testid="review-count">
+          {body.length} / {REVIEW_LIMITS.maxCommentLength}
+        </span>
+      ) : null}
       {error ? (
-        <Alert
-          id={`${id}-error`}
-          type="error"
-          showIcon
-          role="alert"
-          title={error}
-          data-testid="review-form-error"
-        />
+        <Notice type="error" id={`${id}-error`} testId="review-form-error">
+          {error}
+        </Notice>
       ) : null}
       <div className="review-form-actions">
         <span className="review-form-hint">{t(isMac ? 'review.form.hintMac' : 'review.form.hint')}</span>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={sending} data-testid="review-send">
+        <Button kind="primary" type="submit" loading={sending} data-testid="review-send">
           {t('review.form.send')}
         </Button>
       </div>

@@ -1,8 +1,8 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReviewComment } from '@subtrans/contract';
 import type { Thread } from '../lib/review-lines';
 import { useDateFormat } from '../lib/dates';
+import { Badge } from './review-ui';
 
 function Entry({ comment }: { comment: ReviewComment }) {
   const { t } = useTranslation();
@@ -12,17 +12,17 @@ function Entry({ comment }: { comment: ReviewComment }) {
       <div className="review-comment-head">
         {/* the owner is only ever "the owner": the page tells nothing of their account */}
         {comment.byOwner ? (
-          <Tag color="blue" className="review-owner" data-testid="review-owner">
+          <Badge tone="blue" className="review-owner" testId="review-owner">
             {t('review.owner')}
-          </Tag>
+          </Badge>
         ) : (
           <strong className="review-author">{comment.author}</strong>
         )}
         <time dateTime={comment.createdAt}>{date(comment.createdAt, 'short')}</time>
         {comment.resolvedAt ? (
-          <Tag color="success" data-testid="review-resolved">
+          <Badge tone="success" testId="review-resolved">
             {t('review.resolved')}
-          </Tag>
+          </Badge>
         ) : null}
       </div>
       <p className="review-comment-body">{comment.body}</p>

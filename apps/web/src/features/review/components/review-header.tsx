@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Tag } from 'antd';
-import { CheckCircleOutlined } from '@ant-design/icons';
 import { languageName, type ReviewPage } from '@subtrans/contract';
 import { LangSwitcher } from '../../../components/lang-switcher';
 import { currentLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useDateFormat } from '../lib/dates';
+import { Badge } from './review-ui';
 
 /** The product's name and the language switcher: all a reviewer sees of the site around the task. */
 export function ReviewTopBar() {
@@ -33,9 +32,9 @@ export function ReviewSummary({ page }: { page: ReviewPage }) {
           {page.fileName}
         </h1>
         {page.approved ? (
-          <Tag color="success" icon={<CheckCircleOutlined />} data-testid="review-approved">
+          <Badge tone="success" icon testId="review-approved">
             {t('review.approved')}
-          </Tag>
+          </Badge>
         ) : null}
       </div>
       <p className="review-summary-meta">

@@ -1,11 +1,13 @@
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
-import { Button } from 'antd';
-import { CommentOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import CommentOutlined from '@ant-design/icons-svg/es/asn/CommentOutlined';
+import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ReviewComment, ReviewLine } from '@subtrans/contract';
 import { clock, type Thread } from '../lib/review-lines';
 import { CommentThread } from './comment-thread';
 import { CommentForm, type Drafts } from './comment-form';
+import { Button } from './review-ui';
+import { SvgIcon } from '../../../components/svg-icon';
 
 export interface LineActions {
   /** null: nothing to play, the time is only shown */
@@ -78,7 +80,7 @@ export const ReviewLineRow = memo(function ReviewLineRow({
             aria-label={t('review.playFrom', { time })}
             onClick={() => seek(line.startMs)}
           >
-            <PlayCircleOutlined aria-hidden /> {time}
+            <SvgIcon icon={PlayCircleOutlined} /> {time}
           </button>
         ) : (
           <span>{time}</span>
@@ -105,8 +107,8 @@ export const ReviewLineRow = memo(function ReviewLineRow({
             />
           ) : commenting === 'closed' ? (
             <Button
-              size="small"
-              icon={<CommentOutlined />}
+              small
+              icon={CommentOutlined}
               data-testid="review-comment-open"
               ref={button}
               onClick={() => actions.openForm(line.id)}

@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReviewLine, ReviewPage } from '@subtrans/contract';
 import { lineAt } from '../lib/review-lines';
+import { Notice } from './review-ui';
 
 export interface PlayerHandle {
   /** playback moved to `ms` (a line was chosen), playing on if it played */
@@ -104,7 +104,7 @@ export function ReviewPlayer({ media, lines, current, onCurrent, handle }: Props
           <div className="review-audio-caption">{captionBox}</div>
         </div>
       )}
-      {failed ? <Alert type="warning" showIcon title={t('review.mediaFailed')} /> : null}
+      {failed ? <Notice type="warning">{t('review.mediaFailed')}</Notice> : null}
     </div>
   );
 }

@@ -2,13 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Result } from 'antd';
-import { DisconnectOutlined, EyeOutlined } from '@ant-design/icons';
+import DisconnectOutlined from '@ant-design/icons-svg/es/asn/DisconnectOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
 import type { ReviewComment, ReviewPage as Page } from '@subtrans/contract';
 import { addComment, isUnavailable, tokenFromHash, useReviewPage } from '../api/review';
 import { ReviewSummary, ReviewTopBar } from '../components/review-header';
 import { ReviewPlayer, type PlayerHandle } from '../components/review-player';
 import { ReviewLines } from '../components/review-lines';
+import { Button, Notice, Outcome } from '../components/review-ui';
 import { useReviewMeta } from './review-meta';
 import '../components/review.css';
 
@@ -46,17 +48,19 @@ export default function ReviewPage() {
     content = isUnavailable(query.error) ? (
       <Unavailable message={query.error.message} />
     ) : (
-      <Result
-        status="warning"
-        title={t('review.openFailed')}
-        subTitle={query.error.message}
-        data-testid="review-open-failed"
-        extra={
-          <Button type="primary" onClick={() => void refetch()}>
-            {t('review.retry')}
-          </Button>
-        }
-      />
+      <main className="review-unavailable">
+        <Outcome
+          icon={WarningOutlined}
+          title={t('review.openFailed')}
+          detail={query.error.message}
+          testId="review-open-failed"
+          action={
+            <Button kind="primary" onClick={() => void refetch()}>
+              {t('review.retry')}
+            </Button>
+          }
+        />
+      </main>
     );
   } else {
     content = <Review page={query.data} token={token} />;
@@ -74,7 +78,7 @@ function Unavailable({ message }: { message: string }) {
   const { t } = useTranslation();
   return (
     <main className="review-unavailable" data-testid="review-unavailable">
-      <Result icon={<DisconnectOutlined />} title={t('review.unavailable')} subTitle={message} />
+      <Outcome icon={DisconnectOutlined} title={t('review.unavailable')} detail={message} />
     </main>
   );
 }
@@ -109,13 +113,9 @@ function Review({ page, token }: { page: Page; token: string }) {
         ) : null}
         <div className="review-column">
           {page.access === 'read' ? (
-            <Alert
-              type="info"
-              showIcon
-              icon={<EyeOutlined />}
-              title={t('review.readOnly')}
-              data-testid="review-read-only"
-            />
+            <Notice type="info" icon={EyeOutlined} testId="review-read-only">
+              {t('review.readOnly')}
+            </Notice>
           ) : (
             <p className="review-hint">{t('review.commentHint')}</p>
           )}
