@@ -109,7 +109,7 @@ export function CommentForm({ token, segmentId, drafts, onPosted, onClose }: Pro
         }}
       />
       <label htmlFor={`${id}-body`}>{t('review.form.body')}</label>
-      {/* grows with its text, from 3 lines to 10 (review.css) */}
+      {/* grows with its text, from 3 lines to 10 (review-ui.css) */}
       <textarea
         id={`${id}-body`}
         ref={bodyRef}
