@@ -9,6 +9,19 @@ const start = (page: Page, id: number) => page.getByTestId(`seg-${id}-start`);
 /** a time field's value to the second (a focused one shows its milliseconds too) */
 const hms = (time: string) => new RegExp(`^${time}(,\\d{3})?$`);
 
+/** line 3's overlap flag opens fix timing on its tab, which counts the one overlap */
+async function openFixFromFlag(page: Page, lang: Lang) {
+  await page.getByTestId('seg-3-fix-overlap').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('tab', { name: text(lang, 'editor.timing.fix') })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(dialog.getByTestId('timing-fix-summary')).toContainText(
+    text(lang, 'editor.timing.kind.overlap', { count: 1 }),
+  );
+}
+
 async function undoRedo(page: Page, id: number, before: string, after: string) {
   await page.getByTestId('editor-undo').click();
   await expect(start(page, id)).toHaveValue(hms(before));
@@ -82,14 +95,7 @@ test(`shift, frame rate, two-point sync and fix timing, with undo and redo (${FL
   await saved(page);
   await expect(page.getByTestId('segment-3').locator('[data-review-flag="over-budget"]')).toHaveCount(0);
   // issue 36: the line's overlap flag opens fix timing (on its tab, whatever tab was last used)
-  await page.getByTestId('seg-3-fix-overlap').click();
-  await expect(dialog.getByRole('tab', { name: text(lang, 'editor.timing.fix') })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  await expect(dialog.getByTestId('timing-fix-summary')).toContainText(
-    text(lang, 'editor.timing.kind.overlap', { count: 1 }),
-  );
+  await openFixFromFlag(page, lang);
   await dialog.getByTestId('timing-apply-fix').click();
   await expect(end3).toHaveValue(hms('00:00:18'));
   await page.getByTestId('editor-undo').click();
@@ -134,13 +140,6 @@ test('the timing dialog in each interface language: its button, title, tabs and 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     // the line's overlap flag opens fix timing on its tab, which counts the overlap
-    await page.getByTestId('seg-3-fix-overlap').click();
-    await expect(dialog.getByRole('tab', { name: text(lang, 'editor.timing.fix') })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await expect(dialog.getByTestId('timing-fix-summary')).toContainText(
-      text(lang, 'editor.timing.kind.overlap', { count: 1 }),
-    );
+    await openFixFromFlag(page, lang);
   }
 });

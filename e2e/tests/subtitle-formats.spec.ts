@@ -76,6 +76,20 @@ const UI = [
 type Ui = (typeof UI)[number];
 const uiOf = (lang: Ui['lang']) => UI.find((u) => u.lang === lang)!;
 
+/** the subtitle dialog, in `lang`, with the ASS sample chosen and read as ASS */
+async function chooseAss(page: Page, lang: Ui['lang']) {
+  await page.goto(`/dashboard?lang=${lang}`);
+  await page.getByTestId('srt-card').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'episode.ass',
+    mimeType: 'text/x-ssa',
+    buffer: Buffer.from(ASS),
+  });
+  await expect(dialog.getByTestId('srt-format')).toHaveText('Advanced SubStation Alpha (ASS)');
+  return dialog;
+}
+
 /**
  * Each flow below runs whole in one interface language (the flows do not differ by language); the
  * texts they meet are checked in every language: the language names and the detected language
@@ -87,15 +101,7 @@ test('the upload dialog names the detected and the target language in each inter
 }) => {
   await newCustomer(page);
   for (const u of UI) {
-    await page.goto(`/dashboard?lang=${u.lang}`);
-    await page.getByTestId('srt-card').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.locator('input[type=file]').setInputFiles({
-      name: 'episode.ass',
-      mimeType: 'text/x-ssa',
-      buffer: Buffer.from(ASS),
-    });
-    await expect(dialog.getByTestId('srt-format')).toHaveText('Advanced SubStation Alpha (ASS)');
+    const dialog = await chooseAss(page, u.lang);
     await expect(dialog.getByTestId('srt-detected')).toHaveText(u.english);
     await chooseOption(page, 'srt-target', 'fr', u.french);
     // the first Escape may close the language list only
@@ -111,15 +117,7 @@ for (const ui of [uiOf('en')]) {
     page,
   }) => {
     await newCustomer(page);
-    await page.goto(`/dashboard?lang=${ui.lang}`);
-    await page.getByTestId('srt-card').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.locator('input[type=file]').setInputFiles({
-      name: 'episode.ass',
-      mimeType: 'text/x-ssa',
-      buffer: Buffer.from(ASS),
-    });
-    await expect(dialog.getByTestId('srt-format')).toHaveText('Advanced SubStation Alpha (ASS)');
+    const dialog = await chooseAss(page, ui.lang);
     // the sample is the dialogue, not the script's header
     await expect(dialog.getByTestId('srt-sample')).toHaveText(
       'Good morning,\neveryone here.\nWe start at nine today, as always.',

@@ -1,19 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { App as AntApp } from 'antd';
 import { initI18n } from '../lib/i18n';
 import { RequireAuth } from './guards';
 import { RequireManager } from '../components/require-manager';
+import { Where } from '../lib/test-support';
 
 const i18n = await initI18n('en');
-
-function Where() {
-  const loc = useLocation();
-  return <div data-testid="where">{`${loc.pathname}${loc.search}`}</div>;
-}
 
 function renderAt(path: string, profile: { code: number; msg: string; data: unknown }) {
   let resolveFetch!: () => void;

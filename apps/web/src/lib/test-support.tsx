@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { DEFAULT_TASK_VOICE, type Task } from '@subtrans/contract';
@@ -67,6 +67,22 @@ function formFields(form: FormData): Record<string, unknown> {
 /** A refusal for a fakeServer handler to throw: the envelope's code, message and data. */
 export const refusal = (code: number, msg: string, data: unknown = null) =>
   Object.assign(new Error(msg), { code, msg, data });
+
+/** The address the app is at, as text (`where`): where a link or a redirect led. */
+export function Where() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="where">{pathname + search}</div>;
+}
+
+/** `ui` at `/`; any other address shows itself (Where), to check where a click led. */
+export function atRootElseWhere(ui: ReactNode) {
+  return (
+    <Routes>
+      <Route path="/" element={ui} />
+      <Route path="*" element={<Where />} />
+    </Routes>
+  );
+}
 
 export function renderWithApp(i18n: I18n, ui: ReactNode, url = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

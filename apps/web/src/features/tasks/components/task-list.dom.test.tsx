@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { API, type Task } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
 import { taskFixture } from '../../../lib/test-support';
 import { TaskList } from './task-list';
-import { fakeServer, renderWithApp } from './test-support';
+import { atRootElseWhere, fakeServer, renderWithApp } from './test-support';
 
 const i18n = await initI18n('en');
 
@@ -56,19 +55,8 @@ function server(balance = 1000) {
   });
 }
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <div data-testid="where">{pathname + search}</div>;
-}
-
 function renderList() {
-  renderWithApp(
-    i18n,
-    <Routes>
-      <Route path="/" element={<TaskList userId={1} />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-  );
+  renderWithApp(i18n, atRootElseWhere(<TaskList userId={1} />));
 }
 
 const row = async (id: string) => within(await screen.findByTestId(`task-${id}`));

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { API } from '@subtrans/contract';
 import { initI18n } from '../../../lib/i18n';
 import { taskFixture } from '../../../lib/test-support';
 import { TaskList } from './task-list';
-import { fakeServer, renderWithApp } from './test-support';
+import { atRootElseWhere, fakeServer, renderWithApp } from './test-support';
 
 const i18n = await initI18n('en');
 const ID = '11111111-2222-4333-8444-555555555555';
@@ -16,11 +15,6 @@ const TASKS = [
   taskFixture({ id: 'one', openComments: 1, approvedAt: '2026-03-02T12:00:00.000Z' }),
   taskFixture({ id: 'plain' }),
 ];
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <div data-testid="where">{pathname + search}</div>;
-}
 
 function renderList() {
   fakeServer({
@@ -34,13 +28,7 @@ function renderList() {
     }),
     [API.getPoint]: () => ({ point: 100 }),
   });
-  renderWithApp(
-    i18n,
-    <Routes>
-      <Route path="/" element={<TaskList userId={1} />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-  );
+  renderWithApp(i18n, atRootElseWhere(<TaskList userId={1} />));
 }
 
 const row = async (id: string) => within(await screen.findByTestId(`task-${id}`));
